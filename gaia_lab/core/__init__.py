@@ -1,0 +1,25 @@
+"""The rule-engine protocol shared by every game."""
+
+from gaia_lab.core.errors import (
+    ExampleError,
+    GaiaLabError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+)
+from gaia_lab.core.events import Event
+from gaia_lab.core.example import Checkpoint, Example, ExampleStep
+from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.record import Record, RecordStep
+from gaia_lab.core.rng import Rng
+from gaia_lab.core.rulebook import RuleRef, Rulebook
+from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
+from gaia_lab.core.session import Ply, Session
+from gaia_lab.core.verdict import Verdict
+
+__all__ = [
+    "CHANCE", "RULES", "Actor", "Checkpoint", "Event", "Example", "ExampleError",
+    "ExampleStep", "GaiaLabError", "Game", "GameMeta", "IllegalActionError",
+    "InvalidStateError", "NotationError", "Ply", "Record", "RecordStep", "Rng", "RuleRef",
+    "Rulebook", "ScoreBreakdown", "ScoreLine", "Session", "Step", "Verdict",
+]

@@ -1,0 +1,181 @@
+"""The protocol every game engine follows.
+
+A :class:`Game` is a stateless rules object.  It makes initial states, says who acts,
+lists legal actions, explains any action, applies an action to make a :class:`Step`
+(the new state plus the :class:`~gaia_lab.core.events.Event` s it caused) and scores.
+States are immutable values; ``apply`` never changes its input.
+
+There are three kinds of actor: a player seat (``0``, ``1``, ...), :data:`CHANCE`
+(a shuffle, deal or roll) and :data:`RULES` (a forced step such as a setup step or an
+end-of-game check).  ``None`` means the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Generic, Literal, TypeVar, Union
+
+from gaia_lab.core.events import Event
+from gaia_lab.core.rulebook import Rulebook
+from gaia_lab.core.scoring import ScoreBreakdown
+from gaia_lab.core.verdict import Verdict
+
+CHANCE: Literal["chance"] = "chance"
+"""The actor of a shuffle, deal or roll."""
+RULES: Literal["rules"] = "rules"
+"""The actor of a forced step."""
+
+Actor = Union[int, Literal["chance", "rules"], None]
+"""A player seat, ``"chance"``, ``"rules"``, or None when the game is over."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class GameMeta:
+    """What a game is, for registries, widgets and the test harness."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    chance: str
+    """How chance enters: ``"dice"``, ``"cards"``, ``"dice and cards"``, ``"none"``."""
+    rule_source: str
+    """The rule source the engine follows."""
+    components: str
+    """``"published"`` or ``"reconstructed"``: where the component values come from."""
+    options: Mapping[str, str] = field(default_factory=dict)
+    """Options a Session accepts, with a description of each."""
+    max_steps: int = 100_000
+    """A safety bound on the number of steps of one game (used by the harness)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """The result of applying one action."""
+
+    state: S
+    events: tuple[Event, ...]
+
+
+class Game(ABC, Generic[S, A]):
+    """A stateless rule engine.  Subclasses implement the abstract methods."""
+
+    meta: GameMeta
+    rulebook: Rulebook
+
+    # -- setup and flow ---------------------------------------------------------------
+    @abstractmethod
+    def new_initial_state(
+        self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> S:
+        """The state before the first setup step."""
+
+    @abstractmethod
+    def actor(self, state: S) -> Actor:
+        """Who acts next: a seat, CHANCE, RULES, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[A]:
+        """Every legal action of the current actor, in a deterministic order."""
+
+    @abstractmethod
+    def explain(self, state: S, action: A) -> Verdict:
+        """Whether ``action`` is legal now, with the reason and the rule."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> Step[S]:
+        """Play ``action`` (assumed legal) and return the new state and its events."""
+
+    @abstractmethod
+    def parse_action(self, state: S, text: str) -> A:
+        """Read an action in the game's notation; raise NotationError if unreadable."""
+
+    def format_action(self, state: S, action: A) -> str:
+        """The notation of ``action`` (``str(action)`` by default)."""
+        return str(action)
+
+    # -- chance -----------------------------------------------------------------------
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> list[tuple[A, Fraction]]:
+        """At a chance step, each outcome with its exact probability.
+
+        A shuffle too large to list is given as one outcome, the permutation that the
+        state's seeded RNG draws, with probability 1.
+        """
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """Draw one chance outcome with ``rng``."""
+        outcomes = self.chance_outcomes(state)
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        point = Fraction(rng.random())
+        total = Fraction(0)
+        for action, p in outcomes:
+            total += p
+            if point < total:
+                return action
+        return outcomes[-1][0]
+
+    @abstractmethod
+    def chance_rng(self, state: S) -> random.Random:
+        """The generator the state's seeded RNG gives for its next chance step."""
+
+    # -- end of game ------------------------------------------------------------------
+    def is_over(self, state: S) -> bool:
+        """True when nobody acts any more."""
+        return self.actor(state) is None
+
+    @abstractmethod
+    def score_breakdown(self, state: S) -> ScoreBreakdown:
+        """Each player's points by rulebook category (also mid-game, as it stands)."""
+
+    @abstractmethod
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The winning seats after the rulebook's tie-breakers (several if shared)."""
+
+    # -- data -------------------------------------------------------------------------
+    @abstractmethod
+    def state_from_json(self, text: str) -> S:
+        """Rebuild a state from ``state.to_json()``; InvalidStateError lists problems."""
+
+    def state_to_json(self, state: S) -> str:
+        """The JSON text of a state."""
+        to_json = getattr(state, "to_json")
+        return str(to_json())
+
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants of ``state`` (conservation, limits); empty when sound."""
+        return []
+
+    def player_names(self, state: S) -> tuple[str, ...]:
+        """Display names of the seats."""
+        return tuple(f"P{i + 1}" for i in range(getattr(state, "players", 0)))
+
+    @abstractmethod
+    def scenario(self, spec: Mapping[str, Any]) -> S:
+        """Build a position from a scenario description (for worked examples).
+
+        Raises InvalidStateError naming every problem of the description.
+        """
+
+    def action_targets(self, state: S, action: A) -> tuple[str, ...]:
+        """Ids of the board elements an action concerns (clicking one picks the action).
+
+        Ids follow the game's board layout, e.g. ``"card:fox"`` or ``"die:2"``.
+        """
+        return ()
+
+    def describe(self, state: S) -> str:
+        """A short text summary of the state."""
+        return str(state)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.meta.name}: {self.meta.title}>"
+

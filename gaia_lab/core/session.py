@@ -1,0 +1,394 @@
+"""Session: a game being played, with its history, undo/redo and records.
+
+A :class:`Session` is the stateful shell around a stateless
+:class:`~gaia_lab.core.game.Game`.  It keeps every step played, resolves chance and
+rules steps by itself (``auto=True``, the default) or one at a time with
+:meth:`Session.step`, and travels in time over the player decisions.  A call that
+fails leaves the session exactly as it was.
+
+>>> import gaia_lab
+>>> s = gaia_lab.Session("animals_gathering", players=3, seed=1)
+>>> s.actor in (0, 1, 2)
+True
+>>> first = s.legal_actions()[0]
+>>> events = s.play(first)
+>>> s.decisions
+1
+>>> s.undo(); s.decisions
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gaia_lab.core.errors import (
+    GaiaLabError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+)
+from gaia_lab.core.events import Event
+from gaia_lab.core.game import CHANCE, RULES, Actor, Game
+from gaia_lab.core.record import Record, RecordStep
+from gaia_lab.core.scoring import ScoreBreakdown
+from gaia_lab.core.verdict import Verdict
+
+ActionLike = Any
+"""An action of the session's game, or its notation as text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One step played: its actor, action, notation, events and the state after it."""
+
+    actor: Actor
+    action: Any
+    notation: str
+    events: tuple[Event, ...]
+    state: Any
+    comment: str = ""
+
+    @property
+    def is_decision(self) -> bool:
+        """True when a player chose this step."""
+        return isinstance(self.actor, int)
+
+
+def _resolve_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
+    if isinstance(game, str):
+        from gaia_lab.games import GAMES
+
+        try:
+            return GAMES[game]
+        except KeyError:
+            known = ", ".join(sorted(GAMES))
+            raise GaiaLabError(f"no game named {game!r}; known games: {known}") from None
+    return game
+
+
+class Session:
+    """A game in play."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any] | str,
+        players: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        auto: bool = True,
+        scenario: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.game: Game[Any, Any] = _resolve_game(game)
+        self.seed = seed
+        self.options: dict[str, Any] = dict(options or {})
+        self.auto = auto
+        self.scenario: dict[str, Any] | None = dict(scenario) if scenario is not None else None
+        if scenario is not None:
+            self.root = self.game.scenario(scenario)
+            self.players: int = int(getattr(self.root, "players"))
+        else:
+            meta = self.game.meta
+            count = meta.min_players if players is None else players
+            if not meta.min_players <= count <= meta.max_players:
+                raise GaiaLabError(
+                    f"{meta.title} is for {meta.min_players}-{meta.max_players} players, "
+                    f"not {count}"
+                )
+            self.players = count
+            self.root = self.game.new_initial_state(count, seed, self.options)
+        self.history: list[Ply] = []
+        """Every step played so far, oldest first."""
+        self._redo: list[list[Ply]] = []
+        if self.auto:
+            self.history.extend(self._automatic(self.root, []))
+
+    # -- the position ----------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.history[-1].state if self.history else self.root
+
+    @property
+    def actor(self) -> Actor:
+        """Who acts now: a seat, ``"chance"``, ``"rules"`` or None when over."""
+        return self.game.actor(self.state)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' display names."""
+        return self.game.player_names(self.state)
+
+    @property
+    def decisions(self) -> int:
+        """How many player decisions have been played."""
+        return sum(1 for ply in self.history if ply.is_decision)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, oldest first."""
+        return [e for ply in self.history for e in ply.events]
+
+    def log(self) -> list[str]:
+        """The text of every event so far."""
+        return [e.text for e in self.events]
+
+    def legal_actions(self) -> list[Any]:
+        """The legal actions now, in the game's deterministic order."""
+        return self.game.legal_actions(self.state)
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.game.is_over(self.state)
+
+    def score_breakdown(self) -> ScoreBreakdown:
+        """Points by category and player (as it stands, if the game is not over)."""
+        return self.game.score_breakdown(self.state)
+
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats after the tie-breakers."""
+        return self.game.winners(self.state)
+
+    # -- reading actions -------------------------------------------------------------
+    def parse(self, action: ActionLike) -> Any:
+        """An action object from an action or its notation (NotationError if unreadable)."""
+        if isinstance(action, str):
+            return self.game.parse_action(self.state, action)
+        return action
+
+    def explain(self, action: ActionLike) -> Verdict:
+        """Whether ``action`` (an action or notation) is legal now, and why."""
+        try:
+            parsed = self.parse(action)
+        except NotationError as exc:
+            return Verdict.illegal("notation.unreadable", str(exc), None, text=str(action))
+        return self.game.explain(self.state, parsed)
+
+    # -- playing ---------------------------------------------------------------------
+    def play(
+        self,
+        action: ActionLike,
+        *,
+        comment: str = "",
+        chance: Sequence[ActionLike] = (),
+    ) -> list[Event]:
+        """Play an action (or notation); return the events it caused.
+
+        ``chance`` forces the outcomes of the chance steps that follow (for "suppose
+        you roll these").  Raises NotationError or IllegalActionError and changes
+        nothing if the action, or a forced outcome, is not legal.
+        """
+        state = self.state
+        parsed = self.parse(action)
+        verdict = self.game.explain(state, parsed)
+        if not verdict.legal:
+            raise IllegalActionError(verdict, str(action))
+        actor = self.game.actor(state)
+        step = self.game.apply(state, parsed)
+        ply = Ply(actor, parsed, self.game.format_action(state, parsed), step.events,
+                  step.state, comment)
+        plies = [ply]
+        if self.auto:
+            plies.extend(self._automatic(step.state, list(chance)))
+        elif chance:
+            raise GaiaLabError("forced chance outcomes need auto=True; play them with play()")
+        self.history.extend(plies)
+        if ply.is_decision or not self.auto:
+            self._redo.clear()
+        return [e for p in plies for e in p.events]
+
+    def step(self, outcome: ActionLike | None = None) -> list[Event]:
+        """Resolve one chance or rules step (``outcome`` forces a chance result)."""
+        state = self.state
+        actor = self.game.actor(state)
+        if actor not in (CHANCE, RULES):
+            raise GaiaLabError(f"no automatic step is pending: it is {self._who(actor)} to act")
+        ply = self._automatic_one(state, outcome)
+        self.history.append(ply)
+        self._redo.clear()
+        return list(ply.events)
+
+    def play_many(self, actions: Iterable[ActionLike]) -> list[Event]:
+        """Play several actions in order (all or nothing)."""
+        mark = len(self.history)
+        redo = list(self._redo)
+        events: list[Event] = []
+        try:
+            for a in actions:
+                events.extend(self.play(a))
+        except GaiaLabError:
+            del self.history[mark:]
+            self._redo = redo
+            raise
+        return events
+
+    def _who(self, actor: Actor) -> str:
+        if isinstance(actor, int):
+            return self.names[actor]
+        return "nobody (the game is over)" if actor is None else str(actor)
+
+    def _automatic_one(self, state: Any, outcome: ActionLike | None) -> Ply:
+        actor = self.game.actor(state)
+        if outcome is not None:
+            action = self.game.parse_action(state, outcome) if isinstance(outcome, str) \
+                else outcome
+            verdict = self.game.explain(state, action)
+            if not verdict.legal:
+                raise IllegalActionError(verdict, str(outcome))
+        elif actor == CHANCE:
+            action = self.game.sample_chance(state, self.game.chance_rng(state))
+        else:
+            legal = self.game.legal_actions(state)
+            if len(legal) != 1:
+                raise GaiaLabError(f"a rules step must have one action, found {len(legal)}")
+            action = legal[0]
+        step = self.game.apply(state, action)
+        return Ply(actor, action, self.game.format_action(state, action), step.events,
+                   step.state)
+
+    def _automatic(self, state: Any, forced: list[ActionLike]) -> list[Ply]:
+        plies: list[Ply] = []
+        bound = self.game.meta.max_steps
+        while self.game.actor(state) in (CHANCE, RULES):
+            outcome = None
+            if forced and self.game.actor(state) == CHANCE:
+                outcome = forced.pop(0)
+            ply = self._automatic_one(state, outcome)
+            plies.append(ply)
+            state = ply.state
+            if len(plies) > bound:
+                raise GaiaLabError("automatic steps did not reach a decision")
+        if forced:
+            raise GaiaLabError(
+                f"{len(forced)} forced chance outcome(s) were not used: {forced!r}"
+            )
+        return plies
+
+    # -- time travel -----------------------------------------------------------------
+    def _unit_starts(self) -> list[int]:
+        """Indices in history where an undoable unit starts."""
+        if self.auto:
+            return [i for i, ply in enumerate(self.history) if ply.is_decision]
+        return list(range(len(self.history)))
+
+    def undo(self, n: int = 1) -> None:
+        """Take back ``n`` decisions with the automatic steps that followed them.
+
+        With ``auto=False`` each step counts as one.
+        """
+        starts = self._unit_starts()
+        if n < 0 or n > len(starts):
+            raise GaiaLabError(f"cannot undo {n}: {len(starts)} step(s) can be taken back")
+        for _ in range(n):
+            cut = self._unit_starts()[-1]
+            self._redo.append(self.history[cut:])
+            del self.history[cut:]
+
+    def redo(self, n: int = 1) -> None:
+        """Play again ``n`` decisions taken back by :meth:`undo`."""
+        if n < 0 or n > len(self._redo):
+            raise GaiaLabError(f"cannot redo {n}: {len(self._redo)} step(s) can be redone")
+        for _ in range(n):
+            self.history.extend(self._redo.pop())
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._unit_starts())
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def position(self) -> int:
+        """How many undoable units are played (decisions, or steps with auto=False)."""
+        return len(self._unit_starts())
+
+    @property
+    def length(self) -> int:
+        """Units played plus units that can be redone."""
+        return self.position + len(self._redo)
+
+    def goto(self, i: int) -> None:
+        """Jump to the position after ``i`` decisions (0 is the start)."""
+        if not 0 <= i <= self.length:
+            raise GaiaLabError(f"position {i} is outside 0..{self.length}")
+        here = self.position
+        if i < here:
+            self.undo(here - i)
+        elif i > here:
+            self.redo(i - here)
+
+    # -- records ---------------------------------------------------------------------
+    def record(self, comment: str = "") -> Record:
+        """The game so far as a :class:`~gaia_lab.core.record.Record`."""
+        from gaia_lab import __version__
+
+        return Record(
+            game=self.game.meta.name,
+            players=self.players,
+            seed=self.seed,
+            options=dict(self.options),
+            steps=tuple(RecordStep(_actor_key(p.actor), p.notation, p.comment)
+                        for p in self.history),
+            version=__version__,
+            comment=comment,
+            scenario=self.scenario,
+        )
+
+    @classmethod
+    def from_record(cls, record: Record, *, auto: bool = True) -> Session:
+        """Replay a record, checking every step; InvalidStateError names a bad step."""
+        session = cls(record.game, record.players, record.seed, record.options, auto=False,
+                      scenario=record.scenario)
+        game = session.game
+        for i, rs in enumerate(record.steps):
+            where = f"step {i + 1}"
+            line = record.line_of_step(i)
+            if line is not None:
+                where += f" (line {line})"
+            state = session.state
+            expected = game.actor(state)
+            if _actor_key(expected) != rs.actor:
+                raise InvalidStateError(
+                    f"{where}: {rs.action!r} is recorded for {rs.actor!r}, "
+                    f"but {_actor_key(expected)!r} acts here", "record")
+            try:
+                action = game.parse_action(state, rs.action)
+            except NotationError as exc:
+                raise InvalidStateError(f"{where}: {exc}", "record") from None
+            verdict = game.explain(state, action)
+            if not verdict.legal:
+                raise InvalidStateError(f"{where}: {rs.action!r} is illegal: {verdict}",
+                                        "record")
+            step = game.apply(state, action)
+            session.history.append(Ply(expected, action, game.format_action(state, action),
+                                       step.events, step.state, rs.comment))
+        session.auto = auto
+        if auto:
+            session.history.extend(session._automatic(session.state, []))
+        return session
+
+    def copy(self) -> Session:
+        """An independent session at the same point (history shared, immutable)."""
+        other = object.__new__(Session)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._redo = [list(g) for g in self._redo]
+        return other
+
+    # -- display ---------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return (f"<Session {self.game.meta.name} players={self.players} seed={self.seed} "
+                f"decisions={self.decisions} actor={self._who(self.actor)}>")
+
+    def _repr_svg_(self) -> str | None:
+        method = getattr(self.state, "_repr_svg_", None)
+        return method() if callable(method) else None
+
+
+def _actor_key(actor: Actor) -> int | str:
+    return "over" if actor is None else actor

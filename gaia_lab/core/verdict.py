@@ -1,0 +1,54 @@
+"""Verdicts: whether an action is legal now, and why.
+
+>>> from gaia_lab.core.rulebook import RuleRef
+>>> turn = RuleRef("demo.turn", "How to Play", "Take one action.")
+>>> v = Verdict.illegal("turn.not_yours", "It is Howard's turn, not Milo's.", turn)
+>>> bool(v), v.code
+(False, 'turn.not_yours')
+>>> bool(Verdict.ok(turn))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from gaia_lab.core.rulebook import RuleRef
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to "may this action be played now?"."""
+
+    legal: bool
+    code: str
+    """Stable, greppable reason code such as ``"roll.too_many_dice"``; ``"ok"`` if legal."""
+    message: str
+    """A sentence with the numbers behind the answer."""
+    rule: RuleRef | None
+    """The rule that allows or forbids the action."""
+    details: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    """Data behind the message, for a view to highlight."""
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    @classmethod
+    def ok(cls, rule: RuleRef | None, message: str = "Legal.", **details: Any) -> Verdict:
+        """A legal verdict citing the rule that allows the action."""
+        return cls(True, "ok", message, rule, MappingProxyType(dict(details)))
+
+    @classmethod
+    def illegal(cls, code: str, message: str, rule: RuleRef | None, **details: Any) -> Verdict:
+        """An illegal verdict with its reason code, message and rule."""
+        return cls(False, code, message, rule, MappingProxyType(dict(details)))
+
+    def __str__(self) -> str:
+        head = "legal" if self.legal else f"illegal ({self.code})"
+        cite = f" [{self.rule.citation}]" if self.rule else ""
+        return f"{head}: {self.message}{cite}"

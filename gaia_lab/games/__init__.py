@@ -1,0 +1,35 @@
+"""The games, by package name.
+
+``GAMES`` maps each name to its :class:`~gaia_lab.core.game.Game`; ``examples(name)``
+lists the worked examples of its rule source.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from gaia_lab.core.example import Example
+from gaia_lab.core.game import Game
+from gaia_lab.games.animals_gathering import GAME as _ANIMALS_GATHERING
+
+GAMES: dict[str, Game[Any, Any]] = {
+    _ANIMALS_GATHERING.meta.name: _ANIMALS_GATHERING,
+}
+"""Every playable game, by package name."""
+
+PLANNED: dict[str, str] = {
+    "shapers_of_gaia": "Shapers of Gaia",
+    "gaia_project": "Gaia Project",
+    "gaia_tiki": "GAIA (Tiki Editions)",
+    "black_rose_gaea": "Black Rose Wars: Rebirth - Gaea Reborn",
+}
+"""Games of the collection whose engines are not in this release yet."""
+
+
+def examples(name: str) -> list[Example]:
+    """The worked examples of a game's rule source, in rulebook order."""
+    if name not in GAMES:
+        raise KeyError(f"no game named {name!r}; known games: {', '.join(sorted(GAMES))}")
+    module = importlib.import_module(f"gaia_lab.games.{name}.examples")
+    return list(module.EXAMPLES)
