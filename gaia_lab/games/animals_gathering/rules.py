@@ -21,6 +21,7 @@ from fractions import Fraction
 from gaia_lab.core.events import Event
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.animals_gathering import spells
 from gaia_lab.games.animals_gathering.actions import Action, roll_counts, roll_token
 from gaia_lab.games.animals_gathering.components import Animal, Components
 from gaia_lab.games.animals_gathering.rulebook import RULES
@@ -68,6 +69,10 @@ TASK_VERBS: dict[str, frozenset[str]] = {
     "collect": frozenset({"place", "exchange", "done"}),
     "end_turn": frozenset({"end-turn"}),
     "score": frozenset({"score"}),
+    "window": frozenset({"cast", "no-spell"}),
+    "ritual_shuffle": frozenset({"deck"}),
+    "ritual_select": frozenset({"take", "done"}),
+    "rearrange": frozenset({"move", "done"}),
 }
 
 TASK_RULE: dict[str, str] = {
@@ -91,6 +96,10 @@ TASK_RULE: dict[str, str] = {
     "collect": "ag.unused.others",
     "end_turn": "ag.turn.next",
     "score": "ag.score.points",
+    "window": "ag.spell.use",
+    "ritual_shuffle": "ag.spell.reshuffle_ritual",
+    "ritual_select": "ag.spell.reshuffle_ritual",
+    "rearrange": "ag.spell.back_in_the_saddle",
 }
 
 TASK_WHAT: dict[str, str] = {
@@ -114,7 +123,13 @@ TASK_WHAT: dict[str, str] = {
     "collect": "{name} may take the unused stones",
     "end_turn": "the turn ends",
     "score": "the game is scored",
+    "window": "{name} may cast a spell",
+    "ritual_shuffle": "the old supply is shuffled into the deck",
+    "ritual_select": "{name} may select a card from the new supply",
+    "rearrange": "{name} may rearrange stones on uncompleted cards",
 }
+SETUP_TASKS = frozenset({"deal_mages", "deal_cards", "deal_spells", "keep", "keep_spell",
+                         "form_deck", "supply", "stones_dice", "reveal"})
 
 
 def R(rule_id: str) -> RuleRef:
@@ -209,7 +224,11 @@ class Rules:
         if task is None:
             return []
         gen = getattr(self, "_legal_" + task.kind)
-        return list(gen(state, task))
+        actions = list(gen(state, task))
+        if state.spells_variant and task.seat >= 0 and task.kind not in SETUP_TASKS \
+                and task.kind != "window":
+            actions.extend(spells.cast_actions(self, state, task.seat, spells.ANYTIME))
+        return actions
 
     def _legal_deal_mages(self, state: AGState, task: Task) -> Iterator[Action]:
         for combo in permutations(range(1, 6), state.players):
@@ -384,6 +403,31 @@ class Rules:
         faces = [roll.dice[int(i)].face for i in task.data]
         yield from self._placements(seat, faces, allow_done=True)
 
+    def _legal_window(self, state: AGState, task: Task) -> Iterator[Action]:
+        yield from spells.cast_actions(self, state, task.seat, spells.WINDOWS[task.data[0]])
+        yield Action("no-spell")
+
+    def _legal_ritual_shuffle(self, state: AGState, task: Task) -> Iterator[Action]:
+        rng = state.rng.random()
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        yield Action("deck", tuple(deck))
+
+    def _legal_ritual_select(self, state: AGState, task: Task) -> Iterator[Action]:
+        for a in state.supply:
+            yield Action("take", (a,))
+        yield Action("done")
+
+    def _legal_rearrange(self, state: AGState, task: Task) -> Iterator[Action]:
+        seat = state.seats[task.seat]
+        if int(task.data[0]) > 0:
+            for card in seat.summoning:
+                for stone in _distinct(card.stones):
+                    for other in self.open_cards(seat, stone):
+                        if other != card.animal:
+                            yield Action("move", (stone, card.animal, other))
+        yield Action("done")
+
     def _legal_end_turn(self, state: AGState, task: Task) -> Iterator[Action]:
         yield Action("end-turn")
 
@@ -481,6 +525,10 @@ class Rules:
         return replace(state, tasks=rest)
 
     def _do_deck(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+        if task.kind == "ritual_shuffle":
+            self._ev(events, "spell.reshuffle", "The old supply is shuffled into the deck.",
+                     "ag.spell.reshuffle_ritual", "chance")
+            return replace(state, deck=action.args, tasks=rest, rng=state.rng.advanced())
         self._ev(events, "setup.deck", f"The other {len(action.args)} cards are shuffled into "
                  "the deck.", "ag.setup.deck", "chance")
         return replace(state, deck=action.args, tasks=rest, rng=state.rng.advanced())
@@ -506,11 +554,19 @@ class Rules:
         self._ev(events, "setup.start", f"{state.seats[start].name} has the lowest mage number "
                  f"({state.seats[start].mage}) and starts.", "ag.setup.start_player", "rules", True)
         return replace(state, seats=tuple(seats), active=start, turn=1,
-                       tasks=(Task("turn", start),) + rest)
+                       tasks=self._turn_tasks(state, start) + rest)
+
+    def _turn_tasks(self, state: AGState, seat_index: int) -> tuple[Task, ...]:
+        if state.spells_variant:
+            return (Task("open_window", CHANCE_SEAT, ("turn_start",)), Task("turn", seat_index))
+        return (Task("turn", seat_index),)
 
     # turn -----------------------------------------------------------------------------
     def _do_take(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
         animal = action.args[0]
+        if task.kind == "ritual_select":
+            state = self._recruit(state, task.seat, animal, "ag.spell.reshuffle_ritual", events)
+            return replace(state, tasks=rest)
         state = self._recruit(state, task.seat, animal, "ag.take.card", events)
         return replace(state, passes=0, tasks=rest + (Task("end_turn", RULES_SEAT),))
 
@@ -537,20 +593,50 @@ class Rules:
                        tasks=rest + (Task("end_turn", RULES_SEAT),))
 
     def _do_roll(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
-        g, o, b = roll_counts(action.args[0])
-        dice = tuple(Die(c) for c, n in zip(DIE_COLOURS, (g, o, b)) for _ in range(n))
-        seat = state.seats[task.seat]
+        return self._start_roll(state, task.seat, roll_counts(action.args[0]), events, rest)
+
+    def _start_roll(self, state: AGState, seat_index: int, counts: tuple[int, int, int],
+                    events: list[Event], rest: tuple[Task, ...]) -> AGState:
+        """Roll the chosen dice and queue the steps of a rolling turn."""
+        g, o, b = counts
+        dice = tuple(Die(c) for c, n in zip(DIE_COLOURS, counts) for _ in range(n))
+        seat = state.seats[seat_index]
         self._ev(events, "dice.choose", f"{seat.name} rolls {len(dice)} dice: "
-                 f"{_dice_words(g, o, b)}.", "ag.roll.dice_count", task.seat)
+                 f"{_dice_words(g, o, b)}.", "ag.roll.dice_count", seat_index)
+        window = state.spells_variant
+
+        def opening(name: str) -> list[Task]:
+            return [Task("open_window", CHANCE_SEAT, (name,))] if window else []
+
         tasks: list[Task] = [Task("dice", CHANCE_SEAT, tuple(str(i) for i in range(len(dice))))]
+        tasks += opening("after_roll")
         if seat.mage == 5:
-            tasks.append(Task("reroll", task.seat))
-        tasks.append(Task("place", task.seat))
+            tasks.append(Task("reroll", seat_index))
+        tasks.append(Task("place", seat_index))
         if seat.mage == 2:
-            tasks.append(Task("block", task.seat))
-        tasks += [Task("revival_check", task.seat), Task("offer_unused", task.seat),
-                  Task("others_revive", task.seat), Task("end_turn", RULES_SEAT)]
-        return replace(state, roll=Roll(task.seat, dice), passes=0, tasks=tuple(tasks) + rest)
+            tasks.append(Task("block", seat_index))
+        tasks += opening("before_revive")
+        tasks.append(Task("revival_check", seat_index))
+        tasks += opening("before_offer")
+        tasks += [Task("offer_unused", seat_index), Task("others_revive", seat_index),
+                  Task("end_turn", RULES_SEAT)]
+        return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tuple(tasks) + rest)
+
+    def _do_cast(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+        return spells.apply_cast(self, state, task, action, events)
+
+    def _do_no_spell(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+        return replace(state, tasks=rest)
+
+    def _do_move(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+        stone, source, target = action.args
+        state = self._take_off(state, task.seat, stone, source)
+        state = self._put(state, task.seat, stone, target)
+        self._ev(events, "stone.move", f"{self._who(state, task.seat)} moves "
+                 f"{_stone_word(stone)} from the {self.name(source)} to the {self.name(target)}.",
+                 "ag.spell.back_in_the_saddle", task.seat)
+        left = Task("rearrange", task.seat, (str(int(task.data[0]) - 1),))
+        return replace(state, tasks=(left,) + rest)
 
     def _do_dice(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
         roll = state.roll
@@ -655,6 +741,8 @@ class Rules:
 
     def _do_done(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
         who = self._who(state, task.seat)
+        if task.kind in ("ritual_select", "rearrange"):
+            return replace(state, tasks=rest)
         if task.kind == "place":
             left = len(state.roll.unused())
             text = f"{who} has taken every stone that fits" + (
@@ -772,17 +860,23 @@ class Rules:
             count = len(state.seats[i].companions)
             self._ev(events, "game.end", f"{state.seats[i].name} has {count} companions: the turn "
                      "is over and the game ends.", rule, "rules", True)
-            return replace(state, roll=None, tasks=(Task("score", RULES_SEAT),), ended_by=why)
+            return replace(state, roll=None, tasks=self._final_tasks(state), ended_by=why)
         if state.passes >= state.players:
             self._ev(events, "game.end", "Every player passed in a row: nobody can act any more, "
                      "so the game ends.", "ag.turn.stalemate", "rules", True)
-            return replace(state, roll=None, tasks=(Task("score", RULES_SEAT),),
+            return replace(state, roll=None, tasks=self._final_tasks(state),
                            ended_by="stalemate")
         nxt = (state.active + 1) % state.players
         self._ev(events, "turn.next", f"{state.seats[state.active].name}'s turn ends; "
                  f"{state.seats[nxt].name} is the active player.", "ag.turn.next", "rules", True)
         return replace(state, roll=None, active=nxt, turn=state.turn + 1,
-                       tasks=(Task("turn", nxt),) + rest)
+                       tasks=self._turn_tasks(state, nxt) + rest)
+
+    def _final_tasks(self, state: AGState) -> tuple[Task, ...]:
+        score = (Task("score", RULES_SEAT),)
+        if state.spells_variant:
+            return (Task("open_window", CHANCE_SEAT, ("final",)),) + score
+        return score
 
     def _do_score(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
         from gaia_lab.games.animals_gathering.scoring import score_breakdown, winners
@@ -816,6 +910,8 @@ class Rules:
                 else:
                     state = replace(state, tasks=(Task("revive", task.seat),) + state.tasks)
                     return state
+            elif kind == "open_window":
+                state = spells.open_window(self, state, task.data[0], rest)
             elif kind == "offer_unused":
                 state = self._offer_unused(state, task, rest, events)
             elif kind == "others_revive":
@@ -887,6 +983,8 @@ class Rules:
         rule = R(TASK_RULE[task.kind])
         who = state.seats[task.seat].name if task.seat >= 0 else task.seat
         what = TASK_WHAT[task.kind].format(name=who)
+        if action.verb == "cast" and task.seat >= 0 and task.kind not in SETUP_TASKS:
+            return spells.why_cast(self, state, task, action)
         if action.verb not in TASK_VERBS.get(task.kind, frozenset()):
             allowed = ", ".join(sorted(TASK_VERBS.get(task.kind, ())))
             return Verdict.illegal("phase.wrong", f"Now {what}; {action.verb!r} does not fit "
