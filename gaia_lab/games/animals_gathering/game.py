@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -343,4 +342,4 @@ def build_scenario(game: AnimalsGathering, spec: Mapping[str, Any]) -> AGState:
     missing = game.invariants(state)
     if missing:
         raise InvalidStateError(missing, "scenario")
-    return replace(state)
+    return state

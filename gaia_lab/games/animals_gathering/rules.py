@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from itertools import combinations, permutations
 from math import factorial
 from fractions import Fraction
@@ -38,6 +37,7 @@ from gaia_lab.games.animals_gathering.state import (
     Seat,
     Summoned,
     Task,
+    evolve as replace,
     sort_stones,
 )
 

@@ -12,7 +12,6 @@ Casting is the action ``cast <spell> <choices>``; ``cast copy_and_paste <spell>
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,7 @@ from gaia_lab.games.animals_gathering.state import (
     AGState,
     Die,
     Task,
+    evolve as replace,
 )
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ deck and the supply), the dice of the current roll, the queue of pending
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.rng import Rng
@@ -23,6 +23,29 @@ MAX_DICE = 6
 
 CHANCE_SEAT = -1
 RULES_SEAT = -2
+
+
+_T = TypeVar("_T")
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """A copy of a frozen state value with some fields changed.
+
+    Same result as :func:`dataclasses.replace`, several times faster, which matters
+    because every step builds new values.
+
+    >>> evolve(Die("g"), face="Y")
+    Die(colour='g', face='Y', use='')
+    """
+    cls = type(obj)
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _SLOTS[cls] = tuple(f.name for f in fields(obj))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    for name in slots:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 def sort_stones(stones: str) -> str:
@@ -152,7 +175,7 @@ class AGState:
     def with_seat(self, i: int, seat: Seat) -> AGState:
         seats = list(self.seats)
         seats[i] = seat
-        return replace(self, seats=tuple(seats))
+        return evolve(self, seats=tuple(seats))
 
     def owner_of(self, animal: str) -> int | None:
         """The seat whose summoning area holds this card."""

@@ -1,0 +1,1248 @@
+"""The components of Animals Gathering: stones, dice, Animal Index Cards, mages and spells.
+
+The rulebook lists the box contents but prints neither the 35 Animal Index Cards nor the
+die faces, so the packaged data files mark each entry with its ``provenance``: values the
+rulebook states are ``rulebook``, values authored to be consistent with it are
+``reconstructed``.  Owners of the game can replace any file with their printed values:
+:func:`load_components` reads a directory and takes each missing file from the package.
+
+>>> c = load_components()
+>>> len(c.stones), len(c.dice), len(c.animals), len(c.mages), len(c.spells)
+(7, 3, 35, 5, 10)
+>>> fox = c.animal("fox")
+>>> fox.name, fox.type, fox.outline
+('Fox', 'land', 'ROOY')
+>>> print(fox.power.describe())  # doctest: +NORMALIZE_WHITESPACE
+Activation (attack): take 1 stone from one opponent's uncompleted card and place it
+at once; only a stone you can place may be taken
+>>> c.die("g").faces
+('G', 'G', 'Y', 'R', 'B', 'O')
+>>> c.type_distribution()
+{'land': 12, 'aquatic': 12, 'aerial': 11}
+>>> c.mage(3).ability
+'orange_exchange'
+
+Every problem in a data file is reported at once, each naming the file and line:
+
+>>> Components.from_dicts(mages={"component": "mages", "entries": []})
+... # doctest: +NORMALIZE_WHITESPACE
+Traceback (most recent call last):
+...
+gaia_lab.core.errors.InvalidStateError: Components.from_dicts:
+mages.json: 0 mages; the game has 5 Mage Cards, numbered 1 to 5
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final, Literal, TypeVar, cast
+
+from gaia_lab.core.errors import InvalidStateError
+
+__all__ = [
+    "ANIMAL_COUNT",
+    "ANIMAL_TYPES",
+    "BOX_STONES",
+    "COMPONENT_FILES",
+    "DATA_DIR",
+    "DIE_CODES",
+    "MAGE_ABILITIES",
+    "POWER_KINDS",
+    "SPELL_IDS",
+    "STONE_CODES",
+    "STONE_NAMES",
+    "Animal",
+    "Components",
+    "DieColour",
+    "Mage",
+    "Power",
+    "Spell",
+    "StoneKind",
+    "load_components",
+]
+
+# ---------------------------------------------------------------------------
+# Fixed vocabulary: the rule engine relies on these codes.
+
+DATA_DIR: Final = Path(__file__).resolve().with_name("data")
+"""The folder of the packaged data files."""
+
+COMPONENT_FILES: Final = ("stones", "dice", "animals", "mages", "spells")
+"""The component files, each saved as ``<name>.json``."""
+
+STONE_CODES: Final = "ROYGBPW"
+"""The seven kinds of Magic Stone, one letter each, in display order."""
+
+STONE_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "R": "red triangle",
+        "O": "orange leaf",
+        "Y": "yellow sun",
+        "G": "green square",
+        "B": "blue drop",
+        "P": "purple arc",
+        "W": "white star",
+    }
+)
+"""The packaged name of each stone code, used by :meth:`Power.describe`."""
+
+BOX_STONES: Final = 205
+"""Magic Stones in the box (the rulebook's component list)."""
+
+DIE_CODES: Final = ("g", "o", "b")
+"""The three Magic Die colours: green, orange and blue."""
+
+DICE_TOTAL: Final = 6
+"""Magic Dice in the box."""
+
+DIE_FACES: Final = 6
+"""Faces of one Magic Die."""
+
+ANIMAL_COUNT: Final = 35
+"""Animal Index Cards in the box."""
+
+ANIMAL_TYPES: Final = ("land", "aquatic", "aerial")
+"""The three animal types, each shown by an icon beside the animal's name."""
+
+AnimalType = Literal["land", "aquatic", "aerial"]
+PowerType = Literal["permanent", "scoring", "activation"]
+Provenance = Literal["rulebook", "published", "reconstructed"]
+
+POWER_TYPES: Final = ("permanent", "scoring", "activation")
+"""The three types of animal power (hourglass, scoring and activation icons)."""
+
+POWER_KINDS: Final[Mapping[str, tuple[PowerType, tuple[str, ...]]]] = MappingProxyType(
+    {
+        "exchange": ("permanent", ("stone",)),
+        "immunity": ("permanent", ()),
+        "early_end": ("permanent", ("companions",)),
+        "per_type": ("scoring", ("type", "points")),
+        "per_stone_icon": ("scoring", ("stone", "points")),
+        "type_sets": ("scoring", ("points",)),
+        "steal": ("activation", ()),
+        "raid": ("activation", ()),
+        "gift_stone": ("activation", ("stones",)),
+        "recruit": ("activation", ()),
+    }
+)
+"""Each power kind with its power type and the names of its parameters."""
+
+ATTACK_KINDS: Final = frozenset({"steal", "raid"})
+"""The power kinds that are attacks (an immune player cannot be their target)."""
+
+MAGE_ABILITIES: Final[Mapping[int, str]] = MappingProxyType(
+    {1: "bonus_stone", 2: "block_die", 3: "orange_exchange", 4: "extra_dice", 5: "reroll"}
+)
+"""The ability of each mage number, as the rulebook assigns them."""
+
+SPELL_IDS: Final = (
+    "all_in",
+    "rock_n_roll",
+    "i_choose_u",
+    "bubble_burster",
+    "reshuffle_ritual",
+    "back_in_the_saddle",
+    "copy_and_paste",
+    "animal_resonance",
+    "holy_awakening",
+    "blessed_by_glory",
+)
+"""The ten Spell Cards of the variant, in rulebook order."""
+
+PROVENANCES: Final = ("rulebook", "published", "reconstructed")
+"""Where a value comes from: the rule source, a public source, or authored."""
+
+_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_T = TypeVar("_T")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}\Z")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _stone_list(codes: str, names: Mapping[str, str]) -> str:
+    words = [names.get(code, code) for code in codes]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+# ---------------------------------------------------------------------------
+# Entries
+
+
+@dataclass(frozen=True, slots=True)
+class StoneKind:
+    """One kind of Magic Stone.
+
+    >>> s = load_components().stone("P")
+    >>> s.name, s.shape, s.box_count
+    ('purple arc', 'arc', 23)
+    """
+
+    code: str
+    """One capital letter of :data:`STONE_CODES`."""
+    name: str
+    """Colour and shape, e.g. ``"purple arc"``."""
+    shape: str
+    """The shape to draw: triangle, leaf, sun, square, drop, arc or star."""
+    colour: str
+    """Display colour, a CSS hex colour such as ``"#8e44ad"``."""
+    box_count: int
+    """Stones of this kind in the box (the supply is treated as unlimited in play)."""
+    provenance: Provenance
+    source: str = ""
+    rulebook_fields: tuple[str, ...] = ()
+    """The fields the rulebook states when the rest of the entry is reconstructed."""
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON entry of this stone kind."""
+        return _with_provenance(
+            {
+                "code": self.code,
+                "name": self.name,
+                "shape": self.shape,
+                "colour": self.colour,
+                "box_count": self.box_count,
+            },
+            self.provenance, self.source, self.rulebook_fields, self.note,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DieColour:
+    """One colour of Magic Die: its six faces and how many dice of it the box holds.
+
+    >>> d = load_components().die("o")
+    >>> d.name, d.count, d.chance("O")
+    ('orange', 2, Fraction(1, 3))
+    """
+
+    code: str
+    """``g``, ``o`` or ``b``."""
+    name: str
+    faces: tuple[str, ...]
+    """Six stone codes, one per face."""
+    colour: str
+    """Display colour, a CSS hex colour."""
+    count: int
+    """Dice of this colour in the box."""
+    provenance: Provenance
+    source: str = ""
+    rulebook_fields: tuple[str, ...] = ()
+    note: str = ""
+
+    def chance(self, stone: str) -> Fraction:
+        """The chance that one roll of this die shows ``stone``."""
+        return Fraction(self.faces.count(stone), len(self.faces))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON entry of this die colour."""
+        return _with_provenance(
+            {
+                "code": self.code,
+                "name": self.name,
+                "faces": "".join(self.faces),
+                "colour": self.colour,
+                "count": self.count,
+            },
+            self.provenance, self.source, self.rulebook_fields, self.note,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """An animal power: its type (the icon at the card's bottom left), kind and parameters.
+
+    >>> Power("scoring", "per_type", animal_type="aquatic", points=2).describe()
+    'Scoring: 2 points for each aquatic animal in your companion area'
+    >>> print(Power("activation", "gift_stone", stones="POYR").describe())
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Activation: take 1 purple arc, orange leaf, yellow sun or red triangle stone
+    from the supply and place it
+    """
+
+    type: PowerType
+    kind: str
+    """A key of :data:`POWER_KINDS`."""
+    stone: str | None = None
+    """The stone of ``exchange`` and ``per_stone_icon``."""
+    stones: str = ""
+    """The stones ``gift_stone`` offers."""
+    animal_type: str | None = None
+    """The animal type ``per_type`` counts."""
+    points: int = 0
+    """Points of a scoring power."""
+    companions: int = 0
+    """Completed animals that end the game (``early_end``)."""
+
+    @property
+    def is_attack(self) -> bool:
+        """Whether the power attacks other players (so immunity protects from it)."""
+        return self.kind in ATTACK_KINDS
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters as the data file writes them."""
+        values: dict[str, Any] = {
+            "stone": self.stone,
+            "stones": self.stones,
+            "type": self.animal_type,
+            "points": self.points,
+            "companions": self.companions,
+        }
+        names = POWER_KINDS[self.kind][1] if self.kind in POWER_KINDS else ()
+        return {name: values[name] for name in names}
+
+    def describe(self, names: Mapping[str, str] = STONE_NAMES) -> str:
+        """A one-sentence paraphrase of the power built from its parameters."""
+        stone = names.get(self.stone or "", self.stone or "?")
+        kind = self.kind
+        if kind == "exchange":
+            text = (
+                f"exchange {stone} stones from your roll, or left unused in another "
+                "player's roll, for stones of your choice"
+            )
+        elif kind == "immunity":
+            text = "other players' attacks cannot target you"
+        elif kind == "early_end":
+            text = (
+                f"the game ends once your companion area holds {self.companions} "
+                "or more animals"
+            )
+        elif kind == "per_type":
+            text = (
+                f"{_plural(self.points, 'point')} for each {self.animal_type} animal "
+                "in your companion area"
+            )
+        elif kind == "per_stone_icon":
+            text = (
+                f"{_plural(self.points, 'point')} for each animal in your companion area "
+                f"whose outline shows a {stone} stone"
+            )
+        elif kind == "type_sets":
+            text = (
+                f"{_plural(self.points, 'point')} for each set of one land, one aquatic "
+                "and one aerial animal in your companion area"
+            )
+        elif kind == "steal":
+            text = (
+                "take 1 stone from one opponent's uncompleted card and place it at once; "
+                "only a stone you can place may be taken"
+            )
+        elif kind == "raid":
+            text = (
+                "every other player returns 1 stone of their choice from one of their "
+                "uncompleted cards to the supply"
+            )
+        elif kind == "gift_stone":
+            text = (
+                f"take 1 {_stone_list(self.stones, names)} stone from the supply "
+                "and place it"
+            )
+        elif kind == "recruit":
+            text = "take 1 card from the communal supply area into your summoning area"
+        else:
+            text = kind
+        label = self.type.capitalize() + (" (attack)" if self.is_attack else "")
+        return f"{label}: {text}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of this power."""
+        out: dict[str, Any] = {"type": self.type, "kind": self.kind}
+        if self.params:
+            out["params"] = self.params
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Animal:
+    """An Animal Index Card.
+
+    >>> s = load_components().animal("starfish")
+    >>> s.points, s.type, s.outline, s.shows_stone("B"), s.shows_stone("W")
+    (2, 'aquatic', 'BGOY', True, False)
+    >>> e = load_components().animal("elephant")
+    >>> e.outline, e.needs["G"], e.need_counts
+    ('RRGGYYOG', 3, (2, 1, 2, 3, 0, 0, 0))
+    """
+
+    id: str
+    """Stable lower-case id, e.g. ``"sea_otter"``."""
+    name: str
+    """The name printed top right."""
+    points: int
+    """The points printed top left."""
+    type: AnimalType
+    """The type icon beside the name."""
+    outline: str
+    """The stones that fill the outline, one code per slot, in slot order."""
+    power: Power
+    provenance: Provenance
+    source: str = ""
+    rulebook_fields: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def size(self) -> int:
+        """The number of slots in the outline."""
+        return len(self.outline)
+
+    @property
+    def needs(self) -> Counter[str]:
+        """The stones the outline needs, by code (a new Counter each time)."""
+        return Counter(self.outline)
+
+    @property
+    def need_counts(self) -> tuple[int, ...]:
+        """The stones the outline needs, counted in :data:`STONE_CODES` order."""
+        return tuple(self.outline.count(code) for code in STONE_CODES)
+
+    def shows_stone(self, code: str) -> bool:
+        """Whether the outline shows a stone of this kind."""
+        return code in self.outline
+
+    def describe(self, names: Mapping[str, str] = STONE_NAMES) -> str:
+        """One line: name, type, points, outline and power.
+
+        >>> print(load_components().animal("fox").describe())  # doctest: +ELLIPSIS
+        Fox (land, 1 point, outline ROOY): Activation (attack): take 1 stone ...
+        """
+        head = f"{self.name} ({self.type}, {_plural(self.points, 'point')}, outline {self.outline})"
+        return f"{head}: {self.power.describe(names)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON entry of this card."""
+        return _with_provenance(
+            {
+                "id": self.id,
+                "name": self.name,
+                "type": self.type,
+                "points": self.points,
+                "outline": self.outline,
+                "power": self.power.to_dict(),
+            },
+            self.provenance, self.source, self.rulebook_fields, self.note,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Mage:
+    """A Mage Card: its number (turn order) and ability.
+
+    >>> m = load_components().mage(1)
+    >>> m.ability, m.provenance
+    ('bonus_stone', 'rulebook')
+    """
+
+    number: int
+    """The mage no., 1 to 5; the lowest number starts."""
+    ability: str
+    """The ability id of :data:`MAGE_ABILITIES`."""
+    name: str
+    summary: str
+    """A one-sentence paraphrase of the ability."""
+    provenance: Provenance
+    source: str = ""
+    rulebook_fields: tuple[str, ...] = ()
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON entry of this mage."""
+        return _with_provenance(
+            {
+                "number": self.number,
+                "ability": self.ability,
+                "name": self.name,
+                "summary": self.summary,
+            },
+            self.provenance, self.source, self.rulebook_fields, self.note,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    """A Spell Card of the variant.
+
+    >>> load_components().spell("blessed_by_glory").name
+    'Blessed by Glory (x1, +50%)'
+    """
+
+    id: str
+    name: str
+    """The spell name printed at the top."""
+    summary: str
+    """A one-sentence paraphrase of the ability."""
+    provenance: Provenance
+    source: str = ""
+    rulebook_fields: tuple[str, ...] = ()
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON entry of this spell."""
+        return _with_provenance(
+            {"id": self.id, "name": self.name, "summary": self.summary},
+            self.provenance, self.source, self.rulebook_fields, self.note,
+        )
+
+
+def _with_provenance(
+    entry: dict[str, Any],
+    provenance: str,
+    source: str,
+    rulebook_fields: tuple[str, ...],
+    note: str,
+) -> dict[str, Any]:
+    entry["provenance"] = provenance
+    if source:
+        entry["source"] = source
+    if rulebook_fields:
+        entry["rulebook_fields"] = list(rulebook_fields)
+    if note:
+        entry["note"] = note
+    return entry
+
+
+# ---------------------------------------------------------------------------
+# The whole set
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Every component of the game, validated.
+
+    >>> c = load_components()
+    >>> c
+    <Components: 7 stones, 3 die colours, 35 animals, 5 mages, 10 spells; 45 entries reconstructed>
+    >>> c.face_distribution()["b"]
+    {'R': 1, 'Y': 1, 'B': 2, 'P': 1, 'W': 1}
+    >>> c.provenance["animals"], c.provenance["mages"]
+    ({'reconstructed': 35}, {'rulebook': 5})
+    """
+
+    stones: tuple[StoneKind, ...]
+    dice: tuple[DieColour, ...]
+    animals: tuple[Animal, ...]
+    mages: tuple[Mage, ...]
+    spells: tuple[Spell, ...]
+    provenance_notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """Each file's ``provenance_note``, by component name."""
+    origins: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """The file each component was read from, by component name."""
+    _stone_index: dict[str, StoneKind] = field(init=False, repr=False, compare=False)
+    _die_index: dict[str, DieColour] = field(init=False, repr=False, compare=False)
+    _animal_index: dict[str, Animal] = field(init=False, repr=False, compare=False)
+    _mage_index: dict[int, Mage] = field(init=False, repr=False, compare=False)
+    _spell_index: dict[str, Spell] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_stone_index", {s.code: s for s in self.stones})
+        object.__setattr__(self, "_die_index", {d.code: d for d in self.dice})
+        object.__setattr__(self, "_animal_index", {a.id: a for a in self.animals})
+        object.__setattr__(self, "_mage_index", {m.number: m for m in self.mages})
+        object.__setattr__(self, "_spell_index", {s.id: s for s in self.spells})
+
+    def __repr__(self) -> str:
+        return (
+            f"<Components: {len(self.stones)} stones, {len(self.dice)} die colours, "
+            f"{len(self.animals)} animals, {len(self.mages)} mages, {len(self.spells)} spells; "
+            f"{self.reconstructed} entries reconstructed>"
+        )
+
+    # -- lookups ------------------------------------------------------------
+
+    @property
+    def stones_by_code(self) -> Mapping[str, StoneKind]:
+        """The stone kinds by code."""
+        return MappingProxyType(self._stone_index)
+
+    @property
+    def dice_by_code(self) -> Mapping[str, DieColour]:
+        """The die colours by code."""
+        return MappingProxyType(self._die_index)
+
+    @property
+    def animals_by_id(self) -> Mapping[str, Animal]:
+        """The Animal Index Cards by id, in file order."""
+        return MappingProxyType(self._animal_index)
+
+    @property
+    def mages_by_number(self) -> Mapping[int, Mage]:
+        """The mages by number."""
+        return MappingProxyType(self._mage_index)
+
+    @property
+    def spells_by_id(self) -> Mapping[str, Spell]:
+        """The spells by id."""
+        return MappingProxyType(self._spell_index)
+
+    def stone(self, code: str) -> StoneKind:
+        """The stone kind with this code."""
+        return _lookup(self._stone_index, code, "stone")
+
+    def die(self, code: str) -> DieColour:
+        """The die colour with this code."""
+        return _lookup(self._die_index, code, "die colour")
+
+    def animal(self, animal_id: str) -> Animal:
+        """The Animal Index Card with this id."""
+        return _lookup(self._animal_index, animal_id, "animal")
+
+    def mage(self, number: int) -> Mage:
+        """The mage with this number."""
+        return _lookup(self._mage_index, number, "mage")
+
+    def spell(self, spell_id: str) -> Spell:
+        """The spell with this id."""
+        return _lookup(self._spell_index, spell_id, "spell")
+
+    # -- what the Mage Card shows ---------------------------------------------
+
+    def type_distribution(self) -> dict[str, int]:
+        """Animal Index Cards of each type, as the Mage Card's bottom row shows them."""
+        counts = Counter(a.type for a in self.animals)
+        return {t: counts[t] for t in ANIMAL_TYPES}
+
+    def face_distribution(self) -> dict[str, dict[str, int]]:
+        """For each die colour, how many faces show each stone (stones in display order)."""
+        out: dict[str, dict[str, int]] = {}
+        for die in self.dice:
+            counts = Counter(die.faces)
+            out[die.code] = {code: counts[code] for code in STONE_CODES if counts[code]}
+        return out
+
+    def stone_demand(self) -> dict[str, int]:
+        """Stones of each kind over all the cards' outlines.
+
+        >>> load_components().stone_demand()
+        {'R': 30, 'O': 30, 'Y': 30, 'G': 30, 'B': 30, 'P': 20, 'W': 10}
+        """
+        counts: Counter[str] = Counter()
+        for animal in self.animals:
+            counts.update(animal.outline)
+        return {code: counts[code] for code in STONE_CODES}
+
+    # -- provenance -----------------------------------------------------------
+
+    @property
+    def provenance(self) -> dict[str, dict[str, int]]:
+        """For each component file, its entries counted by provenance."""
+        groups: dict[str, Sequence[Any]] = self._groups()
+        out: dict[str, dict[str, int]] = {}
+        for name, entries in groups.items():
+            counts = Counter(str(e.provenance) for e in entries)
+            out[name] = {p: counts[p] for p in PROVENANCES if counts[p]}
+        return out
+
+    @property
+    def reconstructed(self) -> int:
+        """How many entries are reconstructed rather than stated by a source."""
+        return sum(c.get("reconstructed", 0) for c in self.provenance.values())
+
+    def provenance_summary(self) -> str:
+        """One line saying how much of the set is reconstructed.
+
+        >>> load_components().provenance_summary()
+        'reconstructed: stones 7/7, dice 3/3, animals 35/35, mages 0/5, spells 0/10'
+        """
+        parts = []
+        for name, counts in self.provenance.items():
+            parts.append(f"{name} {counts.get('reconstructed', 0)}/{sum(counts.values())}")
+        return "reconstructed: " + ", ".join(parts)
+
+    # -- saving -----------------------------------------------------------------
+
+    def to_json(self, component: str) -> str:
+        """The text of one component file, one entry per line.
+
+        >>> text = load_components().to_json("mages")
+        >>> text.splitlines()[4][:41]
+        '    {"number": 1, "ability": "bonus_stone'
+        """
+        if component not in COMPONENT_FILES:
+            raise KeyError(
+                f"no component file {component!r}; known: {', '.join(COMPONENT_FILES)}"
+            )
+        entries = [e.to_dict() for e in self._groups()[component]]
+        note = dict(self.provenance_notes).get(component, "")
+        lines = ["{", f'  "component": {json.dumps(component)},']
+        lines.append(f'  "provenance_note": {json.dumps(note, ensure_ascii=False)},')
+        lines.append('  "entries": [')
+        body = [f"    {json.dumps(e, ensure_ascii=False)}" for e in entries]
+        lines.append(",\n".join(body))
+        lines += ["  ]", "}"]
+        if not body:
+            lines.pop(4)
+        return "\n".join(lines) + "\n"
+
+    def save(self, directory: str | Path) -> list[Path]:
+        """Write the five component files into ``directory``; return their paths."""
+        folder = Path(directory)
+        folder.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for name in COMPONENT_FILES:
+            path = folder / f"{name}.json"
+            path.write_text(self.to_json(name), encoding="utf-8")
+            paths.append(path)
+        return paths
+
+    def _groups(self) -> dict[str, Sequence[Any]]:
+        return {
+            "stones": self.stones,
+            "dice": self.dice,
+            "animals": self.animals,
+            "mages": self.mages,
+            "spells": self.spells,
+        }
+
+    # -- building -------------------------------------------------------------
+
+    @classmethod
+    def from_dicts(
+        cls,
+        *,
+        stones: Mapping[str, Any] | None = None,
+        dice: Mapping[str, Any] | None = None,
+        animals: Mapping[str, Any] | None = None,
+        mages: Mapping[str, Any] | None = None,
+        spells: Mapping[str, Any] | None = None,
+    ) -> Components:
+        """Build and validate from parsed file documents; a missing one is the packaged file.
+
+        Raises :class:`~gaia_lab.core.errors.InvalidStateError` listing every problem.
+        """
+        given = {"stones": stones, "dice": dice, "animals": animals, "mages": mages,
+                 "spells": spells}
+        documents: list[_Document] = []
+        problems: list[str] = []
+        for name in COMPONENT_FILES:
+            data = given[name]
+            if data is None:
+                documents.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
+            else:
+                plain = dict(data) if isinstance(data, Mapping) else data
+                documents.append(_Document(name, f"{name}.json", plain, ()))
+        return _build(documents, problems, "Components.from_dicts")
+
+
+def _lookup(index: Mapping[_K, _V], key: _K, what: str) -> _V:
+    try:
+        return index[key]
+    except KeyError:
+        raise KeyError(f"no {what} {key!r}; known: {', '.join(map(str, index))}") from None
+
+
+# ---------------------------------------------------------------------------
+# Loading
+
+
+def load_components(directory: str | Path | None = None) -> Components:
+    """Load and validate the component files.
+
+    With no ``directory``, the packaged files (the result is cached).  Otherwise each
+    ``<component>.json`` in ``directory`` replaces the packaged one, and a missing file
+    falls back to the package, so one can replace only ``animals.json``.
+
+    Raises :class:`~gaia_lab.core.errors.InvalidStateError` listing every problem found,
+    each with its file, line and field.
+
+    >>> load_components() is load_components()
+    True
+    """
+    if directory is None:
+        return _load_default()
+    folder = Path(directory)
+    if not folder.is_dir():
+        raise InvalidStateError(f"no such directory: {folder}", source=str(folder))
+    problems: list[str] = []
+    documents = []
+    for name in COMPONENT_FILES:
+        path = folder / f"{name}.json"
+        if not path.exists():
+            path = DATA_DIR / f"{name}.json"
+        documents.append(_read_document(path, name, problems))
+    return _build(documents, problems, str(folder))
+
+
+@functools.lru_cache(maxsize=1)
+def _load_default() -> Components:
+    problems: list[str] = []
+    documents = [
+        _read_document(DATA_DIR / f"{name}.json", name, problems) for name in COMPONENT_FILES
+    ]
+    return _build(documents, problems, str(DATA_DIR))
+
+
+@dataclass(slots=True)
+class _Document:
+    """A parsed file: its component name, where it came from, its data and entry lines."""
+
+    component: str
+    path: str
+    """The file's full path, or its name alone when the data did not come from a file."""
+    data: Any
+    lines: tuple[int, ...]
+    """The line where each entry starts, when the text is known."""
+
+    @property
+    def name(self) -> str:
+        """The file name that problems cite."""
+        return f"{self.component}.json"
+
+
+def _read_document(path: Path, component: str, problems: list[str]) -> _Document:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(f"{path.name}: cannot read {path}: {exc}")
+        return _Document(component, str(path), None, ())
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        problems.append(f"{path.name}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
+        return _Document(component, str(path), None, ())
+    return _Document(component, str(path), data, _entry_lines(text))
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _entry_lines(text: str) -> tuple[int, ...]:
+    """The line on which each element of the top-level ``"entries"`` array starts."""
+    decoder = json.JSONDecoder()
+
+    def skip(i: int) -> int:
+        match = _WS.match(text, i)
+        return match.end() if match else i
+
+    try:
+        i = skip(0)
+        if text[i : i + 1] != "{":
+            return ()
+        i = skip(i + 1)
+        while i < len(text) and text[i] != "}":
+            key, i = decoder.raw_decode(text, i)
+            i = skip(skip(i) + 1)  # past the colon
+            if key == "entries" and text[i : i + 1] == "[":
+                starts: list[int] = []
+                i = skip(i + 1)
+                while text[i : i + 1] not in ("]", ""):
+                    starts.append(i)
+                    _, i = decoder.raw_decode(text, i)
+                    i = skip(i)
+                    if text[i : i + 1] == ",":
+                        i = skip(i + 1)
+                lines, line, last = [], 1, 0
+                for start in starts:
+                    line += text.count("\n", last, start)
+                    last = start
+                    lines.append(line)
+                return tuple(lines)
+            _, i = decoder.raw_decode(text, i)
+            i = skip(i)
+            if text[i : i + 1] == ",":
+                i = skip(i + 1)
+    except (ValueError, IndexError):
+        return ()
+    return ()
+
+
+class _Entry:
+    """Reads the fields of one entry, recording each problem with its place."""
+
+    def __init__(
+        self, doc: _Document, index: int, raw: Any, key: str, problems: list[str]
+    ) -> None:
+        self.doc = doc
+        self.index = index
+        self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        self.problems = problems
+        self.start = len(problems)
+        label = self.raw.get(key)
+        ok = isinstance(label, (str, int)) and not isinstance(label, bool)
+        self.label = f" ({key} {label!r})" if ok else ""
+        if not isinstance(raw, dict):
+            self.problem("", f"an entry must be a JSON object, not {type(raw).__name__}")
+
+    @property
+    def where(self) -> str:
+        line = self.doc.lines[self.index] if self.index < len(self.doc.lines) else None
+        place = f"{self.doc.name}:{line}" if line is not None else self.doc.name
+        return f"{place}: {self.doc.component} entry {self.index + 1}{self.label}"
+
+    @property
+    def ok(self) -> bool:
+        return len(self.problems) == self.start
+
+    def problem(self, name: str, message: str) -> None:
+        at = f": field {name!r}" if name else ""
+        self.problems.append(f"{self.where}{at}: {message}")
+
+    def allow(self, names: Iterable[str]) -> None:
+        known = set(names) | {"provenance", "source", "rulebook_fields", "note"}
+        for name in self.raw:
+            if name not in known:
+                self.problem(name, f"unknown field (known: {', '.join(sorted(known))})")
+
+    def text(self, name: str, *, pattern: re.Pattern[str] | None = None,
+             optional: bool = False, what: str = "") -> str:
+        value = self.raw.get(name)
+        if value is None:
+            if not optional:
+                self.problem(name, "missing")
+            return ""
+        if not isinstance(value, str):
+            self.problem(name, f"must be a string, not {json.dumps(value)}")
+            return ""
+        if not value and not optional:
+            self.problem(name, "must not be empty")
+        elif pattern is not None and not pattern.match(value):
+            self.problem(name, f"{value!r} is not {what or 'valid'}")
+        return value
+
+    def integer(self, name: str, low: int, high: int) -> int:
+        value = self.raw.get(name)
+        if value is None:
+            self.problem(name, "missing")
+            return low
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(name, f"must be a whole number, not {json.dumps(value)}")
+            return low
+        if not low <= value <= high:
+            self.problem(name, f"{value} is out of range {low}..{high}")
+        return value
+
+    def choice(self, name: str, options: Sequence[str]) -> str:
+        value = self.text(name)
+        if value and value not in options:
+            self.problem(name, f"unknown value {value!r} (known: {', '.join(options)})")
+        return value
+
+    def stones(self, name: str, value: Any, low: int, high: int) -> str:
+        if not isinstance(value, str):
+            self.problem(name, "missing" if value is None else
+                         f"must be a string of stone codes, not {json.dumps(value)}")
+            return ""
+        unknown = sorted({c for c in value if c not in STONE_CODES}, key=value.index)
+        for code in unknown:
+            self.problem(
+                name,
+                f"unknown stone code {code!r} in {value!r} "
+                f"(stone codes are {' '.join(STONE_CODES)})",
+            )
+        if not low <= len(value) <= high:
+            size = f"exactly {low}" if low == high else f"{low} to {high}"
+            self.problem(name, f"{len(value)} stones in {value!r}; must be {size}")
+        return value
+
+    def provenance(self, fields: Iterable[str]) -> tuple[Provenance, str, tuple[str, ...], str]:
+        prov = self.choice("provenance", PROVENANCES)
+        source = self.text("source", optional=True)
+        if prov in ("rulebook", "published") and not source:
+            self.problem("source", f"required when provenance is {prov!r}")
+        raw_fields = self.raw.get("rulebook_fields", [])
+        names: list[str] = []
+        if not isinstance(raw_fields, list) or not all(isinstance(f, str) for f in raw_fields):
+            self.problem("rulebook_fields", "must be a list of field names")
+        else:
+            allowed = set(fields)
+            for f in raw_fields:
+                if f not in allowed:
+                    self.problem("rulebook_fields", f"unknown field name {f!r}")
+                names.append(f)
+            if names and not source:
+                self.problem("source", "required when rulebook_fields are given")
+        note = self.text("note", optional=True)
+        return cast(Provenance, prov), source, tuple(names), note
+
+
+def _entries(doc: _Document, problems: list[str]) -> list[Any]:
+    """The raw entries of a document after checking its outer shape."""
+    data = doc.data
+    if data is None:
+        return []
+    if not isinstance(data, dict):
+        problems.append(f"{doc.name}: the file must hold a JSON object")
+        doc.data = None  # no checks of the whole file
+        return []
+    for key in data:
+        if key not in ("component", "provenance_note", "entries"):
+            problems.append(
+                f"{doc.name}: unknown top-level key {key!r} "
+                "(known: component, provenance_note, entries)"
+            )
+    if data.get("component") != doc.component:
+        problems.append(
+            f"{doc.name}: 'component' must be {doc.component!r}, "
+            f"not {json.dumps(data.get('component'))}"
+        )
+    note = data.get("provenance_note", "")
+    if not isinstance(note, str):
+        problems.append(f"{doc.name}: 'provenance_note' must be a string")
+    entries = data.get("entries")
+    if not isinstance(entries, list):
+        problems.append(f"{doc.name}: 'entries' must be a list")
+        doc.data = None
+        return []
+    return entries
+
+
+def _read_all(
+    doc: _Document,
+    problems: list[str],
+    key: str,
+    read: Callable[[_Entry], _T],
+) -> tuple[list[_Entry], list[_T | None]]:
+    readers: list[_Entry] = []
+    values: list[_T | None] = []
+    first: dict[object, int] = {}
+    for index, raw in enumerate(_entries(doc, problems)):
+        entry = _Entry(doc, index, raw, key, problems)
+        value = read(entry) if isinstance(raw, dict) else None
+        ident = entry.raw.get(key)
+        if isinstance(ident, (str, int)) and ident != "":
+            if ident in first:
+                line = doc.lines[first[ident]] if first[ident] < len(doc.lines) else None
+                at = f"line {line}" if line is not None else f"entry {first[ident] + 1}"
+                entry.problem(key, f"duplicate {key} {ident!r} (first at {at})")
+            else:
+                first[ident] = index
+        readers.append(entry)
+        values.append(value if entry.ok else None)
+    return readers, values
+
+
+def _read_stone(e: _Entry) -> StoneKind:
+    fields = ("code", "name", "shape", "colour", "box_count")
+    e.allow(fields)
+    code = e.text("code")
+    if code and code not in STONE_CODES:
+        e.problem("code", f"unknown stone code {code!r} (stone codes are "
+                          f"{' '.join(STONE_CODES)})")
+    return StoneKind(
+        code,
+        e.text("name"),
+        e.text("shape"),
+        e.text("colour", pattern=_HEX, what="a CSS hex colour like '#8e44ad'"),
+        e.integer("box_count", 0, BOX_STONES),
+        *e.provenance(fields),
+    )
+
+
+def _read_die(e: _Entry) -> DieColour:
+    fields = ("code", "name", "faces", "colour", "count")
+    e.allow(fields)
+    code = e.choice("code", DIE_CODES)
+    faces = e.stones("faces", e.raw.get("faces"), DIE_FACES, DIE_FACES)
+    return DieColour(
+        code,
+        e.text("name"),
+        tuple(faces),
+        e.text("colour", pattern=_HEX, what="a CSS hex colour like '#2f6fd0'"),
+        e.integer("count", 1, DICE_TOTAL),
+        *e.provenance(fields),
+    )
+
+
+def _read_power(e: _Entry) -> Power:
+    raw = e.raw.get("power")
+    if not isinstance(raw, dict):
+        e.problem("power", "missing" if raw is None else "must be a JSON object")
+        return Power("permanent", "")
+    for key in raw:
+        if key not in ("type", "kind", "params"):
+            e.problem(f"power.{key}", "unknown field (known: type, kind, params)")
+    ptype = raw.get("type")
+    raw_kind = raw.get("kind")
+    params = raw.get("params", {})
+    if ptype is None:
+        e.problem("power.type", "missing")
+    elif ptype not in POWER_TYPES:
+        e.problem("power.type", f"unknown power type {json.dumps(ptype)} "
+                                f"(known: {', '.join(POWER_TYPES)})")
+    if raw_kind is None:
+        e.problem("power.kind", "missing")
+        return Power("permanent", "")
+    if not isinstance(raw_kind, str) or raw_kind not in POWER_KINDS:
+        e.problem("power.kind", f"unknown power kind {json.dumps(raw_kind)} "
+                                f"(known: {', '.join(POWER_KINDS)})")
+        return Power("permanent", "")
+    kind = raw_kind
+    expected_type, names = POWER_KINDS[kind]
+    if ptype in POWER_TYPES and ptype != expected_type:
+        e.problem("power.type", f"{kind!r} is a {expected_type} power, not {ptype}")
+    if not isinstance(params, dict):
+        e.problem("power.params", "must be a JSON object")
+        params = {}
+    for name in params:
+        if name not in names:
+            e.problem(f"power.params.{name}",
+                      f"not a parameter of {kind!r} (its parameters: "
+                      f"{', '.join(names) or 'none'})")
+    for name in names:
+        if name not in params:
+            e.problem(f"power.params.{name}", f"missing parameter of {kind!r}")
+    power = Power(expected_type, kind)
+    values: dict[str, Any] = {}
+    for name in names:
+        value = params.get(name)
+        if value is None:
+            continue
+        label = f"power.params.{name}"
+        if name == "stone":
+            if not isinstance(value, str) or len(value) != 1 or value not in STONE_CODES:
+                e.problem(label, f"unknown stone code {json.dumps(value)} "
+                                 f"(stone codes are {' '.join(STONE_CODES)})")
+            values["stone"] = value
+        elif name == "stones":
+            values["stones"] = e.stones(label, value, 1, len(STONE_CODES))
+        elif name == "type":
+            if value not in ANIMAL_TYPES:
+                e.problem(label, f"unknown animal type {json.dumps(value)} "
+                                 f"(known: {', '.join(ANIMAL_TYPES)})")
+            values["animal_type"] = value
+        else:
+            low, high = (1, ANIMAL_COUNT) if name == "companions" else (1, 20)
+            if isinstance(value, bool) or not isinstance(value, int):
+                e.problem(label, f"must be a whole number, not {json.dumps(value)}")
+            elif not low <= value <= high:
+                e.problem(label, f"{value} is out of range {low}..{high}")
+            values[name] = value
+    if not e.ok:
+        return power
+    return Power(expected_type, kind, **values)
+
+
+def _read_animal(e: _Entry) -> Animal:
+    fields = ("id", "name", "type", "points", "outline", "power")
+    e.allow(fields)
+    animal_id = e.text("id", pattern=_ID, what="a lower-case id like 'sea_otter'")
+    name = e.text("name")
+    atype = e.choice("type", ANIMAL_TYPES)
+    points = e.integer("points", 1, 9)
+    outline = e.stones("outline", e.raw.get("outline"), 1, 12)
+    power = _read_power(e)
+    prov = e.provenance(fields + ("power.type", "power.kind", "power.params"))
+    return Animal(animal_id, name, points, cast(AnimalType, atype), outline, power, *prov)
+
+
+def _read_mage(e: _Entry) -> Mage:
+    fields = ("number", "ability", "name", "summary")
+    e.allow(fields)
+    number = e.integer("number", 1, len(MAGE_ABILITIES))
+    ability = e.choice("ability", tuple(MAGE_ABILITIES.values()))
+    if ability in MAGE_ABILITIES.values() and e.ok and MAGE_ABILITIES[number] != ability:
+        e.problem("ability", f"mage {number}'s ability is {MAGE_ABILITIES[number]!r}, "
+                             f"not {ability!r}")
+    return Mage(number, ability, e.text("name"), e.text("summary"), *e.provenance(fields))
+
+
+def _read_spell(e: _Entry) -> Spell:
+    fields = ("id", "name", "summary")
+    e.allow(fields)
+    spell_id = e.choice("id", SPELL_IDS)
+    return Spell(spell_id, e.text("name"), e.text("summary"), *e.provenance(fields))
+
+
+def _build(documents: Sequence[_Document], problems: list[str], where: str) -> Components:
+    docs = {d.component: d for d in documents}
+
+    stone_entries, stones = _read_all(docs["stones"], problems, "code", _read_stone)
+    die_entries, dice = _read_all(docs["dice"], problems, "code", _read_die)
+    animal_entries, animals = _read_all(docs["animals"], problems, "id", _read_animal)
+    mage_entries, mages = _read_all(docs["mages"], problems, "number", _read_mage)
+    spell_entries, spells = _read_all(docs["spells"], problems, "id", _read_spell)
+
+    def whole(component: str, message: str) -> None:
+        doc = docs[component]
+        if doc.data is not None:
+            problems.append(f"{doc.name}: {message}")
+
+    # stones: the seven codes once each, and the box total
+    codes = {e.raw.get("code") for e in stone_entries}
+    missing = [c for c in STONE_CODES if c not in codes]
+    if missing:
+        whole("stones", f"missing stone kinds {' '.join(missing)}; the game has 7 kinds "
+                        f"({' '.join(STONE_CODES)})")
+    if all(s is not None for s in stones) and stones:
+        total = sum(s.box_count for s in stones if s is not None)
+        if total != BOX_STONES:
+            whole("stones", f"box counts add up to {total}; the box holds {BOX_STONES} stones")
+
+    # dice: three colours of six faces, six dice, different distributions
+    die_codes = {e.raw.get("code") for e in die_entries}
+    missing = [c for c in DIE_CODES if c not in die_codes]
+    if missing:
+        whole("dice", f"missing die colours {' '.join(missing)}; the game has 3 colours "
+                      f"({' '.join(DIE_CODES)})")
+    good_dice = [d for d in dice if d is not None]
+    if len(good_dice) == len(dice) and dice:
+        count = sum(d.count for d in good_dice)
+        if count != DICE_TOTAL:
+            whole("dice", f"{count} dice in all; the box holds {DICE_TOTAL} Magic Dice")
+        seen: dict[tuple[str, ...], str] = {}
+        for d in good_dice:
+            key = tuple(sorted(d.faces))
+            if key in seen:
+                whole("dice", f"die colours {seen[key]!r} and {d.code!r} have the same "
+                              "faces; each colour must have a different distribution")
+            seen.setdefault(key, d.code)
+
+    # animals
+    if docs["animals"].data is not None and len(animal_entries) != ANIMAL_COUNT:
+        whole("animals", f"{len(animal_entries)} animals; the game has {ANIMAL_COUNT} "
+                         "Animal Index Cards")
+    if good_dice and len(good_dice) == len(dice):
+        on_dice = {code for d in good_dice for code in d.faces}
+        used = {code for a in animals if a is not None for code in a.outline}
+        for code in STONE_CODES:
+            if code in used and code not in on_dice:
+                whole("dice", f"no die face shows stone {code!r}, which outlines need")
+
+    # mages and spells
+    if docs["mages"].data is not None:
+        numbers = {e.raw.get("number") for e in mage_entries}
+        if len(mage_entries) != len(MAGE_ABILITIES) or numbers != set(MAGE_ABILITIES):
+            whole("mages", f"{len(mage_entries)} mages; the game has 5 Mage Cards, "
+                           "numbered 1 to 5")
+    if docs["spells"].data is not None:
+        ids = {e.raw.get("id") for e in spell_entries}
+        if len(spell_entries) != len(SPELL_IDS) or ids != set(SPELL_IDS):
+            lacking = [s for s in SPELL_IDS if s not in ids]
+            extra = f"; missing {', '.join(lacking)}" if lacking else ""
+            whole("spells", f"{len(spell_entries)} spells; the game has {len(SPELL_IDS)} "
+                            f"Spell Cards{extra}")
+
+    if problems:
+        sources = {
+            d.path for d in documents if any(p.startswith(d.name + ":") for p in problems)
+        }
+        source = sources.pop() if len(sources) == 1 else where
+        if source == f"{Path(source).stem}.json" and source != where:
+            source = where  # a document given as data, not read from a file
+        raise InvalidStateError(problems, source=source)
+
+    notes = tuple(
+        (d.component, str(d.data.get("provenance_note", ""))) for d in documents
+    )
+    return Components(
+        stones=tuple(s for s in stones if s is not None),
+        dice=tuple(d for d in dice if d is not None),
+        animals=tuple(a for a in animals if a is not None),
+        mages=tuple(m for m in mages if m is not None),
+        spells=tuple(s for s in spells if s is not None),
+        provenance_notes=notes,
+        origins=tuple((d.component, d.path) for d in documents),
+    )

@@ -1,0 +1,283 @@
+"""Live boards: draw a :class:`~gaia_lab.render.scene.Scene` on an ipycanvas Canvas.
+
+:func:`draw_scene` sends a whole scene to the browser as one message.
+:class:`BoardCanvas` owns a canvas, keeps the scene it shows, draws it again
+whenever a browser view connects (page reload, Voila), and turns mouse clicks
+into the id of the item under the pointer::
+
+    board = BoardCanvas(scene)
+    board.on_click(lambda id, x, y: print(id))
+    board            # last expression of a cell: shows the canvas
+    board.show(new_scene)
+
+This is the only module of :mod:`gaia_lab.render` that needs ipycanvas.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ipycanvas import Canvas, hold_canvas
+
+from gaia_lab.render.scene import (
+    FONT_FAMILY,
+    Circle,
+    Item,
+    Line,
+    Polygon,
+    Rect,
+    Scene,
+    Text,
+)
+
+__all__ = ["BoardCanvas", "ClickCallback", "canvas_commands", "draw_scene"]
+
+ClickCallback = Callable[[str | None, float, float], None]
+"""Called with the clicked id (None off any clickable item) and the canvas point."""
+
+Command = tuple[str, tuple[Any, ...]]
+"""``("set", (attribute, value))`` or ``(method name, arguments)``."""
+
+_TEXT_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+
+def canvas_commands(scene: Scene) -> list[Command]:
+    """The canvas calls that draw ``scene``, without touching any canvas.
+
+    Style attributes are set only when they change.
+
+    >>> cmds = canvas_commands(Scene(20, 10, (Rect(0, 0, 5, 5, fill="red"),), background="#fff"))
+    >>> for name, args in cmds:
+    ...     print(name, args)
+    clear ()
+    set ('global_alpha', 1.0)
+    set ('fill_style', '#fff')
+    fill_rect (0, 0, 20, 10)
+    set ('fill_style', 'red')
+    fill_rect (0, 0, 5, 5)
+    """
+    out: list[Command] = [("clear", ())]
+    state: dict[str, Any] = {}
+
+    def setattr_(name: str, value: Any) -> None:
+        if state.get(name, _UNSET) != value:
+            state[name] = value
+            out.append(("set", (name, value)))
+
+    def dash(pattern: tuple[float, ...] | None) -> None:
+        segments = list(pattern or ())
+        if state.get("line_dash", []) != segments:
+            state["line_dash"] = segments
+            out.append(("set_line_dash", (segments,)))
+
+    def paint(
+        fill: str | None, stroke: str | None, width: float, fill_cmd: Command, stroke_cmd: Command
+    ) -> None:
+        if fill is not None and fill != "none":
+            setattr_("fill_style", fill)
+            out.append(fill_cmd)
+        if stroke is not None and stroke != "none":
+            setattr_("stroke_style", stroke)
+            setattr_("line_width", float(width))
+            dash(None)
+            out.append(stroke_cmd)
+
+    setattr_("global_alpha", 1.0)
+    if scene.background is not None:
+        setattr_("fill_style", scene.background)
+        out.append(("fill_rect", (0, 0, scene.width, scene.height)))
+    for item in scene.items:
+        setattr_("global_alpha", float(item.opacity))
+        _item_commands(item, out, setattr_, dash, paint)
+    return out
+
+
+_UNSET = object()
+
+
+def _item_commands(
+    item: Item,
+    out: list[Command],
+    setattr_: Callable[[str, Any], None],
+    dash: Callable[[tuple[float, ...] | None], None],
+    paint: Callable[[str | None, str | None, float, Command, Command], None],
+) -> None:
+    if isinstance(item, Rect):
+        r = min(item.radius, item.w / 2, item.h / 2)
+        if r <= 0:
+            args = (item.x, item.y, item.w, item.h)
+            paint(
+                item.fill,
+                item.stroke,
+                item.stroke_width,
+                ("fill_rect", args),
+                ("stroke_rect", args),
+            )
+            return
+        x, y, w, h = item.x, item.y, item.w, item.h
+        out.extend(
+            [
+                ("begin_path", ()),
+                ("move_to", (x + r, y)),
+                ("arc_to", (x + w, y, x + w, y + h, r)),
+                ("arc_to", (x + w, y + h, x, y + h, r)),
+                ("arc_to", (x, y + h, x, y, r)),
+                ("arc_to", (x, y, x + w, y, r)),
+                ("close_path", ()),
+            ]
+        )
+        paint(item.fill, item.stroke, item.stroke_width, ("fill", ()), ("stroke", ()))
+    elif isinstance(item, Circle):
+        circle = (item.cx, item.cy, item.r)
+        paint(
+            item.fill,
+            item.stroke,
+            item.stroke_width,
+            ("fill_circle", circle),
+            ("stroke_circle", circle),
+        )
+    elif isinstance(item, Polygon):
+        points = ([list(p) for p in item.points],)
+        paint(
+            item.fill,
+            item.stroke,
+            item.stroke_width,
+            ("fill_polygon", points),
+            ("stroke_polygon", points),
+        )
+    elif isinstance(item, Line):
+        if item.stroke == "none":
+            return
+        setattr_("stroke_style", item.stroke)
+        setattr_("line_width", float(item.width))
+        dash(item.dash)
+        out.append(("stroke_line", (item.x1, item.y1, item.x2, item.y2)))
+    elif isinstance(item, Text):
+        if item.fill == "none" or not item.text:
+            return
+        weight = "bold" if item.bold else "normal"
+        setattr_("font", f"{weight} {_css_number(item.size)}px {FONT_FAMILY}")
+        setattr_("text_align", _TEXT_ALIGN[item.anchor])
+        setattr_("text_baseline", "alphabetic")
+        setattr_("fill_style", item.fill)
+        out.append(("fill_text", (item.text, item.x, item.baseline_y())))
+
+
+def _css_number(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def draw_scene(canvas: Canvas, scene: Scene) -> None:
+    """Clear ``canvas`` and draw ``scene`` on it, sent as one message.
+
+    Colours must be ones the browser understands (CSS names, ``#rgb``,
+    ``#rrggbb``, ``rgb()``, ``rgba()``, ``hsl()``...); anything else raises
+    ValueError before a single command is sent.
+    """
+    commands = canvas_commands(scene)
+    traits = canvas.traits()
+    for name, args in commands:
+        if name == "set":
+            try:
+                traits[args[0]].validate(canvas, args[1])
+            except Exception as error:
+                raise ValueError(
+                    f"cannot draw {args[0]}={args[1]!r} on a canvas: {error}"
+                ) from None
+    manager = canvas._canvas_manager
+    was_caching = manager._caching
+    held = (len(manager._commands_cache), len(manager._buffers_cache))
+    try:
+        with hold_canvas():
+            for name, args in commands:
+                if name == "set":
+                    setattr(canvas, args[0], args[1])
+                else:
+                    getattr(canvas, name)(*args)
+    except BaseException:
+        # hold_canvas() does not clean up after an error: drop what this call
+        # queued and stop holding, or every later drawing would stay unsent.
+        del manager._commands_cache[held[0] :]
+        del manager._buffers_cache[held[1] :]
+        manager._caching = was_caching
+        manager._current_canvas = None
+        raise
+
+
+class BoardCanvas:
+    """A canvas showing one scene at a time, with clicks mapped to item ids.
+
+    The canvas is pinned to the scene's size in CSS pixels, so a click lands
+    where the item is drawn. Every time a browser view connects, the current
+    scene is drawn again (a new view starts blank).
+    """
+
+    def __init__(self, scene: Scene | None = None, *, width: int = 300, height: int = 150) -> None:
+        if scene is not None:
+            width, height = _pixel_size(scene)
+        self.canvas = Canvas(width=width, height=height)
+        self._pin()
+        self._scene: Scene | None = None
+        self._callbacks: list[ClickCallback] = []
+        self.canvas.on_client_ready(self._replay)
+        self.canvas.on_mouse_down(self._mouse_down)
+        if scene is not None:
+            self.show(scene)
+
+    @property
+    def scene(self) -> Scene | None:
+        """The scene on show, or None before the first :meth:`show`."""
+        return self._scene
+
+    def show(self, scene: Scene) -> None:
+        """Remember ``scene`` and draw it, resizing the canvas if needed."""
+        width, height = _pixel_size(scene)
+        if (self.canvas.width, self.canvas.height) != (width, height):
+            self.canvas.width = width
+            self.canvas.height = height
+            self._pin()
+        self._scene = scene
+        draw_scene(self.canvas, scene)
+
+    def redraw(self) -> None:
+        """Draw the current scene again."""
+        if self._scene is not None:
+            draw_scene(self.canvas, self._scene)
+
+    def on_click(self, callback: ClickCallback, remove: bool = False) -> None:
+        """Call ``callback(id, x, y)`` on every mouse press over the canvas.
+
+        ``id`` is :meth:`Scene.hit` of the point: the topmost clickable item,
+        or None. ``remove=True`` unregisters the callback.
+        """
+        if remove:
+            self._callbacks = [c for c in self._callbacks if c != callback]
+        elif callback not in self._callbacks:
+            self._callbacks.append(callback)
+
+    def _pin(self) -> None:
+        self.canvas.layout.width = f"{self.canvas.width}px"
+        self.canvas.layout.height = f"{self.canvas.height}px"
+
+    def _replay(self) -> None:
+        # A new view is blank, but the shared canvas manager still believes this
+        # canvas is its drawing target and would skip the switch command.
+        self.canvas._canvas_manager._current_canvas = None
+        self.redraw()
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        id = self._scene.hit(x, y) if self._scene is not None else None
+        for callback in list(self._callbacks):
+            callback(id, x, y)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.canvas._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"BoardCanvas(width={self.canvas.width}, height={self.canvas.height})"
+
+
+def _pixel_size(scene: Scene) -> tuple[int, int]:
+    return (max(1, math.ceil(scene.width)), max(1, math.ceil(scene.height)))

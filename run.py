@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Bootstrap gaia_lab on a fresh machine, using only the Python standard library.
+
+    python run.py lab   [jupyter lab args...]   open the notebooks in JupyterLab
+    python run.py test  [pytest args...]        run the test suite
+    python run.py voila [voila args...]         open the notebooks as apps in Voila
+
+Each command creates ``.venv`` in the repository when it is missing and installs
+gaia_lab into it in editable mode. The install is repeated only when
+pyproject.toml changes or when a command needs extras that are not installed yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import NoReturn
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / "gaia_lab-install.json"
+EXTRAS = {"lab": ["lab"], "test": ["lab", "test"], "voila": ["lab"]}
+USAGE = "usage: python run.py {lab|test|voila} [extra args...]"
+
+
+def say(message: str) -> None:
+    print(f"[gaia_lab] {message}", flush=True)
+
+
+def pyproject_hash() -> str:
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def read_stamp() -> dict[str, object]:
+    try:
+        data = json.loads(STAMP.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def ensure_venv() -> None:
+    if PYTHON.exists():
+        return
+    say(f"creating a virtual environment in {VENV.relative_to(ROOT)}/ ...")
+    clear = ["--clear"] if VENV.exists() else []
+    if subprocess.call([sys.executable, "-m", "venv", *clear, str(VENV)]) != 0:
+        sys.exit(
+            "could not create the virtual environment (on Debian: apt-get install python3-venv)"
+        )
+
+
+def ensure_installed(extras: list[str]) -> None:
+    stamp = read_stamp()
+    digest = pyproject_hash()
+    have = stamp.get("extras")
+    installed = set(have) if isinstance(have, list) else set()
+    if stamp.get("pyproject") == digest and set(extras) <= installed:
+        return
+    wanted = sorted(set(extras) | installed)  # keep extras installed by an earlier command
+    spec = f".[{','.join(wanted)}]"
+    say(f"installing gaia_lab{spec[1:]} (a first install takes a minute or two) ...")
+    started = time.monotonic()
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "--quiet"]
+    if subprocess.call([*pip, "--editable", spec], cwd=ROOT) != 0:
+        say("installation failed; see the pip messages above")
+        sys.exit(1)
+    STAMP.write_text(json.dumps({"pyproject": digest, "extras": wanted}), encoding="utf-8")
+    say(f"installed in {time.monotonic() - started:.0f} s")
+
+
+def run(program: str, args: list[str]) -> NoReturn:
+    """Replace this process with a program from the virtual environment."""
+    executable = BIN / (program + (".exe" if os.name == "nt" else ""))
+    argv = [str(executable), *args]
+    os.chdir(ROOT)
+    if os.name == "nt":  # os.exec* does not keep the console attached on Windows
+        sys.exit(subprocess.call(argv))
+    os.execv(argv[0], argv)
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def main(argv: list[str]) -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py may be started by an older Python
+        sys.exit("gaia_lab needs Python 3.11 or newer")
+    if not argv or argv[0] not in EXTRAS:
+        sys.exit(USAGE)
+    command, extra = argv[0], argv[1:]
+    ensure_venv()
+    ensure_installed(EXTRAS[command])
+    if command == "test":
+        say("running the tests ...")
+        run("python", ["-m", "pytest", *extra])
+    if command == "lab":
+        index = "notebooks/index.ipynb"
+        chosen = any(not a.startswith("-") for a in extra)
+        target = [] if chosen or not (ROOT / index).exists() else [index]
+        root = ["--allow-root"] if is_root() and "--allow-root" not in extra else []
+        say("starting JupyterLab (stop it with Ctrl+C) ...")
+        run("jupyter", ["lab", *target, *root, *extra])
+    target = [] if any(not a.startswith("-") for a in extra) else ["notebooks"]
+    say("starting Voila (stop it with Ctrl+C) ...")
+    run("voila", [*target, *extra])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
