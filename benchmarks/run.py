@@ -1,0 +1,113 @@
+"""Print speed figures for every registered game.
+
+    python benchmarks/run.py            # all games, default sizes
+    python benchmarks/run.py --games 200
+
+Figures (seeded, single core): random full games per second and decisions per
+second, Scene + SVG time for a mid-game state, and one Explorer step (play +
+redraw, Python side).  Nothing here is a test: machines are noisy, so figures are
+printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import gaia_lab
+from gaia_lab.core.game import CHANCE, RULES, Game
+from gaia_lab.testing import random_playout
+
+
+def _players(game: Game[Any, Any]) -> int:
+    return min(4, game.meta.max_players)
+
+
+def bench_playouts(game: Game[Any, Any], games: int, options: dict[str, Any]) -> str:
+    players = _players(game)
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.new_initial_state(players, seed, options)
+        policy = random.Random(seed)
+        while (actor := game.actor(state)) is not None:
+            if actor == CHANCE:
+                action = game.sample_chance(state, game.chance_rng(state))
+            elif actor == RULES:
+                action = game.legal_actions(state)[0]
+            else:
+                legal = game.legal_actions(state)
+                action = legal[policy.randrange(len(legal))]
+                decisions += 1
+            state = game.apply(state, action).state
+    elapsed = time.perf_counter() - start
+    label = f"{players}p" + ("".join(f" {k}" for k in options) if options else "")
+    return (f"  random games ({label}): {games / elapsed:8.1f} games/s, "
+            f"{decisions / elapsed:9.0f} decisions/s, {decisions / games:6.1f} decisions/game")
+
+
+def _mid_game(game: Game[Any, Any]) -> gaia_lab.Session:
+    session = gaia_lab.Session(game, players=_players(game), seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        if session.is_over():
+            break
+        legal = session.legal_actions()
+        session.play(legal[rng.randrange(len(legal))])
+    return session
+
+
+def bench_render(game: Game[Any, Any], repeat: int) -> str:
+    from gaia_lab.render import scene
+
+    state = _mid_game(game).state
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        scene(state).to_svg()
+        times.append(time.perf_counter() - t)
+    return f"  Scene + SVG (mid-game):  {statistics.median(times) * 1000:8.2f} ms median"
+
+
+def bench_explorer(game: Game[Any, Any], steps: int) -> str:
+    from gaia_lab.widgets import Explorer
+
+    session = _mid_game(game)
+    explorer = Explorer(session)
+    rng = random.Random(3)
+    times = []
+    for _ in range(steps):
+        if session.is_over():
+            break
+        legal = session.legal_actions()
+        action = str(legal[rng.randrange(len(legal))])
+        t = time.perf_counter()
+        explorer.play(action)
+        times.append(time.perf_counter() - t)
+    return (f"  Explorer step (play + redraw): {statistics.median(times) * 1000:6.2f} ms median, "
+            f"{max(times) * 1000:6.2f} ms max over {len(times)} steps")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="random games per game")
+    parser.add_argument("--only", help="one game name")
+    args = parser.parse_args()
+    for name, game in gaia_lab.GAMES.items():
+        if args.only and name != args.only:
+            continue
+        print(f"{game.meta.title} ({name})")
+        random_playout(game, _players(game), 0)  # warm caches
+        print(bench_playouts(game, args.games, {}))
+        for option in ("spells",):
+            if option in game.meta.options:
+                print(bench_playouts(game, max(10, args.games // 4), {option: True}))
+        print(bench_render(game, 20))
+        print(bench_explorer(game, 40))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,460 @@
+"""The Explorer and the Walkthrough, driven without a kernel or a browser.
+
+Buttons are pressed with ``Button.click()``, board clicks arrive through the
+canvas' front-end event hook, and draw messages are counted by replacing the
+shared canvas manager's sender.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import pytest
+from ipycanvas import Canvas
+
+import gaia_lab
+from gaia_lab import render
+from gaia_lab.core.example import Example
+from gaia_lab.core.session import Session
+from gaia_lab.render.scene import Rect, Scene, Text
+from gaia_lab.widgets import Explorer, Walkthrough, _common
+
+GAME = "animals_gathering"
+Sent = list[tuple[Any, list[Any]]]
+
+
+def fake_scene(state: Any, highlight: Iterable[str] = ()) -> Scene:
+    """A stand-in board: one box per id the legal actions (or the highlight) concern."""
+    game = gaia_lab.GAMES[GAME]
+    ids: dict[str, None] = {}
+    if not game.is_over(state):
+        for action in game.legal_actions(state):
+            for target in game.action_targets(state, action):
+                ids.setdefault(target)
+    lit = set(highlight)
+    for target in highlight:
+        ids.setdefault(target)
+    items: list[Any] = []
+    for n, id in enumerate(sorted(ids)):
+        x, y = 10 + (n % 4) * 110, 10 + (n // 4) * 40
+        fill = "#ffe08a" if id in lit else "#eeeeee"
+        items.append(Rect(x, y, 100, 30, fill=fill, stroke="#333333", id=id))
+        items.append(Text(x + 50, y + 15, id, size=9, anchor="middle", baseline="middle", id=id))
+    rows = max(1, (len(ids) + 3) // 4)
+    return Scene(460, 20 + rows * 40, tuple(items), background="#ffffff")
+
+
+@pytest.fixture
+def board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw the stand-in board (the game's own layout may not exist yet)."""
+    monkeypatch.setattr(render, "scene", fake_scene, raising=False)
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sent]:
+    """Every custom message the shared canvas manager sends to the browser."""
+    manager = Canvas()._canvas_manager
+    messages: Sent = []
+
+    def record(command: Any, buffers: list[Any] | None = None) -> None:
+        messages.append((command, list(buffers or [])))
+
+    monkeypatch.setattr(manager, "_send_custom", record)
+    yield messages
+    assert manager._caching is False
+
+
+def new_session(seed: int = 1) -> Session:
+    return gaia_lab.Session(GAME, players=3, seed=seed)
+
+
+def snapshot(session: Session) -> tuple[int, Any, int]:
+    return (len(session.history), session.state, len(session._redo))
+
+
+def centre(scene: Scene | None, id: str) -> tuple[float, float]:
+    assert scene is not None
+    item = scene.find(id)
+    assert item is not None, f"{id} is not on the board"
+    x0, y0, x1, y1 = item.bounds()
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def press(explorer: Explorer, x: float, y: float) -> None:
+    explorer.board.canvas._handle_frontend_event(
+        None, {"event": "mouse_down", "x": x, "y": y}, []
+    )
+
+
+def session_with_shared_target(seed: int = 0) -> tuple[Session, str]:
+    """A session at a decision where one board id is the target of several actions."""
+    session = new_session()
+    rng = random.Random(seed)
+    while not session.is_over():
+        state = session.state
+        actions = session.legal_actions()
+        counts = Counter(
+            t for a in actions for t in set(session.game.action_targets(state, a))
+        )
+        shared = sorted(t for t, n in counts.items() if n > 1)
+        if shared:
+            return session, shared[0]
+        session.play(rng.choice(actions))
+    pytest.skip("no decision with a shared target in this playout")
+
+
+# -- Explorer ------------------------------------------------------------------------
+
+
+def test_shows_the_legal_actions_as_buttons(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    legal = [str(a) for a in session.legal_actions()]
+    assert [b.description for b in explorer.action_buttons] == legal
+    actor = session.actor
+    assert isinstance(actor, int)
+    assert explorer.status.value.startswith(f"<b>{session.names[actor]}</b> to act")
+    assert explorer.undo_button.disabled and explorer.redo_button.disabled
+    assert "<table>" in explorer.score_html.value
+    assert "[ag.setup.deal]" in explorer.log_html.value  # citations in the log
+    assert repr(explorer) == "Explorer(animals_gathering, players=3, seed=1)"
+    bundle = explorer._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == repr(explorer)
+    assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_clicking_a_button_plays_it(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    button = explorer.action_buttons[1]
+    notation = button.description
+    button.click()
+    assert session.decisions == 1
+    assert [p.notation for p in session.history if p.is_decision] == [notation]
+    assert f"Played {notation}" in explorer.message.value
+    assert not explorer.undo_button.disabled
+    # the buttons now offer the next decision
+    assert [b.description for b in explorer.action_buttons] == [
+        str(a) for a in session.legal_actions()
+    ]
+    # the first event of the decision is in bold at the top of the log
+    assert explorer.log_html.value.startswith('<ul style="margin:0;padding-left:1.2em"><li style')
+
+
+def test_undo_redo_buttons_and_slider(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    for _ in range(3):
+        explorer.action_buttons[0].click()
+    assert session.decisions == 3
+    after = session.state
+    explorer.undo_button.click()
+    assert session.decisions == 2
+    assert not explorer.redo_button.disabled
+    assert explorer.slider.value == 2 and explorer.slider.max == 3
+    explorer.redo_button.click()
+    assert session.decisions == 3 and session.state == after
+    assert explorer.redo_button.disabled
+    explorer.slider.value = 1  # moving the slider jumps there
+    assert session.decisions == 1 and session.length == 3
+    explorer.slider.value = 3
+    assert session.state == after
+    explorer.redo_button.click()  # nothing to redo: reported, nothing changes
+    assert session.state == after
+
+
+def test_why_not_with_an_illegal_move(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    before = snapshot(session)
+    text = "keep zzz"
+    verdict = session.explain(text)
+    assert not verdict.legal and verdict.rule is not None
+    explorer.why_text.value = text
+    explorer.why_button.click()
+    html = explorer.why_result.value
+    assert "illegal" in html and verdict.code in html
+    assert verdict.rule.id in html
+    assert snapshot(session) == before
+    # playing it from the box changes nothing either, and says why
+    explorer.play_text_button.click()
+    assert snapshot(session) == before
+    assert verdict.code in explorer.message.value and "Not played" in explorer.message.value
+
+
+def test_why_not_with_unreadable_text(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    before = snapshot(session)
+    explorer.why("fly away with the fox")
+    verdict = session.explain("fly away with the fox")
+    assert verdict.code == "notation.unreadable"
+    assert "notation.unreadable" in explorer.why_result.value
+    assert "unknown verb" in explorer.why_result.value
+    explorer.why("   ")
+    assert "Type a move" in explorer.why_result.value
+    explorer.play("fly away")
+    assert "Not played" in explorer.message.value
+    assert snapshot(session) == before
+
+
+def test_why_not_with_a_legal_move_then_play_it(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    text = str(session.legal_actions()[0])
+    explorer.why_text.value = text
+    explorer.why_button.click()
+    assert ">legal</b>" in explorer.why_result.value
+    assert session.decisions == 0
+    explorer.play_text_button.click()
+    assert session.decisions == 1
+
+
+def test_board_click_plays_the_one_matching_action(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    first = session.legal_actions()[0]
+    targets = session.game.action_targets(session.state, first)
+    card = next(t for t in targets if t.startswith("card:"))
+    explorer.click(card)
+    assert session.decisions == 1
+    assert [p.notation for p in session.history if p.is_decision] == [str(first)]
+
+
+def test_board_click_off_target_changes_nothing(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    before = snapshot(session)
+    explorer.click("card:no_such_card")
+    assert "No legal action concerns card:no_such_card" in explorer.message.value
+    explorer.click(None)
+    assert "Nothing to pick" in explorer.message.value
+    assert snapshot(session) == before
+
+
+def test_real_canvas_click_path(board: None, sent: Sent) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    action = session.legal_actions()[-1]
+    target = session.game.action_targets(session.state, action)[0]
+    x, y = centre(explorer.board.scene, target)
+    assert explorer.board.scene is not None and explorer.board.scene.hit(x, y) == target
+    press(explorer, x, y)
+    assert session.decisions == 1
+    decisions = [p for p in session.history if p.is_decision]
+    assert decisions[0].notation == str(action)
+    press(explorer, 10_000, 10_000)  # off the board
+    assert session.decisions == 1
+
+
+def test_board_click_with_several_matches_narrows_the_list(board: None) -> None:
+    session, shared = session_with_shared_target()
+    explorer = Explorer(session)
+    state = session.state
+    matching = [str(a) for a in session.legal_actions()
+                if shared in session.game.action_targets(state, a)]
+    before = snapshot(session)
+    explorer.click(shared)
+    assert snapshot(session) == before
+    selection = explorer.selection
+    assert selection is not None and selection[0] == shared
+    assert [str(a) for a in selection[1]] == matching
+    assert [b.description for b in explorer.action_buttons] == matching
+    assert f"{len(matching)} legal actions concern {shared}" in explorer.message.value
+    row = explorer.actions_box.children[-1]
+    clear = row.children[-1]
+    assert clear.description == "clear"
+    clear.click()
+    assert explorer.selection is None
+    assert len(explorer.action_buttons) == len(session.legal_actions())
+    explorer.click(shared)
+    explorer.action_buttons[-1].click()
+    assert snapshot(session) != before
+    assert [p for p in session.history if p.is_decision][-1].notation == matching[-1]
+    assert explorer.selection is None
+
+
+def test_one_draw_message_per_refresh(board: None, sent: Sent) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    assert len(sent) == 1
+    explorer.action_buttons[0].click()
+    assert len(sent) == 2
+    explorer.refresh()
+    assert len(sent) == 3
+    explorer.why("keep zzz")  # explaining redraws nothing
+    explorer.play("keep zzz")  # nor does a failed move
+    explorer.click("card:no_such_card")
+    assert len(sent) == 3
+    explorer.undo_button.click()
+    assert len(sent) == 4
+
+
+def test_highlight_is_the_targets_of_the_actions_on_show(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[str, ...]] = []
+
+    def spy(state: Any, highlight: Iterable[str] = ()) -> Scene:
+        seen.append(tuple(highlight))
+        return fake_scene(state, highlight)
+
+    monkeypatch.setattr(render, "scene", spy, raising=False)
+    session = new_session()
+    Explorer(session)
+    expected = {t for a in session.legal_actions()
+                for t in session.game.action_targets(session.state, a)}
+    assert set(seen[-1]) == expected and expected
+
+
+def test_many_actions_of_one_verb_use_a_dropdown(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session, group_limit=1)
+    assert explorer.action_buttons == []
+    picker = explorer.actions_box.children[0]
+    dropdown, play = picker.children[1], picker.children[2]
+    labels = [label for label, _ in dropdown.options]
+    assert labels == [str(a) for a in session.legal_actions()]
+    dropdown.value = dropdown.options[-1][1]
+    play.click()
+    assert [p for p in session.history if p.is_decision][0].notation == labels[-1]
+
+
+def test_auto_play_is_seeded_and_reaches_the_end(board: None) -> None:
+    one, two = new_session(), new_session()
+    a, b = Explorer(one, seed=5), Explorer(two, seed=5)
+    a.auto_count.value = 7
+    a.auto_button.click()
+    b.auto_play(7)
+    assert one.decisions == 7
+    assert [p.notation for p in one.history] == [p.notation for p in two.history]
+    a.auto_play(100_000)
+    assert one.is_over()
+    assert a.status.value.startswith("<b>Game over</b> — winners: ")
+    assert a.action_buttons == []
+    a.click("card:fox")
+    assert "The game is over" in a.message.value
+
+
+def test_a_session_changed_elsewhere_is_picked_up(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    stale = explorer.action_buttons[0]
+    session.play(session.legal_actions()[0])  # behind the Explorer's back
+    stale.click()  # the button was for the old decision: nothing is played blindly
+    assert session.decisions == 1
+    assert "pick the action again" in explorer.message.value
+    assert [b.description for b in explorer.action_buttons] == [
+        str(a) for a in session.legal_actions()
+    ]
+
+
+def test_a_missing_or_broken_board_layout_shows_a_placeholder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(state: Any, highlight: Iterable[str] = ()) -> Scene:
+        raise NotImplementedError("no layout")
+
+    monkeypatch.setattr(render, "scene", broken, raising=False)
+    session = new_session()
+    explorer = Explorer(session)
+    scene = explorer.board.scene
+    assert scene is not None and scene.ids() == []
+    assert any("no layout" in getattr(i, "text", "") for i in scene.items)
+    explorer.action_buttons[0].click()
+    assert session.decisions == 1
+    placeholder = _common.board_scene(session)  # the real lookup, whatever it finds
+    assert isinstance(placeholder, Scene)
+
+
+def test_with_the_games_own_board(sent: Sent) -> None:
+    draw = getattr(render, "scene", None)
+    if not callable(draw) or isinstance(draw, type(render)):
+        pytest.skip("the game's board layout is not there yet")
+    session = new_session()
+    explorer = Explorer(session)
+    scene = explorer.board.scene
+    assert scene is not None
+    action = next(
+        (a for a in session.legal_actions()
+         if any(scene.find(t) for t in session.game.action_targets(session.state, a))),
+        None,
+    )
+    assert action is not None, "no legal action has a target on the board"
+    target = next(
+        t for t in session.game.action_targets(session.state, action) if scene.find(t)
+    )
+    matching = [a for a in session.legal_actions()
+                if target in session.game.action_targets(session.state, a)]
+    x, y = centre(scene, target)
+    if scene.hit(x, y) != target:
+        pytest.skip(f"the centre of {target} is covered by {scene.hit(x, y)}")
+    press(explorer, x, y)
+    if len(matching) == 1:
+        assert session.decisions == 1
+    else:
+        assert explorer.selection is not None
+
+
+# -- Walkthrough ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def milo() -> Example:
+    examples = gaia_lab.examples(GAME)
+    return next(e for e in examples if "milo" in e.id)
+
+
+def test_walkthrough_next_and_previous(board: None, sent: Sent, milo: Example) -> None:
+    walk = Walkthrough(milo)
+    n = len(milo.steps)
+    assert len(walk) == n and walk.index == 0
+    assert walk.prev_button.disabled and not walk.next_button.disabled
+    assert "Start" in walk.html.value and len(sent) == 1
+    for i in range(1, n + 1):
+        walk.next_button.click()
+        assert walk.index == i and walk.slider.value == i
+        assert walk.html.value == walk.step_html(i)
+        assert f"Step {i} of {n}" in walk.html.value
+        assert walk.board.scene == fake_scene(walk.session(i).state, walk.highlight(i))
+    assert len(sent) == n + 1  # one drawing per step
+    assert walk.next_button.disabled
+    walk.next_button.click()
+    assert walk.index == n
+    walk.prev_button.click()
+    assert walk.index == n - 1
+    walk.slider.value = 2
+    assert walk.index == 2 and "Step 2 of" in walk.html.value
+    assert repr(walk) == f"Walkthrough({milo.id}, {n} steps)"
+
+
+def test_walkthrough_checkpoints_all_hold(board: None, milo: Example) -> None:
+    walk = Walkthrough(milo)
+    assert walk.ok
+    for i, (step, result) in enumerate(zip(milo.steps, walk.results, strict=True), start=1):
+        html = walk.step_html(i)
+        assert html.count("✓") == len(step.checkpoints) > 0
+        assert "✗" not in html
+        for action in step.play:
+            assert f"<code>{action}</code>" in html
+        if step.rule is not None:
+            assert step.rule.id in html
+        for cp, _, actual in result.checks:
+            assert cp.label.replace("'", "&#x27;") in html
+            assert repr(actual).replace("'", "&#x27;") in html
+        assert "<b>Events:</b>" in html
+    # the events of a step are the new ones only
+    first_new = walk.results[0].session.events[len(walk.start.events):]
+    assert first_new and first_new[0].text.replace("'", "&#x27;") in walk.step_html(1)
+    with pytest.raises(IndexError):
+        walk.step_html(len(milo.steps) + 1)
+
+
+def test_walkthrough_highlights_the_steps_targets(board: None, milo: Example) -> None:
+    walk = Walkthrough(milo)
+    assert walk.highlight(0) == []
+    assert any(walk.highlight(i) for i in range(1, len(walk) + 1))
