@@ -56,6 +56,21 @@ class StepResult:
     def ok(self) -> bool:
         return all(ok for _, ok, _ in self.checks)
 
+    def summary(self) -> str:
+        """The step as text: commentary, actions played, rule and checkpoints."""
+        lines = [self.step.commentary]
+        if self.step.play:
+            lines.append("played: " + "; ".join(self.step.play))
+        if self.step.chance:
+            lines.append("chance: " + "; ".join(self.step.chance))
+        if self.step.rule is not None:
+            lines.append(f"rule:   {self.step.rule.citation}")
+        for cp, ok, actual in self.checks:
+            mark = "ok " if ok else "FAIL"
+            lines.append(f"  [{mark}] {cp.label}: {actual!r}"
+                         + ("" if ok else f" (expected {cp.expected!r})"))
+        return "\n".join(lines)
+
 
 @dataclass(frozen=True, slots=True)
 class Example:

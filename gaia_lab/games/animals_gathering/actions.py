@@ -120,7 +120,18 @@ def parse(text: str) -> Action:
         )
     for token in args:
         _check_token(verb, token, text)
+    if verb in ("dice", "reroll"):
+        args = tuple(sorted(args, key=die_key))
     return Action(verb, args)
+
+
+def die_key(label: str) -> tuple[int, int]:
+    """Canonical order of die labels: by colour (g, o, b), then by stone.
+
+    >>> sorted(["oO", "gG", "oR", "gY"], key=die_key)
+    ['gY', 'gG', 'oR', 'oO']
+    """
+    return "gob".index(label[0]), "ROYGBPW".index(label[1])
 
 
 def _check_token(verb: str, token: str, text: str) -> None:
@@ -135,6 +146,10 @@ def _check_token(verb: str, token: str, text: str) -> None:
     elif verb == "mages":
         ok = token in ("1", "2", "3", "4", "5")
         kind = "a mage number 1-5"
+    elif verb == "cast":
+        ok = bool(_STONE.match(token) or _WORD.match(token) or _DIE.match(token)
+                  or (_ROLL.match(token) and token[:1].isdigit()))
+        kind = "a spell, card, stone, die (gY) or roll (2g2o2b)"
     elif verb == "exchange" and ">" in token:
         ok = bool(_EXCHANGE.match(token))
         kind = "an exchange such as P>R or OO>W"

@@ -923,10 +923,11 @@ class Rules:
             elif kind == "collect" and not self._can_collect(state, task):
                 if task.data:
                     offered = len(state.roll.unused())  # type: ignore[union-attr]
-                    what = "the unused stones" if len(task.data) == offered else "the rest"
-                    self._ev(events, "stone.none", f"{self._who(state, task.seat)} has no space "
-                             f"for {what} and takes nothing more.", "ag.roll.no_storing",
-                             task.seat, automatic=True)
+                    text = ("has no space for the unused stones and takes none"
+                            if len(task.data) == offered
+                            else "has no space for the other unused stones")
+                    self._ev(events, "stone.none", f"{self._who(state, task.seat)} {text}.",
+                             "ag.roll.no_storing", task.seat, automatic=True)
                 state = replace(state, tasks=rest)
             elif kind == "activate":
                 usable = tuple(a for a in task.data
@@ -962,8 +963,17 @@ class Rules:
                 return replace(state, tasks=rest)
             return replace(state, tasks=rest)
         shown = ", ".join(_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused)
-        self._ev(events, "stone.offer", f"Unused: {shown}. The other players may take them.",
-                 "ag.unused.others", "rules", True)
+        if roll.burst_by >= 0:
+            who = state.seats[roll.burst_by].name
+            if roll.burst_by == task.seat:
+                offer = "Bubble-Burster: nobody else may take them."
+            else:
+                offer = f"Bubble-Burster: only {who} may take them."
+            self._ev(events, "stone.offer", f"Unused: {shown}. {offer}",
+                     "ag.spell.bubble_burster", "rules", True)
+        else:
+            self._ev(events, "stone.offer", f"Unused: {shown}. The other players may take them.",
+                     "ag.unused.others", "rules", True)
         n = state.players
         offers = []
         for k in range(1, n):

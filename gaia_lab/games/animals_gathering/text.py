@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gaia_lab.core.events import Event
 from gaia_lab.games.animals_gathering.state import AGState
 
 if TYPE_CHECKING:
@@ -31,3 +32,41 @@ def describe(game: AnimalsGathering, state: AGState) -> str:
     task = state.task
     lines.append("over" if task is None else f"pending: {task.kind} ({task.seat})")
     return "\n".join(lines)
+
+
+def animals_table(game: AnimalsGathering) -> str:
+    """The 35 Animal Index Cards: points, type, outline and power."""
+    rows = [f"{'animal':12} {'pts':>3} {'type':8} {'outline':9} power"]
+    for a in game.components.animals:
+        rows.append(f"{a.name:12} {a.points:>3} {a.type:8} {a.outline:9} {a.power.describe()}")
+    return "\n".join(rows)
+
+
+def dice_table(game: AnimalsGathering) -> str:
+    """The faces of each die colour."""
+    rows = []
+    for d in game.components.dice:
+        faces = " ".join(d.faces)
+        rows.append(f"{d.name:7} ({d.code}) x{d.count}: {faces}")
+    return "\n".join(rows)
+
+
+def stones_table(game: AnimalsGathering) -> str:
+    """Stone codes, names and shapes."""
+    return "\n".join(f"{s.code}  {s.name:14} {s.shape:9} {s.box_count:>3} in the box"
+                     for s in game.components.stones)
+
+
+def mages_table(game: AnimalsGathering) -> str:
+    """The five mages and their abilities."""
+    return "\n".join(f"mage {m.number}: {m.summary}" for m in game.components.mages)
+
+
+def spells_table(game: AnimalsGathering) -> str:
+    """The ten spells."""
+    return "\n".join(f"{s.id:19} {s.name:27} {s.summary}" for s in game.components.spells)
+
+
+def log_lines(events: list[Event]) -> str:
+    """Events as log lines with their rule citations."""
+    return "\n".join(f"{e.text}  [{e.rule.id}]" if e.rule else e.text for e in events)
