@@ -13,7 +13,7 @@ from ipycanvas.canvas import COMMANDS
 from gaia_lab.core.hexgrid import Hex, corners, to_pixel
 from gaia_lab.render import canvas as canvas_module
 from gaia_lab.render.canvas import BoardCanvas, canvas_commands, draw_scene
-from gaia_lab.render.scene import Circle, Item, Line, Polygon, Rect, Scene, Text
+from gaia_lab.render.shapes import Circle, Item, Line, Polygon, Rect, Scene, Text
 
 Sent = list[tuple[Any, list[Any]]]
 

@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 
 from gaia_lab.core.hexgrid import Hex, corners, to_pixel
-from gaia_lab.render import scene as scene_module
-from gaia_lab.render.scene import (
+from gaia_lab.render import shapes as scene_module
+from gaia_lab.render.shapes import (
     Circle,
     Item,
     Line,
@@ -33,7 +33,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 # dicts are involved on purpose: the output must not depend on hashing.
 SAMPLE = """
 from gaia_lab.core.hexgrid import Hex, corners
-from gaia_lab.render.scene import Circle, Line, Polygon, Rect, Scene, Text
+from gaia_lab.render.shapes import Circle, Line, Polygon, Rect, Scene, Text
 
 owners = {"fox": "#d9534f", "owl": "#5b7fd9", "elk": "#6aa84f"}
 stones = {("fox", 2), ("owl", 1), ("elk", 3), ("fox", 1)}

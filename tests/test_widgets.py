@@ -19,7 +19,7 @@ import gaia_lab
 from gaia_lab import render
 from gaia_lab.core.example import Example
 from gaia_lab.core.session import Session
-from gaia_lab.render.scene import Rect, Scene, Text
+from gaia_lab.render.shapes import Rect, Scene, Text
 from gaia_lab.widgets import Explorer, Walkthrough, _common
 
 GAME = "animals_gathering"

@@ -1,4 +1,4 @@
-"""Live boards: draw a :class:`~gaia_lab.render.scene.Scene` on an ipycanvas Canvas.
+"""Live boards: draw a :class:`~gaia_lab.render.shapes.Scene` on an ipycanvas Canvas.
 
 :func:`draw_scene` sends a whole scene to the browser as one message.
 :class:`BoardCanvas` owns a canvas, keeps the scene it shows, draws it again
@@ -21,7 +21,7 @@ from typing import Any
 
 from ipycanvas import Canvas, hold_canvas
 
-from gaia_lab.render.scene import (
+from gaia_lab.render.shapes import (
     FONT_FAMILY,
     Circle,
     Item,

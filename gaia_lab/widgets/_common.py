@@ -15,7 +15,7 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.session import Session
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.render.scene import Rect, Scene, Text
+from gaia_lab.render.shapes import Rect, Scene, Text
 
 __all__ = [
     "WidgetPool",
