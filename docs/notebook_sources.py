@@ -122,6 +122,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 - [Game end and scoring](animals_gathering/03_scoring.ipynb)
 - [Dice odds, exactly](animals_gathering/04_dice_odds.ipynb)
 - [The Spell Card variant](animals_gathering/05_spells.ipynb)
+- [Play a game](animals_gathering/play.ipynb) (also as an app: open it in Voila)
 
 Shapers of Gaia, Gaia Project, GAIA (Tiki Editions) and Black Rose Wars: Rebirth - Gaea Reborn
 follow the same pattern as their engines arrive.
@@ -592,6 +593,23 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=3, options={"spel
 """),
 ]
 
+PLAY: list[Cell] = [
+    md(f"""
+# {AG}: play
+
+A table for four, ready to play: click a highlighted card or die, or a move button. Open this
+notebook in Voila for a classroom app view.
+"""),
+    code("""
+import gaia_lab
+from gaia_lab.widgets import Explorer
+
+explorer = Explorer(gaia_lab.Session("animals_gathering", players=4, seed=1,
+                                     options={"names": ["Milo", "Howard", "Sandra", "Coco"]}))
+explorer
+"""),
+]
+
 NOTEBOOKS: list[tuple[str, str, list[Cell]]] = [
     ("index.ipynb", "tour", INDEX),
     ("animals_gathering/01_setup.ipynb", "setup", SETUP),
@@ -599,4 +617,5 @@ NOTEBOOKS: list[tuple[str, str, list[Cell]]] = [
     ("animals_gathering/03_scoring.ipynb", "scoring", SCORING),
     ("animals_gathering/04_dice_odds.ipynb", "odds", ODDS),
     ("animals_gathering/05_spells.ipynb", "spells", SPELLS),
+    ("animals_gathering/play.ipynb", "play", PLAY),
 ]

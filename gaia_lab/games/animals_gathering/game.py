@@ -102,7 +102,9 @@ class AnimalsGathering(Game[AGState, Action]):
     def explain(self, state: AGState, action: Action) -> Verdict:
         task = state.task
         if task is not None and action in self.rules.legal_actions(state):
-            return Verdict.ok(RULEBOOK[_rule_for(task.kind, action)])
+            who = state.seats[task.seat].name if task.seat >= 0 else str(self.actor(state))
+            return Verdict.ok(RULEBOOK[_rule_for(task.kind, action)],
+                              f"{who} may play {str(action)!r} now.")
         return self.rules.diagnose(state, action)
 
     def apply(self, state: AGState, action: Action) -> Step[AGState]:

@@ -1016,7 +1016,7 @@ class Rules:
     def _why_take(self, state: AGState, task: Task, action: Action) -> Verdict | None:
         animal = action.args[0]
         bad = self._why_card(animal)
-        if bad:
+        if bad is not None:
             return bad
         if animal not in state.supply:
             where = self._where(state, animal)
@@ -1043,18 +1043,18 @@ class Rules:
         allowed = self.dice_allowed(state, task.seat)
         unc = len(seat.summoning)
         if not allowed:
-            return Verdict.illegal("roll.no_dice", f"{seat.name} has {unc} uncompleted cards: "
+            return Verdict.illegal("roll.no_dice", f"{seat.name} has {_cards(unc)}: "
                                    f"6 - {unc} leaves no die to roll.", R("ag.roll.dice_count"))
         if n not in allowed:
             base = max(0, MAX_DICE - unc)
             if n < max(allowed) and n < base:
                 return Verdict.illegal("roll.too_few_dice", f"{seat.name} must roll {base} dice "
-                                       f"(6 - {unc} uncompleted cards), not {n}.",
+                                       f"(6 - {_cards(unc)}), not {n}.",
                                        R("ag.faq.max_dice"), allowed=allowed)
             extra = " (mage 4 allows two extra, six at most)" if seat.mage == 4 else ""
             return Verdict.illegal("roll.too_many_dice", f"{seat.name} may roll "
-                                   f"{' or '.join(map(str, allowed))} dice: 6 - {unc} uncompleted "
-                                   f"cards{extra}; not {n}.", R("ag.roll.dice_count"),
+                                   f"{' or '.join(map(str, allowed))} dice: 6 - {_cards(unc)}"
+                                   f"{extra}; not {n}.", R("ag.roll.dice_count"),
                                    allowed=allowed)
         return None
 
@@ -1064,7 +1064,7 @@ class Rules:
             return Verdict.illegal("stone.unknown", f"{stone!r} is not a stone code "
                                    f"({', '.join(STONES)}).", R("ag.components"))
         bad = self._why_card(animal)
-        if bad:
+        if bad is not None:
             return bad
         roll = state.roll
         assert roll is not None
@@ -1234,6 +1234,10 @@ _STONE_WORD = {"R": "a red triangle", "O": "an orange leaf", "Y": "a yellow sun"
 def _stone_word(stone: str, colour: str = "") -> str:
     word = _STONE_WORD.get(stone, stone)
     return f"{word} ({_COLOUR_WORD[colour]} die)" if colour else word
+
+
+def _cards(n: int) -> str:
+    return f"{n} uncompleted card{'' if n == 1 else 's'}"
 
 
 def _dice_words(g: int, o: int, b: int) -> str:

@@ -207,6 +207,12 @@ class AGState:
                 f"state: {state.players} players but {len(state.seats)} seats", "state")
         return state
 
+    def __repr__(self) -> str:
+        task = self.task
+        pending = "over" if task is None else f"{task.kind} ({task.seat})"
+        names = ", ".join(s.name for s in self.seats)
+        return f"<AGState {self.players} players [{names}] turn {self.turn}, pending {pending}>"
+
     def _repr_svg_(self) -> str:
         from gaia_lab.render.animals_gathering import scene
 
