@@ -189,7 +189,7 @@ class Rules:
         if len(seat.companions) >= END_COMPANIONS:
             return "five"
         for a in self.powers(seat, "early_end"):
-            if a.id in seat.companions and len(seat.companions) >= a.power.companions:
+            if len(seat.companions) >= a.power.companions:
                 return "elephant"
         return ""
 
