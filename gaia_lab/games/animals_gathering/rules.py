@@ -375,8 +375,8 @@ class Rules:
         elif power.kind == "gift_stone":
             for stone in STONES:
                 if stone in power.stones:
-                    for card in self.open_cards(seat, stone):
-                        yield Action("use", (animal, "gift", stone, card))
+                    for target in self.open_cards(seat, stone):
+                        yield Action("use", (animal, "gift", stone, target))
         elif power.kind == "recruit":
             for a in state.supply:
                 yield Action("use", (animal, "recruit", a))
@@ -445,10 +445,10 @@ class Rules:
             k = colours.count(colour)
             if k:
                 per_colour.append(_multisets(colour, self.faces[colour], k))
-        out: list[tuple[Action, Fraction]] = [((), Fraction(1))]  # type: ignore[list-item]
+        out: list[tuple[tuple[str, ...], Fraction]] = [((), Fraction(1))]
         for options in per_colour:
-            out = [(a + b, p * q) for a, p in out for b, q in options]  # type: ignore[operator]
-        return [(Action("dice", labels), p) for labels, p in out]  # type: ignore[arg-type]
+            out = [(a + b, p * q) for a, p in out for b, q in options]
+        return [(Action("dice", labels), p) for labels, p in out]
 
     def sample_dice(self, state: AGState, task: Task) -> Action:
         """One roll of the dice, each die thrown on its own."""
@@ -472,6 +472,13 @@ class Rules:
         state = self.settle(state, events)
         return state, events
 
+    @staticmethod
+    def _roll(state: AGState) -> Roll:
+        """The current roll (the caller knows one is on)."""
+        roll = state.roll
+        assert roll is not None, "no roll is on"
+        return roll
+
     def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
             automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
         events.append(Event(kind, text, R(rule), actor, delta, automatic))
@@ -480,13 +487,15 @@ class Rules:
         return state.seats[seat].name
 
     # setup ----------------------------------------------------------------------------
-    def _do_mages(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_mages(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         seats = tuple(replace(s, mage=int(m)) for s, m in zip(state.seats, action.args))
         dealt = ", ".join(f"{s.name} mage {s.mage}" for s in seats)
         self._ev(events, "setup.mages", f"Mage Cards dealt: {dealt}.", "ag.setup.mages", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
-    def _do_deal(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_deal(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         cards = action.args
         seats = tuple(
             replace(s, dealt=cards[HAND_SIZE * i: HAND_SIZE * (i + 1)])
@@ -498,7 +507,8 @@ class Rules:
                      "ag.setup.deal", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
-    def _do_spells(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_spells(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         ids = action.args
         seats = tuple(
             replace(s, spell_offer=ids[SPELL_OFFER * i: SPELL_OFFER * (i + 1)])
@@ -509,7 +519,8 @@ class Rules:
                      "ag.spell.deal", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
-    def _do_keep(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_keep(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         seat = state.seats[task.seat]
         animal = action.args[0]
         state = state.with_seat(task.seat, replace(seat, dealt=(animal,)))
@@ -517,14 +528,16 @@ class Rules:
                  f"(face down).", "ag.setup.keep", task.seat)
         return replace(state, tasks=rest)
 
-    def _do_keep_spell(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_keep_spell(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         seat = state.seats[task.seat]
         state = state.with_seat(task.seat, replace(seat, spell_offer=(), spells=action.args))
         self._ev(events, "setup.keep_spell", f"{seat.name} keeps one Spell Card (hidden) and "
                  "returns the other to the box.", "ag.spell.deal", task.seat)
         return replace(state, tasks=rest)
 
-    def _do_deck(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_deck(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         if task.kind == "ritual_shuffle":
             self._ev(events, "spell.reshuffle", "The old supply is shuffled into the deck.",
                      "ag.spell.reshuffle_ritual", "chance")
@@ -533,18 +546,21 @@ class Rules:
                  "the deck.", "ag.setup.deck", "chance")
         return replace(state, deck=action.args, tasks=rest, rng=state.rng.advanced())
 
-    def _do_supply(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_supply(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         supply, deck = state.deck[:SUPPLY_SIZE], state.deck[SUPPLY_SIZE:]
         self._ev(events, "setup.supply", "The supply: " + ", ".join(self.name(a) for a in supply)
                  + ".", "ag.setup.supply", "rules", True)
         return replace(state, supply=supply, deck=deck, tasks=rest)
 
-    def _do_stones_and_dice(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_stones_and_dice(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         self._ev(events, "setup.stones", "The Magic Stones and the six Magic Dice are put within "
                  "reach of everyone.", "ag.setup.stones_dice", "rules", True)
         return replace(state, tasks=rest)
 
-    def _do_reveal(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_reveal(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         seats = []
         for s in state.seats:
             seats.append(replace(s, dealt=(), summoning=(Summoned(s.dealt[0]),)))
@@ -562,7 +578,8 @@ class Rules:
         return (Task("turn", seat_index),)
 
     # turn -----------------------------------------------------------------------------
-    def _do_take(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_take(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         animal = action.args[0]
         if task.kind == "ritual_select":
             state = self._recruit(state, task.seat, animal, "ag.spell.reshuffle_ritual", events)
@@ -586,13 +603,15 @@ class Rules:
         seat = replace(seat, summoning=seat.summoning + (Summoned(animal),))
         return replace(state.with_seat(seat_index, seat), supply=tuple(supply), deck=deck)
 
-    def _do_pass(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_pass(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         self._ev(events, "turn.pass", f"{self._who(state, task.seat)} can neither select a card "
                  "nor roll, and passes.", "ag.turn.pass", task.seat)
         return replace(state, passes=state.passes + 1,
                        tasks=rest + (Task("end_turn", RULES_SEAT),))
 
-    def _do_roll(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_roll(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         return self._start_roll(state, task.seat, roll_counts(action.args[0]), events, rest)
 
     def _start_roll(self, state: AGState, seat_index: int, counts: tuple[int, int, int],
@@ -622,13 +641,16 @@ class Rules:
                   Task("end_turn", RULES_SEAT)]
         return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tuple(tasks) + rest)
 
-    def _do_cast(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_cast(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         return spells.apply_cast(self, state, task, action, events)
 
-    def _do_no_spell(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_no_spell(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         return replace(state, tasks=rest)
 
-    def _do_move(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_move(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         stone, source, target = action.args
         state = self._take_off(state, task.seat, stone, source)
         state = self._put(state, task.seat, stone, target)
@@ -638,8 +660,9 @@ class Rules:
         left = Task("rearrange", task.seat, (str(int(task.data[0]) - 1),))
         return replace(state, tasks=(left,) + rest)
 
-    def _do_dice(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
-        roll = state.roll
+    def _do_dice(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
+        roll = self._roll(state)
         dice = list(roll.dice)
         free = [int(i) for i in task.data]
         # dice of one colour are interchangeable: give each colour's faces in order
@@ -655,8 +678,9 @@ class Rules:
         self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
         return replace(state, roll=roll, tasks=rest, rng=state.rng.advanced())
 
-    def _do_reroll(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
-        roll = state.roll
+    def _do_reroll(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
+        roll = self._roll(state)
         wanted = list(action.args)
         idx = []
         for i, d in enumerate(roll.dice):
@@ -670,14 +694,15 @@ class Rules:
         return replace(state, roll=roll,
                        tasks=(Task("dice", CHANCE_SEAT, tuple(map(str, idx))),) + rest)
 
-    def _do_no_reroll(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_no_reroll(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         self._ev(events, "dice.keep", f"{self._who(state, task.seat)} keeps the roll.",
                  "ag.mage.5", task.seat)
         return replace(state, tasks=rest)
 
     def _use_die(self, state: AGState, task: Task, face: str, use: str) -> tuple[AGState, Task]:
         """Mark one die showing ``face`` as used (active) or taken (collecting seat)."""
-        roll = state.roll
+        roll = self._roll(state)
         assert roll is not None
         if task.kind == "place":
             for i in roll.unused():
@@ -687,9 +712,9 @@ class Rules:
                     return replace(state, roll=replace(roll, dice=tuple(dice))), task
             raise AssertionError("no unused die shows " + face)
         data = list(task.data)
-        for i in data:
-            if roll.dice[int(i)].face == face:
-                data.remove(i)
+        for key in data:
+            if roll.dice[int(key)].face == face:
+                data.remove(key)
                 return state, Task(task.kind, task.seat, tuple(data))
         raise AssertionError("no offered die shows " + face)
 
@@ -709,7 +734,8 @@ class Rules:
         )
         return state.with_seat(seat_index, replace(seat, summoning=cards))
 
-    def _do_place(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_place(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         stone, animal = action.args
         state, task = self._use_die(state, task, stone, "placed")
         state = self._put(state, task.seat, stone, animal)
@@ -718,7 +744,8 @@ class Rules:
                  f"{_stone_word(stone)} on the {self.name(animal)}.", rule, task.seat)
         return replace(state, tasks=(task,) + rest)
 
-    def _do_exchange(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_exchange(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         give, get = action.args[0].split(">")
         animal = action.args[1]
         for stone in give:
@@ -730,21 +757,23 @@ class Rules:
                  f"{_stone_word(get)} and places it on the {self.name(animal)}.", rule, task.seat)
         return replace(state, tasks=(task,) + rest)
 
-    def _do_bonus(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_bonus(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         stone, animal = action.args
         state = self._put(state, task.seat, stone, animal)
-        state = replace(state, roll=replace(state.roll, bonus_used=True))
+        state = replace(state, roll=replace(self._roll(state), bonus_used=True))
         self._ev(events, "stone.bonus", f"{self._who(state, task.seat)} rolled four or more "
                  f"different stones and takes {_stone_word(stone)} for the "
                  f"{self.name(animal)} (mage 1).", "ag.mage.1", task.seat)
         return replace(state, tasks=(task,) + rest)
 
-    def _do_done(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_done(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         who = self._who(state, task.seat)
         if task.kind in ("ritual_select", "rearrange"):
             return replace(state, tasks=rest)
         if task.kind == "place":
-            left = len(state.roll.unused())
+            left = len(self._roll(state).unused())
             text = f"{who} has taken every stone that fits" + (
                 f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
             self._ev(events, "stone.done", text, "ag.roll.no_storing", task.seat)
@@ -753,9 +782,10 @@ class Rules:
                      "ag.unused.others", task.seat)
         return replace(state, tasks=rest)
 
-    def _do_block(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_block(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         label = action.args[0]
-        roll = state.roll
+        roll = self._roll(state)
         for i in roll.unused():
             if roll.dice[i].label == label:
                 dice = list(roll.dice)
@@ -767,12 +797,14 @@ class Rules:
                  "ag.mage.2", task.seat)
         return replace(state, roll=roll, tasks=rest)
 
-    def _do_no_block(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_no_block(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         self._ev(events, "dice.no_block", f"{self._who(state, task.seat)} discards no die.",
                  "ag.mage.2", task.seat)
         return replace(state, tasks=rest)
 
-    def _do_revive(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_revive(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         state = self._revive(state, task.seat, action.args[0], events, chosen=True)
         # the revival's triggered powers come before any further revival choice
         batch = state.tasks
@@ -802,7 +834,8 @@ class Rules:
             tasks = (Task("activate", seat_index, batch),)
         return replace(state, tasks=tasks)
 
-    def _do_use(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_use(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         animal, kind, *args = action.args
         left = list(task.data)
         left.remove(animal)
@@ -813,6 +846,7 @@ class Rules:
         if kind == "steal":
             stone, victim_card, mine = args
             v = state.owner_of(victim_card)
+            assert v is not None
             state = self._take_off(state, v, stone, victim_card)
             state = self._put(state, task.seat, stone, mine)
             self._ev(events, "power.steal", f"{who}'s {name} steals {_stone_word(stone)} from "
@@ -835,7 +869,8 @@ class Rules:
             state = self._recruit(state, task.seat, args[0], "ag.power.recruit", events)
         return replace(state, tasks=front + after + rest)
 
-    def _do_skip(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_skip(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         animal = action.args[0]
         left = [a for a in task.data if a != animal]
         self._ev(events, "power.skip", f"{self._who(state, task.seat)} does not use the "
@@ -843,7 +878,8 @@ class Rules:
         after = (Task("activate", task.seat, tuple(left)),) if left else ()
         return replace(state, tasks=after + rest)
 
-    def _do_remove(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_remove(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         stone, animal = action.args
         state = self._take_off(state, task.seat, stone, animal)
         self._ev(events, "power.raid_remove", f"{self._who(state, task.seat)} returns "
@@ -851,7 +887,8 @@ class Rules:
                  "ag.power.raid", task.seat)
         return replace(state, tasks=rest)
 
-    def _do_end_turn(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_end_turn(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         reasons = [(i, self.ends_game(s)) for i, s in enumerate(state.seats)]
         enders = [(i, why) for i, why in reasons if why]
         if enders:
@@ -878,7 +915,8 @@ class Rules:
             return (Task("open_window", CHANCE_SEAT, ("final",)),) + score
         return score
 
-    def _do_score(self, state, task, action, rest, events):  # type: ignore[no-untyped-def]
+    def _do_score(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
+               events: list[Event]) -> AGState:
         from gaia_lab.games.animals_gathering.scoring import score_breakdown, winners
 
         breakdown = score_breakdown(self, state)
@@ -918,11 +956,11 @@ class Rules:
                 n = state.players
                 checks = tuple(Task("revival_check", (task.seat + k) % n) for k in range(1, n))
                 state = replace(state, tasks=checks + rest)
-            elif kind == "block" and not state.roll.unused():  # type: ignore[union-attr]
+            elif kind == "block" and not self._roll(state).unused():
                 state = replace(state, tasks=rest)
             elif kind == "collect" and not self._can_collect(state, task):
                 if task.data:
-                    offered = len(state.roll.unused())  # type: ignore[union-attr]
+                    offered = len(self._roll(state).unused())
                     text = ("has no space for the unused stones and takes none"
                             if len(task.data) == offered
                             else "has no space for the other unused stones")
@@ -954,7 +992,7 @@ class Rules:
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
-        roll = state.roll
+        roll = self._roll(state)
         assert roll is not None
         unused = roll.unused()
         blocked = [d for d in roll.dice if d.use == "blocked"]

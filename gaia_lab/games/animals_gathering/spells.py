@@ -255,7 +255,7 @@ def apply_cast(rules: Rules, state: AGState, task: Task, action: Action,
     return replace(state, tasks=front + tasks)
 
 
-def why_cast(rules: Rules, state: AGState, task: Task, action: Action) -> Verdict | None:
+def why_cast(rules: Rules, state: AGState, task: Task, action: Action) -> Verdict:
     """The reason a cast is not legal now."""
     from gaia_lab.core.verdict import Verdict
     from gaia_lab.games.animals_gathering.rulebook import RULES
@@ -271,8 +271,8 @@ def why_cast(rules: Rules, state: AGState, task: Task, action: Action) -> Verdic
             return Verdict.illegal("spell.not_held", f"{seat.name} does not hold Copy and Paste.",
                                    RULES["ag.spell.copy_and_paste"])
         target = args[1] if len(args) > 1 else ""
-        if target not in {sp for _, copied in [(0, 0)] for sp in []} and not any(
-                target in s.used_spells for i, s in enumerate(state.seats) if i != task.seat):
+        if not any(target in s.used_spells for i, s in enumerate(state.seats)
+                   if i != task.seat):
             return Verdict.illegal("spell.copy_unused", f"No other player has used {target!r} "
                                    "yet, so Copy and Paste cannot copy it.",
                                    RULES["ag.spell.copy_and_paste"])
