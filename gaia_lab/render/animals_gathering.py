@@ -372,8 +372,27 @@ def _slots(animal: Animal, placed: str | None, stones: dict[str, StoneKind]) -> 
     return items
 
 
+_CARDS: dict[tuple[int, str, str | None, tuple[str, ...]], Scene] = {}
+
+
 def card(animal: Animal, components: Components, *, placed: str | None = None,
          marks: Sequence[str] = ()) -> Scene:
+    """One Animal Index Card (see :func:`draw_card`), drawn once per look and reused.
+
+    Cards are pure functions of the animal, its stones and marks, so a redraw of
+    the table reuses every card that did not change.
+    """
+    key = (id(components), animal.id, placed, tuple(marks))
+    found = _CARDS.get(key)
+    if found is None or found.find(f"card:{animal.id}") is None:
+        if len(_CARDS) > 4096:
+            _CARDS.clear()
+        found = _CARDS[key] = draw_card(animal, components, placed=placed, marks=marks)
+    return found
+
+
+def draw_card(animal: Animal, components: Components, *, placed: str | None = None,
+              marks: Sequence[str] = ()) -> Scene:
     """One Animal Index Card (``CARD_W`` by ``CARD_H``) at the origin.
 
     ``placed`` is the stones on an uncompleted card (None: a completed card,

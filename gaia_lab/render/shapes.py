@@ -36,9 +36,11 @@ import io
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeAlias
+
+from gaia_lab.core.values import evolve as replace
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL import ImageDraw, ImageFont
@@ -511,7 +513,8 @@ class Scene:
 
         The background becomes a rectangle without an id underneath.
         """
-        items = tuple(i.translated(dx, dy) for i in self.items)
+        items = self.items if dx == 0 and dy == 0 else tuple(
+            i.translated(dx, dy) for i in self.items)
         if self.background is not None:
             items = (Rect(dx, dy, self.width, self.height, fill=self.background),) + items
         return items

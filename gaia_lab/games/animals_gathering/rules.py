@@ -18,6 +18,7 @@ from math import factorial
 from fractions import Fraction
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.values import evolve as replace
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.animals_gathering import spells
@@ -37,7 +38,6 @@ from gaia_lab.games.animals_gathering.state import (
     Seat,
     Summoned,
     Task,
-    evolve as replace,
     sort_stones,
 )
 

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.values import evolve as replace
 from gaia_lab.games.animals_gathering.actions import Action, roll_counts
 from gaia_lab.games.animals_gathering.state import (
     CHANCE_SEAT,
@@ -24,7 +25,6 @@ from gaia_lab.games.animals_gathering.state import (
     AGState,
     Die,
     Task,
-    evolve as replace,
 )
 
 if TYPE_CHECKING:

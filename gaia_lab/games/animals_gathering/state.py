@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any
 
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.rng import Rng
+from gaia_lab.core.values import evolve
 
 STONE_ORDER = "ROYGBPW"
 """Stone codes in their canonical order (red, orange, yellow, green, blue, purple, white)."""
@@ -23,29 +24,6 @@ MAX_DICE = 6
 
 CHANCE_SEAT = -1
 RULES_SEAT = -2
-
-
-_T = TypeVar("_T")
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def evolve(obj: _T, **changes: Any) -> _T:
-    """A copy of a frozen state value with some fields changed.
-
-    Same result as :func:`dataclasses.replace`, several times faster, which matters
-    because every step builds new values.
-
-    >>> evolve(Die("g"), face="Y")
-    Die(colour='g', face='Y', use='')
-    """
-    cls = type(obj)
-    slots = _SLOTS.get(cls)
-    if slots is None:
-        slots = _SLOTS[cls] = tuple(f.name for f in fields(obj))  # type: ignore[arg-type]
-    new = object.__new__(cls)
-    for name in slots:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
 
 
 def sort_stones(stones: str) -> str:
