@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ipycanvas import Canvas, hold_canvas
+from ipycanvas.canvas import COMMANDS
 
 from gaia_lab.render.shapes import (
     FONT_FAMILY,
@@ -177,25 +178,26 @@ def draw_scene(canvas: Canvas, scene: Scene) -> None:
     ValueError before a single command is sent.
     """
     commands = canvas_commands(scene)
-    traits = canvas.traits()
-    for name, args in commands:
-        if name == "set":
-            try:
-                traits[args[0]].validate(canvas, args[1])
-            except Exception as error:
-                raise ValueError(
-                    f"cannot draw {args[0]}={args[1]!r} on a canvas: {error}"
-                ) from None
+    traits = _traits(canvas)
+    checked = [
+        _validated(canvas, traits, args[0], args[1]) if name == "set" else None
+        for name, args in commands
+    ]
+    # A plain Canvas has no validators or observers of its own, so a style can be
+    # stored and sent without validating it again; a subclass goes through setattr.
+    fast = type(canvas) is Canvas
     manager = canvas._canvas_manager
     was_caching = manager._caching
     held = (len(manager._commands_cache), len(manager._buffers_cache))
     try:
         with hold_canvas():
-            for name, args in commands:
-                if name == "set":
-                    setattr(canvas, args[0], args[1])
-                else:
+            for (name, args), value in zip(commands, checked, strict=True):
+                if name != "set":
                     getattr(canvas, name)(*args)
+                elif fast and isinstance(args[1], _PLAIN):
+                    _set_style(canvas, manager, traits[args[0]], args[0], args[1], value)
+                else:
+                    setattr(canvas, args[0], args[1])
     except BaseException:
         # hold_canvas() does not clean up after an error: drop what this call
         # queued and stop holding, or every later drawing would stay unsent.
@@ -204,6 +206,63 @@ def draw_scene(canvas: Canvas, scene: Scene) -> None:
         manager._caching = was_caching
         manager._current_canvas = None
         raise
+
+
+_PLAIN = (str, int, float)
+_TRAITS: dict[type, dict[str, Any]] = {}
+_VALID: dict[tuple[type, str, type, Any], Any] = {}
+"""(canvas class, attribute, value type, value) -> validated value: each style is checked once."""
+_VALID_LIMIT = 10_000
+
+
+def _traits(canvas: Canvas) -> dict[str, Any]:
+    cls = type(canvas)
+    traits = _TRAITS.get(cls)
+    if traits is None:
+        traits = _TRAITS[cls] = canvas.traits()
+    return traits
+
+
+def _validated(canvas: Canvas, traits: dict[str, Any], name: str, value: Any) -> Any:
+    """``value`` as the canvas trait ``name`` stores it; ValueError if it is not valid."""
+    key = (type(canvas), name, type(value), value)
+    try:
+        return _VALID[key]
+    except KeyError:
+        cacheable = True
+    except TypeError:  # unhashable: validate every time
+        cacheable = False
+    try:
+        result = traits[name].validate(canvas, value)
+    except Exception as error:
+        raise ValueError(f"cannot draw {name}={value!r} on a canvas: {error}") from None
+    if cacheable:
+        if len(_VALID) >= _VALID_LIMIT:
+            _VALID.clear()
+        _VALID[key] = result
+    return result
+
+
+def _set_style(
+    canvas: Canvas, manager: Any, trait: Any, name: str, value: Any, validated: Any
+) -> None:
+    """What ``setattr(canvas, name, value)`` does, minus the second validation.
+
+    The trait takes the validated value and observers hear of a change (as
+    traitlets does), then the raw value is queued for the browser (as ipycanvas does).
+    """
+    values = canvas._trait_values
+    old = values.get(name, trait.default_value)
+    values[name] = validated
+    try:
+        silent = bool(old == validated)
+    except Exception:
+        silent = False
+    if silent is not True:
+        canvas._notify_trait(name, old, validated)
+    code = Canvas.ATTRS.get(name)
+    if code is not None:
+        manager.send_command(canvas, [COMMANDS["set"], [code, value]])
 
 
 class BoardCanvas:
