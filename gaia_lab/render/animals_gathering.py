@@ -654,7 +654,8 @@ def header_scene(state: AGState, game: AnimalsGathering, w: float) -> Scene:
     active = state.seats[state.active].name if 0 <= state.active < len(state.seats) else "-"
     legend = legend_scene(game.components)
     room = w - legend.width - 16
-    first = f"Animals Gathering · turn {state.turn} · active: {active}"
+    first = (f"Animals Gathering · turn {state.turn} · active: {active}" if state.turn
+             else "Animals Gathering · setup")
     items: list[Item] = [Text(0, 17, fit(first, room, 15), size=15, weight="bold", fill=INK)]
     if state.over:
         why = ENDED_BY.get(state.ended_by, state.ended_by)
@@ -764,16 +765,17 @@ def _seat_title(state: AGState, i: int, components: Components, score: int | Non
         ability = "no mage yet"
     right: list[str] = []
     task = state.task
-    if i == state.active and not state.over:
+    is_active = i == state.active and state.turn > 0 and not state.over
+    if is_active:
         right.append("▶ ACTIVE")
-    if task is not None and task.seat == i and i != state.active:
+    if task is not None and task.seat == i and not is_active:
         right.append("● to act")
     right.append(f"companions {len(seat.companions)}/5")
     if score is not None:
         right.append(f"{score} point{'' if score == 1 else 's'}")
     tail = "  ·  ".join(right)
     items.append(Text(w, 15, tail, size=12, weight="bold", anchor="end",
-                      fill=ACTIVE_STROKE if i == state.active else INK))
+                      fill=ACTIVE_STROKE if is_active else INK))
     room = w - x - text_width(tail, 12) - 16
     items.append(Text(x, 15, fit(ability, room, 11.5), size=11.5, fill=INK,
                       title=mage.summary if mage else None))
@@ -807,7 +809,9 @@ def seat_scene(state: AGState, i: int, components: Components, *, viewer: int | 
         dealt = [card(animals[a], components, placed="") if show
                  else card_back(CARD_W, CARD_H, "?")
                  for a in seat.dealt if a in animals]
-        areas.append((f"DEALT (keep 1 of {len(dealt)})", dealt, "#eef0f7", "#4a5a8a"))
+        label = (f"DEALT (keep 1 of {len(dealt)})" if len(dealt) > 1
+                 else "STARTING CARD (face down until revealed)")
+        areas.append((label, dealt, "#eef0f7", "#4a5a8a"))
     parts: list[tuple[Scene, float, float]] = []
     y = 8.0
     parts.append((_seat_title(state, i, components, score, inner), MARGIN, y))
@@ -835,7 +839,7 @@ def seat_scene(state: AGState, i: int, components: Components, *, viewer: int | 
             parts.append((box, MARGIN, y))
             y += box.height
     h = y + 10
-    active = i == state.active and not state.over
+    active = i == state.active and state.turn > 0 and not state.over
     frame = Scene(w, h, (Rect(1, 1, w - 2, h - 2, fill=ACTIVE_FILL if active else "#fcfcfa",
                               stroke=ACTIVE_STROKE if active else "#c9c3b4",
                               stroke_width=3 if active else 1, radius=10),))

@@ -273,9 +273,13 @@ class BoardCanvas:
     scene is drawn again (a new view starts blank).
     """
 
-    def __init__(self, scene: Scene | None = None, *, width: int = 300, height: int = 150) -> None:
+    def __init__(self, scene: Scene | None = None, *, width: int = 300, height: int = 150,
+                 fit: bool = False) -> None:
         if scene is not None:
             width, height = _pixel_size(scene)
+        self.fit = fit
+        """Scale down to the width of the container (keeping the aspect) instead of
+        showing the canvas at its pixel size; clicks are mapped back either way."""
         self.canvas = Canvas(width=width, height=height)
         self._pin()
         self._scene: Scene | None = None
@@ -317,8 +321,13 @@ class BoardCanvas:
             self._callbacks.append(callback)
 
     def _pin(self) -> None:
-        self.canvas.layout.width = f"{self.canvas.width}px"
-        self.canvas.layout.height = f"{self.canvas.height}px"
+        if self.fit:
+            self.canvas.layout.width = "100%"
+            self.canvas.layout.max_width = f"{self.canvas.width}px"
+            self.canvas.layout.height = "auto"
+        else:
+            self.canvas.layout.width = f"{self.canvas.width}px"
+            self.canvas.layout.height = f"{self.canvas.height}px"
 
     def _replay(self) -> None:
         # A new view is blank, but the shared canvas manager still believes this

@@ -86,7 +86,7 @@ class Explorer:
 
         self._status = widgets.HTML()
         self._message = widgets.HTML()
-        self._board = BoardCanvas()
+        self._board = BoardCanvas(fit=True)
         self._board.on_click(lambda id, _x, _y: self.click(id))
 
         self._actions_box = widgets.VBox()
@@ -103,7 +103,7 @@ class Explorer:
         self._clear_button.on_click(lambda _b: self.clear_selection())
 
         self._why_text = widgets.Text(
-            placeholder="type a move", layout=widgets.Layout(width="260px")
+            placeholder="type a move", layout=widgets.Layout(width="170px")
         )
         self._why_button = widgets.Button(
             description="Why not?", tooltip="Explain whether this move is legal now",
@@ -155,15 +155,16 @@ class Explorer:
                 self._why_result,
                 widgets.HBox([self._auto_count, self._auto_button]),
             ],
-            layout=widgets.Layout(min_width="320px", flex="1 1 320px", padding="0 0 0 12px"),
+            layout=widgets.Layout(min_width="320px", flex="0 1 360px", padding="0 0 0 12px"),
         )
+        board = widgets.Box([self._board.canvas],
+                            layout=widgets.Layout(flex="1 1 520px", min_width="0"))
         self.widget = widgets.VBox(
             [
                 self._status,
                 self._message,
-                widgets.HBox(
-                    [self._board.canvas, right], layout=widgets.Layout(flex_flow="row wrap")
-                ),
+                widgets.HBox([board, right], layout=widgets.Layout(flex_flow="row wrap",
+                                                                   align_items="flex-start")),
                 widgets.HBox(
                     [self._undo_button, self._redo_button, self._slider, self._position]
                 ),
@@ -312,7 +313,7 @@ class Explorer:
         self._narrow = None
         self.refresh()
         played = self.session.history[mark].notation
-        self._message.value = info_html(f"Played {played} ({len(events)} event(s)).")
+        self._message.value = info_html(f"Played {played} ({len(events)} event{'' if len(events) == 1 else 's'}).")
 
     def click(self, element_id: str | None) -> None:
         """A click on the board element ``element_id`` (None: off every element).

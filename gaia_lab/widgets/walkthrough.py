@@ -59,7 +59,7 @@ class Walkthrough:
         )
         self._slider.observe(self._on_slider, names="value")
         self._html = widgets.HTML(layout=widgets.Layout(min_width="320px", flex="1 1 360px"))
-        self._board = BoardCanvas()
+        self._board = BoardCanvas(fit=True)
         self.widget = widgets.VBox(
             [
                 self._title,
