@@ -95,6 +95,9 @@ class Example:
         """Play the steps one by one, yielding a snapshot after each."""
         session = self.start()
         for number, step in enumerate(self.steps, start=1):
+            if step.chance and not step.play:
+                raise ExampleError(f"{self.id}, step {number}: forced chance outcomes need an "
+                                   "action to follow")
             for i, action in enumerate(step.play):
                 last = i == len(step.play) - 1
                 try:

@@ -43,6 +43,8 @@ class Record:
     comment: str = ""
     scenario: Mapping[str, Any] | None = None
     """The starting position, when the game starts from a scenario description."""
+    lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """Line of each step in the text the record was read from (for error messages)."""
 
     def to_json(self) -> str:
         """JSON text with one step per line."""
@@ -138,6 +140,7 @@ class Record:
             version=str(data.get("version", "")),
             comment=str(data.get("comment", "")),
             scenario=scenario,
+            lines=tuple(line_of[: len(steps)]) if len(line_of) >= len(steps) else (),
         )
 
     def line_of_step(self, index: int) -> int | None:

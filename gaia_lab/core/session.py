@@ -32,7 +32,7 @@ from gaia_lab.core.errors import (
 )
 from gaia_lab.core.events import Event
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game
-from gaia_lab.core.record import Record, RecordStep
+from gaia_lab.core.record import Record, RecordStep, _step_lines
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
 
@@ -219,7 +219,7 @@ class Session:
         try:
             for a in actions:
                 events.extend(self.play(a))
-        except GaiaLabError:
+        except Exception:
             del self.history[mark:]
             self._redo = redo
             raise
@@ -340,16 +340,21 @@ class Session:
         )
 
     @classmethod
-    def from_record(cls, record: Record, *, auto: bool = True) -> Session:
-        """Replay a record, checking every step; InvalidStateError names a bad step."""
-        session = cls(record.game, record.players, record.seed, record.options, auto=False,
+    def from_record(
+        cls, record: Record, *, auto: bool = True, game: Game[Any, Any] | None = None
+    ) -> Session:
+        """Replay a record, checking every step; InvalidStateError names a bad step.
+
+        ``game`` replays with that engine instead of the registered game of the
+        record's name (for engines that are not in ``GAMES``).
+        """
+        engine: Game[Any, Any] | str = record.game if game is None else game
+        session = cls(engine, record.players, record.seed, record.options, auto=False,
                       scenario=record.scenario)
         game = session.game
+        lines = record.lines or tuple(_step_lines(record.to_json()))
         for i, rs in enumerate(record.steps):
-            where = f"step {i + 1}"
-            line = record.line_of_step(i)
-            if line is not None:
-                where += f" (line {line})"
+            where = f"step {i + 1}" + (f" (line {lines[i]})" if i < len(lines) else "")
             state = session.state
             expected = game.actor(state)
             if _actor_key(expected) != rs.actor:

@@ -148,6 +148,8 @@ class Rules:
         self.size: dict[str, int] = {a.id: len(a.outline) for a in components.animals}
         self.faces: dict[str, str] = {d.code: "".join(d.faces) for d in components.dice}
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
+        self._outcomes: dict[tuple[int, int, int], list[tuple[Action, Fraction]]] = {}
+        """Exact roll distributions by dice counts per colour (they never change)."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -440,15 +442,18 @@ class Rules:
         roll = state.roll
         assert roll is not None
         colours = [roll.dice[int(i)].colour for i in task.data]
-        per_colour: list[list[tuple[tuple[str, ...], Fraction]]] = []
-        for colour in DIE_COLOURS:
-            k = colours.count(colour)
-            if k:
-                per_colour.append(_multisets(colour, self.faces[colour], k))
-        out: list[tuple[tuple[str, ...], Fraction]] = [((), Fraction(1))]
-        for options in per_colour:
-            out = [(a + b, p * q) for a, p in out for b, q in options]
-        return [(Action("dice", labels), p) for labels, p in out]
+        counts = tuple(colours.count(c) for c in DIE_COLOURS)
+        found = self._outcomes.get(counts)
+        if found is None:
+            per_colour: list[list[tuple[tuple[str, ...], Fraction]]] = []
+            for colour, k in zip(DIE_COLOURS, counts):
+                if k:
+                    per_colour.append(_multisets(colour, self.faces[colour], k))
+            out: list[tuple[tuple[str, ...], Fraction]] = [((), Fraction(1))]
+            for options in per_colour:
+                out = [(a + b, p * q) for a, p in out for b, q in options]
+            found = self._outcomes[counts] = [(Action("dice", labels), p) for labels, p in out]
+        return list(found)
 
     def sample_dice(self, state: AGState, task: Task) -> Action:
         """One roll of the dice, each die thrown on its own."""

@@ -1,0 +1,313 @@
+"""Pig, a small dice game used to test the core and the conformance harness.
+
+Players take turns.  On your turn you roll a die as often as you like, adding each roll
+to your turn total; a 1 loses the turn total and ends the turn.  You may instead hold
+(after rolling at least once) to bank the turn total.  The first to bank the target
+(30 by default) wins.
+
+Every transition is one step: the ``"setup"`` rules step, player decisions ``"roll"``
+and ``"hold"``, the chance step ``"die N"`` (six outcomes of probability 1/6) and the
+``"end turn"`` rules step.
+
+>>> from fractions import Fraction
+>>> s = PIG.new_initial_state(2, seed=1)
+>>> PIG.actor(s)
+'rules'
+>>> s = PIG.apply(s, PigAction("setup")).state
+>>> [str(a) for a in PIG.legal_actions(s)]
+['roll']
+>>> PIG.explain(s, PigAction("hold")).code
+'hold.nothing_to_bank'
+>>> s = PIG.apply(s, PigAction("roll")).state
+>>> PIG.chance_outcomes(s)[0]
+(PigAction(kind='die', value=1), Fraction(1, 6))
+>>> s = PIG.apply(s, PigAction("die", 5)).state
+>>> s.turn_total, [str(a) for a in PIG.legal_actions(s)]
+(5, ['roll', 'hold'])
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from gaia_lab.core.errors import InvalidStateError, NotationError
+from gaia_lab.core.events import Event
+from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.rng import Rng
+from gaia_lab.core.rulebook import Rulebook, RuleRef
+from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
+from gaia_lab.core.verdict import Verdict
+
+RULEBOOK = Rulebook(
+    "Pig (test rules)",
+    [
+        RuleRef("pig.setup", "Setup", "Every score starts at 0 and the first player begins."),
+        RuleRef("pig.turn", "Turn", "On your turn roll the die; each roll adds to the turn total."),
+        RuleRef("pig.turn.hold", "Turn", "After at least one roll you may hold to bank the total."),
+        RuleRef("pig.roll", "Rolling", "The die shows 1 to 6, each equally likely."),
+        RuleRef("pig.roll.one", "Rolling", "A 1 loses the turn total and ends the turn."),
+        RuleRef("pig.turn.end", "Turn", "The turn passes to the next player in seat order."),
+        RuleRef("pig.end", "End of the game", "The first to bank the target wins."),
+    ],
+)
+R = RULEBOOK
+
+PHASES = ("setup", "decide", "roll", "end_turn", "over")
+_SPEC_KEYS = {"players", "scores", "turn", "turn_total", "target", "phase", "seed"}
+
+
+@dataclass(frozen=True, slots=True)
+class PigAction:
+    """``setup``, ``roll``, ``hold``, ``die N`` or ``end turn``."""
+
+    kind: str
+    value: int = 0
+
+    def __str__(self) -> str:
+        return f"die {self.value}" if self.kind == "die" else self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class PigState:
+    """A Pig position (immutable)."""
+
+    players: int
+    rng: Rng
+    target: int = 30
+    scores: tuple[int, ...] = ()
+    turn: int = 0
+    turn_total: int = 0
+    phase: str = "setup"
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "players": self.players,
+                "rng": self.rng.to_list(),
+                "target": self.target,
+                "scores": list(self.scores),
+                "turn": self.turn,
+                "turn_total": self.turn_total,
+                "phase": self.phase,
+            },
+            sort_keys=True,
+        )
+
+
+def _problems(state: PigState) -> list[str]:
+    out: list[str] = []
+    if not 2 <= state.players <= 4:
+        out.append(f"players is {state.players}, expected 2-4")
+    if len(state.scores) != state.players:
+        out.append(f"{len(state.scores)} scores for {state.players} players")
+    if any(s < 0 for s in state.scores):
+        out.append("a score is negative")
+    if not 0 <= state.turn < max(state.players, 1):
+        out.append(f"turn {state.turn} is not a seat")
+    if state.turn_total < 0:
+        out.append("turn_total is negative")
+    if state.phase not in PHASES:
+        out.append(f"phase {state.phase!r} is not one of {', '.join(PHASES)}")
+    if state.target < 1:
+        out.append("target must be at least 1")
+    won = [s for s in state.scores if s >= state.target]
+    if state.phase == "over" and len(won) != 1:
+        out.append("the game is over but no single player reached the target")
+    if state.phase != "over" and won:
+        out.append("a player reached the target but the game is not over")
+    return out
+
+
+class PigGame(Game[PigState, PigAction]):
+    """The Pig rule engine."""
+
+    meta = GameMeta(
+        name="pig",
+        title="Pig",
+        min_players=2,
+        max_players=4,
+        chance="dice",
+        rule_source="test rules",
+        components="published",
+        options={"target": "points needed to win (default 30)"},
+        max_steps=20_000,
+    )
+    rulebook = RULEBOOK
+
+    def new_initial_state(
+        self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> PigState:
+        opts = dict(options or {})
+        unknown = sorted(set(opts) - {"target"})
+        target = opts.get("target", 30)
+        if unknown or not isinstance(target, int) or target < 1:
+            raise InvalidStateError(f"bad options {opts!r}", "options")
+        return PigState(players, Rng(seed), target, (0,) * players)
+
+    def actor(self, state: PigState) -> Actor:
+        return {"setup": RULES, "roll": CHANCE, "end_turn": RULES, "over": None}.get(
+            state.phase, state.turn
+        )
+
+    def legal_actions(self, state: PigState) -> list[PigAction]:
+        if state.phase == "decide":
+            return [PigAction("roll")] + ([PigAction("hold")] if state.turn_total else [])
+        if state.phase == "roll":
+            return [a for a, _ in self.chance_outcomes(state)]
+        return {"setup": [PigAction("setup")], "end_turn": [PigAction("end turn")]}.get(
+            state.phase, []
+        )
+
+    def explain(self, state: PigState, action: PigAction) -> Verdict:
+        kind, phase = action.kind, state.phase
+        if phase == "over":
+            return Verdict.illegal("game.over", "The game is over.", R["pig.end"])
+        if phase == "setup":
+            if kind == "setup":
+                return Verdict.ok(R["pig.setup"])
+            return Verdict.illegal("setup.pending", "Set up the game first.", R["pig.setup"])
+        if phase == "end_turn":
+            if kind == "end turn":
+                return Verdict.ok(R["pig.turn.end"])
+            return Verdict.illegal("turn.ending", "The turn is ending.", R["pig.turn.end"])
+        if phase == "roll":
+            if kind != "die":
+                return Verdict.illegal("roll.pending", "The die is being rolled.", R["pig.roll"])
+            if not 1 <= action.value <= 6:
+                return Verdict.illegal(
+                    "roll.no_such_face", f"A die has faces 1-6, not {action.value}.",
+                    R["pig.roll"], value=action.value,
+                )
+            return Verdict.ok(R["pig.roll"])
+        player = f"P{state.turn + 1}"
+        if kind == "roll":
+            return Verdict.ok(R["pig.turn"])
+        if kind == "hold":
+            if state.turn_total == 0:
+                return Verdict.illegal(
+                    "hold.nothing_to_bank",
+                    f"{player} has rolled nothing this turn; roll at least once before holding.",
+                    R["pig.turn.hold"],
+                )
+            return Verdict.ok(R["pig.turn.hold"], f"{player} banks {state.turn_total}.")
+        return Verdict.illegal(
+            "turn.player_decides", f"{player} must roll or hold, not {action}.", R["pig.turn"]
+        )
+
+    def apply(self, state: PigState, action: PigAction) -> Step[PigState]:
+        who = f"P{state.turn + 1}"
+        if action.kind == "setup":
+            event = Event("setup", "Scores start at 0; P1 begins.", R["pig.setup"], RULES,
+                          automatic=True)
+            return Step(replace(state, phase="decide"), (event,))
+        if action.kind == "roll":
+            return Step(replace(state, phase="roll"),
+                        (Event("roll", f"{who} rolls.", R["pig.turn"], state.turn),))
+        if action.kind == "hold":
+            scores = list(state.scores)
+            scores[state.turn] += state.turn_total
+            won = scores[state.turn] >= state.target
+            text = f"{who} holds and banks {state.turn_total} (score {scores[state.turn]})."
+            events = [Event("hold", text, R["pig.turn.hold"], state.turn,
+                            ((f"{who}.score", state.turn_total),))]
+            if won:
+                events.append(Event("end", f"{who} reaches {state.target} and wins.",
+                                    R["pig.end"], RULES, automatic=True))
+            new = replace(state, scores=tuple(scores), turn_total=0,
+                          phase="over" if won else "end_turn")
+            return Step(new, tuple(events))
+        if action.kind == "die":
+            rng = state.rng.advanced()
+            if action.value == 1:
+                text = f"The die shows 1: {who} loses the turn total of {state.turn_total}."
+                return Step(replace(state, rng=rng, turn_total=0, phase="end_turn"),
+                            (Event("die", text, R["pig.roll.one"], CHANCE, automatic=True),))
+            total = state.turn_total + action.value
+            text = f"The die shows {action.value}: {who}'s turn total is {total}."
+            return Step(replace(state, rng=rng, turn_total=total, phase="decide"),
+                        (Event("die", text, R["pig.roll"], CHANCE, automatic=True),))
+        nxt = (state.turn + 1) % state.players
+        return Step(replace(state, turn=nxt, phase="decide"),
+                    (Event("end_turn", f"P{nxt + 1} is next.", R["pig.turn.end"], RULES,
+                           automatic=True),))
+
+    def parse_action(self, state: PigState, text: str) -> PigAction:
+        words = text.split()
+        if words in (["roll"], ["hold"], ["setup"]):
+            return PigAction(words[0])
+        if words == ["end", "turn"]:
+            return PigAction("end turn")
+        if len(words) == 2 and words[0] == "die":
+            try:
+                return PigAction("die", int(words[1]))
+            except ValueError:
+                pass
+        raise NotationError(
+            f"cannot read {text!r}: expected 'roll', 'hold', 'die N', 'end turn' or 'setup'"
+        )
+
+    def chance_outcomes(self, state: PigState) -> list[tuple[PigAction, Fraction]]:
+        if state.phase != "roll":
+            return []
+        return [(PigAction("die", n), Fraction(1, 6)) for n in range(1, 7)]
+
+    def chance_rng(self, state: PigState) -> random.Random:
+        return state.rng.random()
+
+    def score_breakdown(self, state: PigState) -> ScoreBreakdown:
+        names = self.player_names(state)
+        return ScoreBreakdown(names, tuple(
+            ScoreLine(p, "Banked points", s, R["pig.end"], f"{s} banked")
+            for p, s in enumerate(state.scores)
+        ))
+
+    def winners(self, state: PigState) -> tuple[int, ...]:
+        best = max(state.scores)
+        return tuple(p for p, s in enumerate(state.scores) if s == best)
+
+    def state_from_json(self, text: str) -> PigState:
+        try:
+            data = json.loads(text)
+            state = PigState(
+                players=int(data["players"]), rng=Rng(*map(int, data["rng"])),
+                target=int(data["target"]), scores=tuple(int(s) for s in data["scores"]),
+                turn=int(data["turn"]), turn_total=int(data["turn_total"]),
+                phase=str(data["phase"]),
+            )
+        except (ValueError, KeyError, TypeError) as exc:
+            raise InvalidStateError(f"not a Pig state: {exc!r}", "state") from None
+        problems = _problems(state)
+        if problems:
+            raise InvalidStateError(problems, "state")
+        return state
+
+    def invariants(self, state: PigState) -> list[str]:
+        return _problems(state)
+
+    def scenario(self, spec: Mapping[str, Any]) -> PigState:
+        problems = [f"unknown key {k!r}" for k in sorted(set(spec) - _SPEC_KEYS)]
+        players = spec.get("players", 2)
+        scores = spec.get("scores", [0] * players if isinstance(players, int) else [])
+        phase = spec.get("phase", "decide")
+        if phase not in ("decide", "roll"):
+            problems.append(f"phase must be 'decide' or 'roll', not {phase!r}")
+        if problems:
+            raise InvalidStateError(problems, "scenario")
+        state = PigState(players, Rng(spec.get("seed", 0)), spec.get("target", 30),
+                         tuple(scores), spec.get("turn", 0), spec.get("turn_total", 0), phase)
+        problems = _problems(state)
+        if problems:
+            raise InvalidStateError(problems, "scenario")
+        return state
+
+    def action_targets(self, state: PigState, action: PigAction) -> tuple[str, ...]:
+        return ("die",) if action.kind in ("roll", "die") else ()
+
+
+PIG = PigGame()
+"""The Pig game object."""
