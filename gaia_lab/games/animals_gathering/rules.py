@@ -148,7 +148,7 @@ class Rules:
         self.size: dict[str, int] = {a.id: len(a.outline) for a in components.animals}
         self.faces: dict[str, str] = {d.code: "".join(d.faces) for d in components.dice}
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
-        self._outcomes: dict[tuple[int, int, int], list[tuple[Action, Fraction]]] = {}
+        self._outcomes: dict[tuple[int, ...], list[tuple[Action, Fraction]]] = {}
         """Exact roll distributions by dice counts per colour (they never change)."""
 
     # ------------------------------------------------------------------ names & helpers
