@@ -21,6 +21,7 @@ from typing import Any
 
 from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import COMMANDS
+from traitlets import All
 
 from gaia_lab.render.shapes import (
     FONT_FAMILY,
@@ -258,11 +259,21 @@ def _set_style(
         silent = bool(old == validated)
     except Exception:
         silent = False
-    if silent is not True:
+    if silent is not True and _observed(canvas, name):
         canvas._notify_trait(name, old, validated)
     code = Canvas.ATTRS.get(name)
     if code is not None:
         manager.send_command(canvas, [COMMANDS["set"], [code, value]])
+
+
+def _observed(canvas: Canvas, name: str) -> bool:
+    """Whether anything observes the style trait ``name`` of ``canvas``.
+
+    Style traits are not synced with the browser, so a change nobody observes
+    needs no notification; skipping it is most of the cost of a redraw.
+    """
+    notifiers = canvas._trait_notifiers
+    return bool(notifiers.get(name) or notifiers.get(All))
 
 
 class BoardCanvas:
