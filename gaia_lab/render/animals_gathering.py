@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gaia_lab.games.animals_gathering.components import Animal, Components, Power, StoneKind
 from gaia_lab.games.animals_gathering.state import AGState, Die, Roll, Seat
@@ -782,8 +782,29 @@ def _seat_title(state: AGState, i: int, components: Components, score: int | Non
     return Scene(w, 22, tuple(items))
 
 
+_PANELS: dict[tuple[Any, ...], Scene] = {}
+
+
 def seat_scene(state: AGState, i: int, components: Components, *, viewer: int | None,
                score: int | None, w: float) -> Scene:
+    """The panel of seat ``i`` (see :func:`draw_seat`), reused while it looks the same.
+
+    A panel depends on the seat and on a few facts of the table (who is active, who
+    acts, whether the game is over), so a redraw only rebuilds the panels that changed.
+    """
+    task = state.task
+    key = (id(components), state.seats[i], i, state.active == i, state.turn > 0, state.over,
+           task is not None and task.seat == i, state.spells_variant, viewer, score, w)
+    found = _PANELS.get(key)
+    if found is None:
+        if len(_PANELS) > 512:
+            _PANELS.clear()
+        found = _PANELS[key] = draw_seat(state, i, components, viewer=viewer, score=score, w=w)
+    return found
+
+
+def draw_seat(state: AGState, i: int, components: Components, *, viewer: int | None,
+              score: int | None, w: float) -> Scene:
     """The panel of seat ``i``: title, spells, companion and summoning areas.
 
     >>> from gaia_lab import examples
