@@ -541,3 +541,34 @@ def test_illegal_play_changes_nothing() -> None:
 def test_every_rule_is_covered() -> None:
     missing = sorted(set(RULES) - COVERED)
     assert missing == [], f"rules without a test: {missing}"
+
+
+def test_a_bad_scenario_lists_every_problem() -> None:
+    with pytest.raises(gaia_lab.InvalidStateError) as info:
+        Session("animals_gathering", scenario={
+            "players": [P("Ann", 7, {"fox": "ROOY", "unicorn": ""}), P("Bo", 3, {"owl": "X"}),
+                        P("Cy", 3, {"lion": ""})],
+            "supply": SUPPLY})
+    text = str(info.value)
+    for part in ("mage must be 1-5", "unknown card 'unicorn'", "is complete",
+                 "unknown stones", "two players hold the same mage"):
+        assert part in text, part
+
+
+def test_users_can_play_with_their_own_components(tmp_path: Any) -> None:
+    import json
+
+    from gaia_lab.games.animals_gathering import AnimalsGathering
+    from gaia_lab.games.animals_gathering.components import load_components
+
+    source = GAME.components
+    data = json.loads(source.to_json("animals"))
+    for entry in data["entries"]:
+        if entry["id"] == "fox":
+            entry["points"] = 5
+    (tmp_path / "animals.json").write_text(json.dumps(data, indent=1))
+    mine = AnimalsGathering(load_components(tmp_path))
+    s = Session(mine, scenario={"players": [P("Ann", 1, {}, ("fox",)), P("Bo", 2, {"owl": ""})],
+                                "supply": SUPPLY})
+    assert s.score_breakdown().totals[0] == 5
+    assert GAME.rules.animals["fox"].points == 1
