@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from ipycanvas import Canvas
+from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import COMMANDS
 
+import gaia_lab
+from gaia_lab import render
 from gaia_lab.core.hexgrid import Hex, corners, to_pixel
 from gaia_lab.render import canvas as canvas_module
 from gaia_lab.render.canvas import BoardCanvas, canvas_commands, draw_scene
@@ -179,10 +183,14 @@ def test_bad_colour_raises_before_sending_and_leaves_canvas_usable(sent: Sent) -
     assert len(sent) == 1
 
 
+class TracingCanvas(Canvas):  # type: ignore[misc]
+    """A Canvas subclass: drawn through the public canvas methods."""
+
+
 def test_failure_inside_the_hold_does_not_leave_the_manager_holding(
     sent: Sent, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    canvas = Canvas(width=10, height=10)
+    canvas = TracingCanvas(width=10, height=10)
 
     def broken(*args: Any) -> None:
         raise RuntimeError("boom")
@@ -193,6 +201,28 @@ def test_failure_inside_the_hold_does_not_leave_the_manager_holding(
     assert sent == []
     canvas.fill_rect(0, 0, 1, 1)  # later drawing is sent straight away again
     assert len(sent) == 2  # unheld: the switch and the command go one by one
+    assert sent[0][0][0] == COMMANDS["switchCanvas"]
+    assert sent[1][0][0] == COMMANDS["fillRect"]
+
+
+def test_a_failed_send_drops_the_queued_drawing(
+    sent: Sent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    canvas = Canvas(width=10, height=10)
+    manager = canvas._canvas_manager
+    record = manager._send_custom
+
+    def broken(command: Any, buffers: list[Any] | None = None) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(manager, "_send_custom", broken)
+    with pytest.raises(RuntimeError, match="boom"):
+        draw_scene(canvas, Scene(10, 10, (Rect(0, 0, 1, 1), Polygon(((0, 0), (4, 0), (0, 4))))))
+    assert manager._caching is False
+    assert manager._commands_cache == [] and manager._buffers_cache == []
+    monkeypatch.setattr(manager, "_send_custom", record)
+    canvas.fill_rect(0, 0, 1, 1)  # later drawing is sent straight away again
+    assert len(sent) == 2
     assert sent[0][0][0] == COMMANDS["switchCanvas"]
     assert sent[1][0][0] == COMMANDS["fillRect"]
 
@@ -242,3 +272,199 @@ def test_unpainted_items_send_nothing() -> None:
     names = [name for name, _ in canvas_commands(scene)]
     assert names == ["clear", "set"]
     draw_scene(Canvas(width=10, height=10), scene)
+
+
+# --------------------------------------------------------------------------
+# draw_scene sends what the public canvas methods send
+
+
+def reference_draw(canvas: Canvas, scene: Scene) -> None:
+    """``canvas_commands(scene)`` drawn through ipycanvas's public methods."""
+    with hold_canvas():
+        for name, args in canvas_commands(scene):
+            if name == "set":
+                setattr(canvas, args[0], args[1])
+            else:
+                getattr(canvas, name)(*args)
+
+
+Wire = list[tuple[Any, bytes, list[bytes]]]
+"""Each message as sent: the metadata, the JSON command buffer, the other buffers."""
+
+
+@pytest.fixture
+def wire(monkeypatch: pytest.MonkeyPatch) -> Iterator[Wire]:
+    """Every message the shared canvas manager hands to the widget comm."""
+    manager = Canvas()._canvas_manager
+    messages: Wire = []
+    structures: list[Any] = []
+    send_custom = manager._send_custom
+
+    def record_custom(command: Any, buffers: list[Any] | None = None) -> None:
+        structures.append((command, list(buffers or [])))
+        send_custom(command, buffers or [])
+
+    def record_send(content: Any, buffers: list[Any] | None = None) -> None:
+        buffers = list(buffers or [])
+        assert all(isinstance(b, memoryview) and b.contiguous for b in buffers)
+        messages.append((content, bytes(buffers[0]), [bytes(b) for b in buffers[1:]]))
+
+    monkeypatch.setattr(manager, "_send_custom", record_custom)
+    monkeypatch.setattr(manager, "send", record_send)
+    yield messages
+    assert manager._caching is False
+    assert manager._commands_cache == []
+
+
+def animals_boards() -> list[tuple[str, Scene]]:
+    """Real Animals Gathering boards: openings, mid-roll states, finished games."""
+    boards: list[tuple[str, Scene]] = []
+    for players, seed in ((2, 1), (2, 8), (5, 3), (5, 12)):
+        session = gaia_lab.Session("animals_gathering", players=players, seed=seed)
+        rng = random.Random(seed)
+        boards.append((f"{players}p seed {seed} start", render.scene(session.state)))
+        rolls = 0
+        for step in range(2000):
+            if session.is_over():
+                break
+            actions = session.legal_actions()
+            session.play(actions[rng.randrange(len(actions))])
+            state = session.state
+            roll = getattr(state, "roll", None)
+            if rolls < 2 and roll is not None and any(d.face for d in roll.dice):
+                rolls += 1
+                targets = {t for a in actions for t in session.game.action_targets(state, a)}
+                boards.append(
+                    (f"{players}p seed {seed} roll at {step}",
+                     render.scene(state, highlight=sorted(targets))),
+                )
+            elif step == 40:
+                boards.append((f"{players}p seed {seed} step 40", render.scene(state)))
+        assert session.is_over()
+        boards.append((f"{players}p seed {seed} over", render.scene(session.state)))
+    return boards
+
+
+STYLE_TRAITS = [*Canvas.ATTRS, "_line_dash"]
+
+
+def test_draw_scene_sends_what_the_canvas_methods_send(wire: Wire) -> None:
+    boards = animals_boards()
+    kinds = {type(item) for _, scene in boards for item in scene.items}
+    assert kinds == {Rect, Circle, Polygon, Line, Text}
+    assert sum("roll" in label for label, _ in boards) >= 6
+    assert sum("over" in label for label, _ in boards) == 4
+    for label, scene in boards:
+        expected_canvas = Canvas(width=10, height=10)
+        actual_canvas = Canvas(width=10, height=10)
+        wire.clear()
+        reference_draw(expected_canvas, scene)
+        reference_draw(expected_canvas, scene)  # the target is current: no switch
+        draw_scene(actual_canvas, scene)
+        draw_scene(actual_canvas, scene)
+        assert len(wire) == 4, label
+        expected, actual = wire[:2], wire[2:]
+        # Only the switch to the target canvas names it.
+        switch = f'[{COMMANDS["switchCanvas"]}, ["IPY_MODEL_'
+        assert expected[0][1].startswith(f"[{switch}{expected_canvas.model_id}\"]]".encode())
+        assert actual[0][1].startswith(f"[{switch}{actual_canvas.model_id}\"]]".encode())
+        renamed = actual[0][1].replace(
+            actual_canvas.model_id.encode(), expected_canvas.model_id.encode()
+        )
+        assert (actual[0][0], renamed, actual[0][2]) == expected[0], label
+        assert actual[1] == expected[1], label
+        assert not expected[1][1].startswith(f"[{switch}".encode())
+        assert len(expected[0][2]) == sum(
+            (i.fill not in (None, "none")) + (i.stroke not in (None, "none"))
+            for i in scene.items
+            if isinstance(i, Polygon)
+        )
+        for name in STYLE_TRAITS:
+            assert getattr(actual_canvas, name) == getattr(expected_canvas, name), (label, name)
+
+
+def test_draw_scene_queues_the_structures_ipycanvas_queues(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Same Python structures at the manager (tuples stay tuples, floats floats)."""
+    manager = Canvas()._canvas_manager
+    queued: list[tuple[Any, list[bytes], list[Any]]] = []
+
+    def record(command: Any, buffers: list[Any] | None = None) -> None:
+        buffers = list(buffers or [])
+        views = [(b.format, b.shape, b.nbytes, b.readonly) for b in buffers]
+        queued.append((command, [bytes(b) for b in buffers], views))
+
+    monkeypatch.setattr(manager, "_send_custom", record)
+    scene = Scene(
+        50,
+        40,
+        (
+            Rect(0, 0, 10, 10, fill="red", stroke="black", stroke_width=2, radius=3),
+            Rect(1, 2, 3, 4.5, fill="none", stroke="blue"),
+            Circle(5, 5.5, 2, fill="red", stroke="black", opacity=0.5),
+            Line(0, 0, 9, 9, stroke="black", width=2, dash=(4, 2)),
+            Polygon(((0, 0), (4, -0.0), (0, 4.25)), fill="#abc", stroke="black", stroke_width=2),
+            Polygon(((1, 1), (2, 2)), fill=None, stroke="black"),
+            Text(30, 30, "Hi", size=11.5, anchor="end", weight="700", opacity=0.4),
+            Text(30, 30, "Mid", size=10, anchor="middle", baseline="middle"),
+            fifty_items().items[0],
+            Line(0, 0, 9, 9, stroke="black", width=2, dash=(2, 1, 3)),
+            Line(0, 0, 9, 9.5, stroke="black", width=2, dash=(2, 1, 3)),
+        ),
+        background="#fafafa",
+    )
+    canvas = Canvas(width=50, height=40)
+    reference = Canvas(width=50, height=40)
+    reference_draw(reference, scene)
+    draw_scene(canvas, scene)
+    (expected, expected_buffers, expected_views), (actual, actual_buffers, views) = queued
+    assert actual[1:] == expected[1:]
+    assert [type(a) for a in _flat(actual[1:])] == [type(e) for e in _flat(expected[1:])]
+    assert actual_buffers == expected_buffers and len(actual_buffers) == 5
+    assert [v[:3] for v in views] == [v[:3] for v in expected_views]  # "d", (n, 2), size
+    assert canvas.get_line_dash() == reference.get_line_dash() == [2, 1, 3, 2, 1, 3]
+    for name in STYLE_TRAITS:
+        assert getattr(canvas, name) == getattr(reference, name), name
+
+
+def _flat(value: Any) -> Iterator[Any]:
+    if isinstance(value, (list, tuple)):
+        yield type(value)
+        for v in value:
+            yield from _flat(v)
+    elif isinstance(value, dict):
+        yield dict
+        for k, v in value.items():
+            yield k
+            yield from _flat(v)
+    else:
+        yield value
+
+
+def test_observed_styles_and_subclasses_hear_every_change(sent: Sent) -> None:
+    scene = fifty_items()
+    plain = Canvas(width=300, height=200)
+    draw_scene(plain, scene)
+    for canvas in (Canvas(width=300, height=200), TracingCanvas(width=300, height=200)):
+        fills: list[str] = []
+        canvas.observe(lambda change, fills=fills: fills.append(change["new"]), names="fill_style")
+        draw_scene(canvas, scene)
+        assert fills[0] == "#fafafa" and len(fills) > 3
+        assert canvas.fill_style == fills[-1] == plain.fill_style
+        assert sent[-1][0][1:] == sent[0][0][1:]  # all but the switch to the canvas
+        assert [bytes(b) for b in sent[-1][1]] == [bytes(b) for b in sent[0][1]]
+
+
+def test_the_scene_item_types_are_covered_in_order() -> None:
+    """Subclassed items draw like their base; unknown objects only set the opacity."""
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Marker(Circle):
+        pass
+
+    scene = Scene(10, 10, (Marker(1, 1, 1, fill="red"), Circle(1, 1, 1, fill="red")))
+    batch = canvas_module._scene_batch(scene)
+    assert batch is not None
+    fills = [c for c in batch.commands if c[0] == COMMANDS["fillCircle"]]
+    assert fills == [[COMMANDS["fillCircle"], [1, 1, 1], 0]] * 2

@@ -16,11 +16,14 @@ This is the only module of :mod:`gaia_lab.render` that needs ipycanvas.
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Callable
-from typing import Any
+from itertools import chain
+from typing import Any, NamedTuple
 
 from ipycanvas import Canvas, hold_canvas
-from ipycanvas.canvas import COMMANDS
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from ipywidgets import widget_serialization
 from traitlets import All
 
 from gaia_lab.render.shapes import (
@@ -177,7 +180,23 @@ def draw_scene(canvas: Canvas, scene: Scene) -> None:
     Colours must be ones the browser understands (CSS names, ``#rgb``,
     ``#rrggbb``, ``rgb()``, ``rgba()``, ``hsl()``...); anything else raises
     ValueError before a single command is sent.
+
+    The message is exactly what drawing :func:`canvas_commands` through the
+    canvas methods inside ``hold_canvas()`` would send, but a plain Canvas
+    whose styles nobody observes gets it built directly, without one method
+    call (and one NumPy array per polygon) per command.
     """
+    manager = canvas._canvas_manager
+    if type(canvas) is Canvas and manager is _CANVAS_MANAGER and not _styles_observed(canvas):
+        batch = _scene_batch(scene)
+        if batch is not None:
+            _send_batch(canvas, manager, batch)
+            return
+    _draw_with_calls(canvas, scene)
+
+
+def _draw_with_calls(canvas: Canvas, scene: Scene) -> None:
+    """:func:`draw_scene` through the public canvas methods, one call per command."""
     commands = canvas_commands(scene)
     traits = _traits(canvas)
     checked = [
@@ -200,13 +219,17 @@ def draw_scene(canvas: Canvas, scene: Scene) -> None:
                 else:
                     setattr(canvas, args[0], args[1])
     except BaseException:
-        # hold_canvas() does not clean up after an error: drop what this call
-        # queued and stop holding, or every later drawing would stay unsent.
-        del manager._commands_cache[held[0] :]
-        del manager._buffers_cache[held[1] :]
-        manager._caching = was_caching
-        manager._current_canvas = None
+        _drop_held(manager, was_caching, held)
         raise
+
+
+def _drop_held(manager: Any, was_caching: bool, held: tuple[int, int]) -> None:
+    # hold_canvas() does not clean up after an error: drop what this call
+    # queued and stop holding, or every later drawing would stay unsent.
+    del manager._commands_cache[held[0] :]
+    del manager._buffers_cache[held[1] :]
+    manager._caching = was_caching
+    manager._current_canvas = None
 
 
 _PLAIN = (str, int, float)
@@ -274,6 +297,306 @@ def _observed(canvas: Canvas, name: str) -> bool:
     """
     notifiers = canvas._trait_notifiers
     return bool(notifiers.get(name) or notifiers.get(All))
+
+
+_STYLE_TRAITS = (*Canvas.ATTRS, "_line_dash")
+_SWITCH = COMMANDS["switchCanvas"]
+_SET = COMMANDS["set"]
+_CLEAR = COMMANDS["clear"]
+_FILL_RECT = COMMANDS["fillRect"]
+_STROKE_RECT = COMMANDS["strokeRect"]
+_FILL_CIRCLE = COMMANDS["fillCircle"]
+_STROKE_CIRCLE = COMMANDS["strokeCircle"]
+_FILL_POLYGON = COMMANDS["fillPolygon"]
+_STROKE_POLYGON = COMMANDS["strokePolygon"]
+_STROKE_LINE = COMMANDS["strokeLine"]
+_SET_LINE_DASH = COMMANDS["setLineDash"]
+_FILL_TEXT = COMMANDS["fillText"]
+_BEGIN_PATH = COMMANDS["beginPath"]
+_MOVE_TO = COMMANDS["moveTo"]
+_ARC_TO = COMMANDS["arcTo"]
+_CLOSE_PATH = COMMANDS["closePath"]
+_FILL = COMMANDS["fill"]
+_STROKE = COMMANDS["stroke"]
+
+
+def _styles_observed(canvas: Canvas) -> bool:
+    """Whether anything observes a style trait (or every trait) of ``canvas``."""
+    notifiers = canvas._trait_notifiers
+    if not notifiers:
+        return False
+    return bool(notifiers.get(All)) or any(notifiers.get(name) for name in _STYLE_TRAITS)
+
+
+class _Batch(NamedTuple):
+    """One scene as the canvas manager queues it, plus the styles it leaves set."""
+
+    commands: list[list[Any]]
+    """Every command after the canvas switch, in the manager's format."""
+    buffers: list[memoryview[Any]]
+    """The binary buffers of the polygon commands, in order."""
+    styles: dict[tuple[str, Any], None]
+    """Every (style, value) set, in the order of first use."""
+    state: dict[str, Any]
+    """The last value set for each style."""
+    line_dash: list[Any] | None
+    """The last dash pattern sent (as ``set_line_dash`` stores it), None if none was."""
+
+
+def _scene_batch(scene: Scene) -> _Batch | None:
+    """What drawing ``canvas_commands(scene)`` through the canvas methods queues.
+
+    The commands are built the way ipycanvas builds them (``send_draw_command``
+    drops trailing None arguments; ``populate_args`` turns a polygon's float
+    pairs into a float64 ``(n, 2)`` buffer, here packed without NumPy into the
+    same bytes), with the style changes of :func:`canvas_commands`. None when a
+    style value is not a plain string or number: those go through the canvas
+    methods.
+    """
+    try:
+        return _build_batch(scene)
+    except TypeError:
+        # An unhashable style value (or a broken item, which the canvas
+        # methods path reports the same way).
+        return None
+
+
+def _build_batch(scene: Scene) -> _Batch | None:
+    # The hot loop of every redraw: one pass over the items, each style kept in
+    # a local, and a style change recorded as (name, value) for validation.
+    out: list[list[Any]] = [[_CLEAR, [], 0]]
+    append = out.append
+    buffers: list[memoryview[Any]] = []
+    styles: dict[tuple[str, Any], None] = {}
+    alpha: Any = 1.0
+    fill_style: Any = _UNSET
+    stroke_style: Any = _UNSET
+    line_width: Any = _UNSET
+    font: Any = _UNSET
+    text_align: Any = _UNSET
+    text_baseline: Any = _UNSET
+    dash_state: list[Any] = []
+    dash_sent: list[Any] | None = None
+    set_ = _SET
+    styles[("global_alpha", alpha)] = None
+    append([set_, [_CODE_ALPHA, alpha]])
+    if scene.background is not None:
+        fill_style = scene.background
+        styles[("fill_style", fill_style)] = None
+        append([set_, [_CODE_FILL, fill_style]])
+        append([_FILL_RECT, _args([0, 0, scene.width, scene.height]), 0])
+    for item in scene.items:
+        value: Any = float(item.opacity)
+        if alpha != value:
+            alpha = value
+            styles[("global_alpha", value)] = None
+            append([set_, [_CODE_ALPHA, value]])
+        kind = _KINDS.get(type(item))
+        if kind is None:
+            kind = _kind(item)
+        if kind == _TEXT:
+            assert isinstance(item, Text)
+            if item.fill == "none" or not item.text:
+                continue
+            value = f"{'bold' if item.bold else 'normal'} {_css_number(item.size)}px {FONT_FAMILY}"
+            if font != value:
+                font = value
+                styles[("font", value)] = None
+                append([set_, [_CODE_FONT, value]])
+            value = _TEXT_ALIGN[item.anchor]
+            if text_align != value:
+                text_align = value
+                styles[("text_align", value)] = None
+                append([set_, [_CODE_ALIGN, value]])
+            if text_baseline != "alphabetic":
+                text_baseline = "alphabetic"
+                styles[("text_baseline", "alphabetic")] = None
+                append([set_, [_CODE_BASELINE, "alphabetic"]])
+            value = item.fill
+            if fill_style != value:
+                fill_style = value
+                styles[("fill_style", value)] = None
+                append([set_, [_CODE_FILL, value]])
+            append([_FILL_TEXT, _args([item.text, item.x, item.baseline_y()]), 0])
+            continue
+        if kind == _LINE:
+            assert isinstance(item, Line)
+            value = item.stroke
+            if value == "none":
+                continue
+            fill: Any = None
+            fill_cmd: list[Any] = []
+            stroke_cmd = [_STROKE_LINE, _args([item.x1, item.y1, item.x2, item.y2]), 0]
+            edge: Any = value
+            width: Any = item.width
+            pattern = item.dash
+            stroked = True  # a line is stroked unless its stroke is "none"
+        elif kind == _POLYGON:
+            assert isinstance(item, Polygon)
+            points = item.points
+            # Polygon points are float pairs: NumPy makes a float64 (n, 2) array of
+            # them, whose bytes are the coordinates packed as native doubles.
+            count = len(points)
+            packed = _packer(2 * count)(*chain.from_iterable(points))
+            buffer = memoryview(packed).cast("d", (count, 2))
+            fill_cmd = [_FILL_POLYGON, [{"shape": (count, 2), "dtype": "float64", "idx": 0}], 1]
+            stroke_cmd = [_STROKE_POLYGON, [{"shape": (count, 2), "dtype": "float64", "idx": 0}], 1]
+            edge = item.stroke
+            width = item.stroke_width
+            pattern = None
+            fill = item.fill
+            stroked = edge is not None and edge != "none"
+            # Each drawn polygon command carries its own copy of the points.
+            if fill is not None and fill != "none":
+                buffers.append(buffer)
+            if stroked:
+                buffers.append(buffer)
+        elif kind == _CIRCLE:
+            assert isinstance(item, Circle)
+            fill_cmd = [_FILL_CIRCLE, _args([item.cx, item.cy, item.r]), 0]
+            stroke_cmd = [_STROKE_CIRCLE, _args([item.cx, item.cy, item.r]), 0]
+            fill = item.fill
+            edge = item.stroke
+            width = item.stroke_width
+            pattern = None
+            stroked = edge is not None and edge != "none"
+        elif kind == _RECT:
+            assert isinstance(item, Rect)
+            r = min(item.radius, item.w / 2, item.h / 2)
+            if r <= 0:
+                args = _args([item.x, item.y, item.w, item.h])
+                fill_cmd = [_FILL_RECT, args, 0]
+                stroke_cmd = [_STROKE_RECT, args, 0]
+            else:
+                x, y, w, h = item.x, item.y, item.w, item.h
+                out += (
+                    [_BEGIN_PATH, [], 0],
+                    [_MOVE_TO, [x + r, y], 0],
+                    [_ARC_TO, [x + w, y, x + w, y + h, r], 0],
+                    [_ARC_TO, [x + w, y + h, x, y + h, r], 0],
+                    [_ARC_TO, [x, y + h, x, y, r], 0],
+                    [_ARC_TO, [x, y, x + w, y, r], 0],
+                    [_CLOSE_PATH, [], 0],
+                )
+                fill_cmd = [_FILL, ["nonzero"], 0]
+                stroke_cmd = [_STROKE, [], 0]
+            fill = item.fill
+            edge = item.stroke
+            width = item.stroke_width
+            pattern = None
+            stroked = edge is not None and edge != "none"
+        else:
+            continue
+        if fill is not None and fill != "none":
+            if fill_style != fill:
+                fill_style = fill
+                styles[("fill_style", fill)] = None
+                append([set_, [_CODE_FILL, fill]])
+            append(fill_cmd)
+        if stroked:
+            if stroke_style != edge:
+                stroke_style = edge
+                styles[("stroke_style", edge)] = None
+                append([set_, [_CODE_STROKE, edge]])
+            value = float(width)
+            if line_width != value:
+                line_width = value
+                styles[("line_width", value)] = None
+                append([set_, [_CODE_WIDTH, value]])
+            segments = list(pattern or ())
+            if dash_state != segments:
+                dash_state = segments
+                dash_sent = segments + segments if len(segments) % 2 else segments
+                append([_SET_LINE_DASH, [dash_sent], 0])
+            append(stroke_cmd)
+    for _, value in styles:
+        if not isinstance(value, _PLAIN):
+            return None
+    state = {
+        name: value
+        for name, value in (
+            ("global_alpha", alpha),
+            ("fill_style", fill_style),
+            ("stroke_style", stroke_style),
+            ("line_width", line_width),
+            ("font", font),
+            ("text_align", text_align),
+            ("text_baseline", text_baseline),
+        )
+        if value is not _UNSET
+    }
+    return _Batch(out, buffers, styles, state, dash_sent)
+
+
+_RECT, _CIRCLE, _POLYGON, _LINE, _TEXT = range(5)
+_KINDS: dict[type, int] = {
+    Rect: _RECT, Circle: _CIRCLE, Polygon: _POLYGON, Line: _LINE, Text: _TEXT
+}
+_CODE_FILL = Canvas.ATTRS["fill_style"]
+_CODE_STROKE = Canvas.ATTRS["stroke_style"]
+_CODE_ALPHA = Canvas.ATTRS["global_alpha"]
+_CODE_WIDTH = Canvas.ATTRS["line_width"]
+_CODE_FONT = Canvas.ATTRS["font"]
+_CODE_ALIGN = Canvas.ATTRS["text_align"]
+_CODE_BASELINE = Canvas.ATTRS["text_baseline"]
+
+
+_PACKERS: dict[int, Callable[..., bytes]] = {}
+
+
+def _packer(count: int) -> Callable[..., bytes]:
+    """Packs ``count`` floats as native doubles (what a float64 array holds)."""
+    pack = _PACKERS.get(count)
+    if pack is None:
+        if len(_PACKERS) >= 1024:
+            _PACKERS.clear()
+        pack = _PACKERS[count] = struct.Struct(f"{count}d").pack
+    return pack
+
+
+def _kind(item: Any) -> int:
+    """The kind of an item of a subclass of a primitive (-1: not a primitive)."""
+    for cls, kind in _KINDS.items():
+        if isinstance(item, cls):
+            return kind
+    return -1
+
+
+def _args(args: list[Any]) -> list[Any]:
+    """``args`` without trailing Nones, as ``send_draw_command`` sends them."""
+    while args and args[-1] is None:
+        args.pop()
+    return args
+
+
+def _send_batch(canvas: Canvas, manager: Any, batch: _Batch) -> None:
+    """Queue ``batch`` inside one ``hold_canvas()`` and leave the styles it sets.
+
+    Every style is validated before anything is queued; the style traits end
+    with the values the canvas methods would leave (nothing observes them, so
+    there is nobody to notify).
+    """
+    traits = _traits(canvas)
+    for name, value in batch.styles:
+        _validated(canvas, traits, name, value)
+    final = {name: _validated(canvas, traits, name, value) for name, value in batch.state.items()}
+    was_caching = manager._caching
+    held = (len(manager._commands_cache), len(manager._buffers_cache))
+    try:
+        with hold_canvas():
+            if manager._current_canvas is not canvas:
+                manager._commands_cache.append(
+                    [_SWITCH, [widget_serialization["to_json"](canvas, None)]]
+                )
+                manager._current_canvas = canvas
+            manager._commands_cache.extend(batch.commands)
+            manager._buffers_cache.extend(batch.buffers)
+            canvas._trait_values.update(final)
+            if batch.line_dash is not None:
+                canvas._line_dash = batch.line_dash
+    except BaseException:
+        _drop_held(manager, was_caching, held)
+        raise
 
 
 class BoardCanvas:
