@@ -307,9 +307,9 @@ Instead of rolling, Milo could select a supply card; the supply is refilled from
 """),
     code("""
 s = example.start()
-s.play("take parrot")
-print(text.log_lines(s.history[-1].events))
-print("supply now:", ", ".join(s.state.supply))
+events = s.play("take parrot")
+print(text.log_lines(events))
+print("supply now:", ", ".join(s.game.rules.name(a) for a in s.state.supply))
 """, "check"),
     md("""
 ## The mages
