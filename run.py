@@ -72,8 +72,18 @@ def ensure_installed(extras: list[str]) -> None:
     if subprocess.call([*pip, "--editable", spec], cwd=ROOT) != 0:
         say("installation failed; see the pip messages above")
         sys.exit(1)
+    quiet_jupyterlab()
     STAMP.write_text(json.dumps({"pyproject": digest, "extras": wanted}), encoding="utf-8")
     say(f"installed in {time.monotonic() - started:.0f} s")
+
+
+def quiet_jupyterlab() -> None:
+    """Turn off JupyterLab's news and update prompts in the environment (as on Binder)."""
+    settings = VENV / "share" / "jupyter" / "lab" / "settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.json").write_text(
+        (ROOT / "binder" / "overrides.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
 
 
 def run(program: str, args: list[str]) -> NoReturn:
