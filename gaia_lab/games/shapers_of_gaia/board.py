@@ -1,0 +1,294 @@
+"""The Shapers of Gaia board: 37 hex spaces around the Vault, and moving across them.
+
+The board holds the Vault at its centre, the 6 starting tiles around it and room for the
+30 Biome tiles: 1 + 6 + 12 + 18 = 37 spaces, every space within 3 steps of the centre.
+Spaces are :class:`~gaia_lab.core.hexgrid.Hex` values in axial coordinates and have short
+labels: ``V`` for the Vault, then ring letter and index, ``A0``..``A5`` (ring 1),
+``B0``..``B11`` (ring 2) and ``C0``..``C17`` (ring 3, the outer ring), in the ring order
+of :mod:`gaia_lab.core.hexgrid`.
+
+>>> len(SPACES), len(OUTER_RING)
+(37, 18)
+>>> label(Hex(0, 0)), label(Hex(1, 0)), label(Hex(3, 0)), parse_space("C9")
+('V', 'A0', 'C0', Hex(q=-3, r=0))
+>>> [label(h) for h in START_WATER], label(CARETAKER_START)
+(['A0', 'A2', 'A4'], 'A0')
+>>> ring_of(parse_space("B5")), is_outer(parse_space("C17"))
+(2, True)
+
+A Shaper walks over placed tiles, Water included, up to 3 tiles, and must end on a land
+tile without an animal (:func:`shaper_destinations`); a new tile goes next to the
+Caretaker and one more tile (:func:`restore_spaces`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Iterable, Mapping
+from typing import Final
+
+import networkx as nx
+
+from gaia_lab.core.hexgrid import Hex, hex_graph, to_pixel
+
+__all__ = [
+    "CARETAKER_START",
+    "CENTRE",
+    "OUTER_RING",
+    "RADIUS",
+    "SHAPER_MOVE",
+    "SPACES",
+    "START_LAND",
+    "START_WATER",
+    "board_graph",
+    "is_outer",
+    "label",
+    "neighbours",
+    "parse_space",
+    "pixel",
+    "restore_spaces",
+    "ring_of",
+    "shaper_destinations",
+    "shaper_path",
+    "teleport_restore_spaces",
+    "water_neighbours",
+]
+
+CENTRE: Final = Hex(0, 0)
+"""The Vault's space."""
+
+RADIUS: Final = 3
+"""Every space lies within 3 steps of the Vault."""
+
+SPACES: Final[tuple[Hex, ...]] = CENTRE.spiral(RADIUS)
+"""The 37 spaces: the Vault, then rings 1, 2 and 3 in ring order."""
+
+OUTER_RING: Final[tuple[Hex, ...]] = CENTRE.ring(RADIUS)
+"""The 18 spaces of the outer ring (a Behavior card scores animals there)."""
+
+START_WATER: Final[tuple[Hex, ...]] = CENTRE.ring(1)[0::2]
+"""The 3 spaces next to the Vault for the starting Water tiles, one space apart."""
+
+START_LAND: Final[tuple[Hex, ...]] = CENTRE.ring(1)[1::2]
+"""The 3 spaces between the Water tiles for the starting Forest, Crystal and Mushroom."""
+
+CARETAKER_START: Final = START_WATER[0]
+"""Where the starting Water tile with the Caretaker icon goes (the engine's choice)."""
+
+SHAPER_MOVE: Final = 3
+"""A Shaper moves up to 3 tiles."""
+
+_RING_LETTERS: Final = "VABC"
+_ON_BOARD: Final = frozenset(SPACES)
+
+
+def ring_of(space: Hex) -> int:
+    """Steps from the Vault: 0 for the Vault, 3 for the outer ring.
+
+    >>> ring_of(Hex(0, 0)), ring_of(Hex(-2, 2))
+    (0, 2)
+    """
+    return space.distance(CENTRE)
+
+
+def is_outer(space: Hex) -> bool:
+    """Whether the space is on the outer ring.
+
+    >>> is_outer(Hex(3, -3)), is_outer(Hex(2, 0))
+    (True, False)
+    """
+    return ring_of(space) == RADIUS
+
+
+def label(space: Hex) -> str:
+    """The short label of a board space.
+
+    >>> [label(h) for h in SPACES[:8]]
+    ['V', 'A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'B0']
+    >>> label(Hex(9, 9))
+    Traceback (most recent call last):
+    ...
+    ValueError: 9x9 is not a space of the board
+    """
+    if space not in _ON_BOARD:
+        raise ValueError(f"{space} is not a space of the board")
+    ring = ring_of(space)
+    if ring == 0:
+        return "V"
+    return f"{_RING_LETTERS[ring]}{CENTRE.ring(ring).index(space)}"
+
+
+@functools.cache
+def _labels() -> dict[str, Hex]:
+    return {label(h): h for h in SPACES}
+
+
+def parse_space(text: str) -> Hex:
+    """The space with this label, or written as ``QxR``.
+
+    >>> parse_space("a3"), parse_space("0x-3")
+    (Hex(q=-1, r=0), Hex(q=0, r=-3))
+    >>> parse_space("D1")
+    Traceback (most recent call last):
+    ...
+    ValueError: no board space 'D1' (spaces are V, A0-A5, B0-B11, C0-C17 or QxR)
+    """
+    key = text.strip().upper()
+    if key in _labels():
+        return _labels()[key]
+    try:
+        space = Hex.parse(text.strip().lower())
+    except ValueError:
+        space = None
+    if space is None or space not in _ON_BOARD:
+        raise ValueError(
+            f"no board space {text!r} (spaces are V, A0-A5, B0-B11, C0-C17 or QxR)"
+        )
+    return space
+
+
+def neighbours(space: Hex) -> tuple[Hex, ...]:
+    """The board spaces next to ``space``, in direction order.
+
+    >>> len(neighbours(CENTRE)), [label(h) for h in neighbours(parse_space("C0"))]
+    (6, ['C1', 'B0', 'C17'])
+    """
+    return tuple(n for n in space.neighbors() if n in _ON_BOARD)
+
+
+@functools.cache
+def board_graph() -> nx.Graph[Hex]:
+    """The adjacency graph of all 37 spaces (cached; do not modify it).
+
+    >>> g = board_graph()
+    >>> g.number_of_nodes(), g.number_of_edges()
+    (37, 90)
+    """
+    return hex_graph(SPACES)
+
+
+def pixel(space: Hex, size: float = 40.0) -> tuple[float, float]:
+    """The centre of a space in pixels, pointy-top, the Vault at the origin.
+
+    >>> pixel(parse_space("A0"), 10)
+    (17.32, 0.0)
+    """
+    return to_pixel(space, size, "pointy")
+
+
+def water_neighbours(space: Hex, tiles: Mapping[Hex, str]) -> int:
+    """How many Water tiles are next to ``space``; ``tiles`` maps spaces to biomes.
+
+    >>> tiles = {CENTRE: "vault", **{h: "water" for h in START_WATER}, parse_space("B1"): "water"}
+    >>> water_neighbours(parse_space("A1"), tiles)
+    3
+    """
+    return sum(1 for n in neighbours(space) if tiles.get(n) == "water")
+
+
+def _land(biome: str) -> bool:
+    return biome != "water"
+
+
+def _walk_graph(tiles: Mapping[Hex, str]) -> nx.Graph[Hex]:
+    return board_graph().subgraph([h for h in tiles if h in _ON_BOARD])
+
+
+def shaper_destinations(
+    start: Hex,
+    tiles: Mapping[Hex, str],
+    occupied: Collection[Hex] = (),
+    *,
+    steps: int = SHAPER_MOVE,
+    end_on_water: bool = False,
+) -> dict[Hex, int]:
+    """Where a Shaper on ``start`` may end its move, with the fewest steps to each.
+
+    ``tiles`` maps each placed tile's space to its biome (``"water"``, ``"crystal"``,
+    ``"forest"``, ``"mushroom"``, ``"temple"`` or ``"vault"``); a Shaper moves only over
+    placed tiles, may pass Water and tiles with animals, and ends on a land tile not in
+    ``occupied`` (the spaces holding an animal).  Staying put counts as 0 steps.  With
+    ``end_on_water`` (Create Island) an empty Water tile is also an end.
+
+    >>> tiles = {CENTRE: "vault", **{h: "water" for h in START_WATER}}
+    >>> tiles |= {parse_space("A1"): "crystal", parse_space("A3"): "forest",
+    ...           parse_space("A5"): "mushroom", parse_space("B0"): "water",
+    ...           parse_space("C0"): "temple"}
+    >>> ends = shaper_destinations(CENTRE, tiles, occupied={parse_space("A1")})
+    >>> sorted((label(h), n) for h, n in ends.items())
+    [('A3', 1), ('A5', 1), ('C0', 3), ('V', 0)]
+    >>> sorted(label(h) for h in shaper_destinations(CENTRE, tiles, steps=2))
+    ['A1', 'A3', 'A5', 'V']
+    >>> sorted(label(h) for h in shaper_destinations(CENTRE, tiles, end_on_water=True))
+    ['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'B0', 'C0', 'V']
+    """
+    graph = _walk_graph(tiles)
+    if start not in graph:
+        return {}
+    reach = nx.single_source_shortest_path_length(graph, start, cutoff=steps)
+    blocked = set(occupied)
+    out: dict[Hex, int] = {}
+    for space in sorted(reach):
+        if space in blocked:
+            continue
+        if _land(tiles[space]) or end_on_water:
+            out[space] = int(reach[space])
+    return out
+
+
+def shaper_path(start: Hex, end: Hex, tiles: Mapping[Hex, str]) -> list[Hex] | None:
+    """A shortest walk over placed tiles from ``start`` to ``end`` (both included).
+
+    Among equally short walks the one through the smallest hexes is chosen, so the
+    answer is deterministic; None when no walk exists.
+
+    >>> tiles = {CENTRE: "vault", parse_space("A0"): "water", parse_space("B0"): "crystal"}
+    >>> [label(h) for h in shaper_path(CENTRE, parse_space("B0"), tiles) or []]
+    ['V', 'A0', 'B0']
+    >>> shaper_path(CENTRE, parse_space("C5"), tiles) is None
+    True
+    """
+    graph = _walk_graph(tiles)
+    if start not in graph or end not in graph:
+        return None
+    try:
+        paths: list[list[Hex]] = list(nx.all_shortest_paths(graph, start, end))
+    except nx.NetworkXNoPath:
+        return None
+    return min(paths)
+
+
+def _tile_neighbours(space: Hex, tiles: Collection[Hex]) -> int:
+    return sum(1 for n in neighbours(space) if n in tiles)
+
+
+def restore_spaces(tiles: Iterable[Hex], caretaker: Hex) -> list[Hex]:
+    """The empty spaces where a tile may be restored without teleporting.
+
+    A space qualifies when it touches the Caretaker's tile and at least one other tile.
+    With the starting tiles in place, the Caretaker's Water tile has one such space on
+    each side (the rulebook's Mushroom example):
+
+    >>> tiles = [CENTRE, *CENTRE.ring(1)]
+    >>> [label(h) for h in restore_spaces(tiles, CARETAKER_START)]
+    ['B1', 'B11']
+    """
+    placed = set(tiles)
+    out = [
+        h for h in SPACES
+        if h not in placed
+        and caretaker in h.neighbors()
+        and _tile_neighbours(h, placed) >= 2
+    ]
+    return out
+
+
+def teleport_restore_spaces(tiles: Iterable[Hex]) -> list[Hex]:
+    """The empty spaces a tile may go to when the Caretaker teleports (2+ tiles next to it).
+
+    >>> tiles = [CENTRE, *CENTRE.ring(1)]
+    >>> len(teleport_restore_spaces(tiles))
+    6
+    """
+    placed = set(tiles)
+    return [h for h in SPACES if h not in placed and _tile_neighbours(h, placed) >= 2]
