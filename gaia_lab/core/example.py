@@ -42,6 +42,8 @@ class ExampleStep:
     """Chance outcomes forced after the last action (``"suppose the dice show..."``)."""
     rule: RuleRef | None = None
     checkpoints: tuple[Checkpoint, ...] = ()
+    title: str = ""
+    """A short heading for the step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,7 @@ class StepResult:
 
     def summary(self) -> str:
         """The step as text: commentary, actions played, rule and checkpoints."""
-        lines = [self.step.commentary]
+        lines = ([self.step.title] if self.step.title else []) + [self.step.commentary]
         if self.step.play:
             lines.append("played: " + "; ".join(self.step.play))
         if self.step.chance:

@@ -165,7 +165,8 @@ class Walkthrough:
             )
         result = self.results[i - 1]
         step = result.step
-        parts = [f"<h4>Step {i} of {n}</h4>", f"<p>{escape(step.commentary)}</p>"]
+        heading = f"Step {i} of {n}" + (f": {escape(step.title)}" if step.title else "")
+        parts = [f"<h4>{heading}</h4>", f"<p>{escape(step.commentary)}</p>"]
         if step.rule is not None:
             parts.append(
                 f"<p><b>Rule:</b> {escape(step.rule.section)} — {escape(step.rule.summary)} "

@@ -82,6 +82,7 @@ MILO_ROLL = Example(
             "may roll 6 - 2 = 4 dice. He picks two green, one orange and one blue; the dice "
             "show a green square and a yellow sun on the green dice, an orange leaf and a white "
             "star.",
+            title="Milo rolls four dice",
             play=("roll 2g1o1b",),
             chance=("dice gY gG oO bW",),
             rule=RULES["ag.roll.dice_count"],
@@ -95,6 +96,7 @@ MILO_ROLL = Example(
             "The yellow sun fits both the Starfish and the Owl: Milo decides where. He places "
             "the yellow, green and orange stones on the Starfish. The white star fits none of "
             "his cards (the Owl's only white space is filled), so he cannot take it.",
+            title="He places three stones",
             play=("place Y starfish", "place G starfish", "place O starfish"),
             rule=RULES["ag.roll.place"],
             checkpoints=(
@@ -106,6 +108,7 @@ MILO_ROLL = Example(
             "Milo has taken every stone that fits. The Starfish's outline is complete: it is "
             "revived and moves to his companion area, and its permanent power applies from now "
             "on. The revival triggers the Fox's activation power.",
+            title="The Starfish is revived",
             play=("done",),
             rule=RULES["ag.revive.complete"],
             checkpoints=(
@@ -116,6 +119,7 @@ MILO_ROLL = Example(
         ExampleStep(
             "Milo uses the Fox: he steals the red triangle from Sandra's Wolf, a stone he can "
             "place at once, and puts it on his Owl.",
+            title="The Fox steals a stone",
             play=("use fox steal R wolf owl",),
             rule=RULES["ag.power.steal"],
             checkpoints=(
@@ -127,6 +131,7 @@ MILO_ROLL = Example(
         ExampleStep(
             "The white star is offered to the others in turn order. Howard has no unfilled "
             "white space and cannot take it. Sandra takes it for her Jellyfish.",
+            title="Sandra takes the unused stone",
             play=("place W jellyfish",),
             rule=RULES["ag.unused.others"],
             checkpoints=(
@@ -140,6 +145,7 @@ MILO_ROLL = Example(
             "taken stones, the others revive: Coco's Butterfly moves to her companion area, "
             "where its scoring power counts at the end. Milo's turn ends and Howard, on his "
             "left, becomes the active player.",
+            title="Coco revives the Butterfly",
             play=("place W butterfly",),
             rule=RULES["ag.unused.revive"],
             checkpoints=(
