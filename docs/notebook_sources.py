@@ -287,7 +287,7 @@ s.play("roll 2g1o1b", chance=["dice gY gG oO bW"])
 for move in ["place W owl", "place B starfish", "done", "place R owl"]:
     print(f"{move:18} -> {s.explain(move)}")
 """, "check"),
-    md("`play` raises `IllegalActionError` (carrying the verdict) and leaves the session as it was:"),
+    md("`play` raises `IllegalActionError` (carrying the verdict) and changes nothing:"),
     code("""
 before = s.state
 try:
@@ -405,7 +405,8 @@ print("winner:", [s.names[i] for i in s.winners()])
     md("Each line of the breakdown says where the points come from:"),
     code("""
 for line in s.score_breakdown().lines:
-    print(f"{s.names[line.player]:4} {line.category:15} {line.points:>3}  {line.explanation}  [{line.rule.id}]")
+    who = s.names[line.player]
+    print(f"{who:4} {line.category:15} {line.points:>3}  {line.explanation}  [{line.rule.id}]")
 """, "check"),
     md("""
 ## Ties: fewest completed cards wins

@@ -466,14 +466,16 @@ def test_bubble_burster() -> None:
 
 @covers("ag.spell.reshuffle_ritual", "ag.faq.partial_spell")
 def test_reshuffle_ritual() -> None:
-    s = spell_table(P("Ann", 1, {"fox": ""}, spells=("reshuffle_ritual",)), P("Bo", 2, {"crab": ""}))
+    s = spell_table(P("Ann", 1, {"fox": ""}, spells=("reshuffle_ritual",)),
+                    P("Bo", 2, {"crab": ""}))
     old = s.state.supply
     nxt = s.state.deck[:5]
     s.play("cast reshuffle_ritual")
     assert s.state.supply == nxt and set(old) <= set(s.state.deck)
     s.play(f"take {nxt[0]}")
     assert seat(s, "Ann").card(nxt[0]) is not None
-    s2 = spell_table(P("Ann", 1, {"fox": ""}, spells=("reshuffle_ritual",)), P("Bo", 2, {"crab": ""}))
+    s2 = spell_table(P("Ann", 1, {"fox": ""}, spells=("reshuffle_ritual",)),
+                    P("Bo", 2, {"crab": ""}))
     s2.play("cast reshuffle_ritual parrot")                # only the selection
     assert seat(s2, "Ann").card("parrot") is not None
 

@@ -12,7 +12,7 @@ from gaia_lab.core.example import Checkpoint, Example, ExampleStep
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
 from gaia_lab.core.record import Record, RecordStep
 from gaia_lab.core.rng import Rng
-from gaia_lab.core.rulebook import RuleRef, Rulebook
+from gaia_lab.core.rulebook import Rulebook, RuleRef
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.session import Ply, Session
 from gaia_lab.core.verdict import Verdict

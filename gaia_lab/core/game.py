@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Literal, TypeVar, Union
+from typing import Any, Generic, Literal, TypeVar
 
 from gaia_lab.core.events import Event
 from gaia_lab.core.rulebook import Rulebook
@@ -29,7 +29,7 @@ CHANCE: Literal["chance"] = "chance"
 RULES: Literal["rules"] = "rules"
 """The actor of a forced step."""
 
-Actor = Union[int, Literal["chance", "rules"], None]
+Actor = int | Literal["chance", "rules"] | None
 """A player seat, ``"chance"``, ``"rules"``, or None when the game is over."""
 
 S = TypeVar("S")
@@ -147,7 +147,7 @@ class Game(ABC, Generic[S, A]):
 
     def state_to_json(self, state: S) -> str:
         """The JSON text of a state."""
-        to_json = getattr(state, "to_json")
+        to_json = getattr(state, "to_json")  # noqa: B009 - S is any state type
         return str(to_json())
 
     def invariants(self, state: S) -> list[str]:

@@ -89,7 +89,7 @@ class Session:
         self.scenario: dict[str, Any] | None = dict(scenario) if scenario is not None else None
         if scenario is not None:
             self.root = self.game.scenario(scenario)
-            self.players: int = int(getattr(self.root, "players"))
+            self.players: int = int(self.root.players)
         else:
             meta = self.game.meta
             count = meta.min_players if players is None else players

@@ -313,7 +313,8 @@ class Explorer:
         self._narrow = None
         self.refresh()
         played = self.session.history[mark].notation
-        self._message.value = info_html(f"Played {played} ({len(events)} event{'' if len(events) == 1 else 's'}).")
+        count = f"{len(events)} event{'' if len(events) == 1 else 's'}"
+        self._message.value = info_html(f"Played {played} ({count}).")
 
     def click(self, element_id: str | None) -> None:
         """A click on the board element ``element_id`` (None: off every element).

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from gaia_lab.core.errors import InvalidStateError, NotationError
+from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown

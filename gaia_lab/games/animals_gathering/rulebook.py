@@ -9,7 +9,7 @@ paraphrases.  Rules marked "(engine ruling)" settle a case the rulebook leaves o
 
 from __future__ import annotations
 
-from gaia_lab.core.rulebook import RuleRef, Rulebook
+from gaia_lab.core.rulebook import Rulebook, RuleRef
 
 _SETUP = "Setup"
 _PLAY = "How to Play"

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from itertools import combinations, permutations
 from math import factorial
-from fractions import Fraction
 
 from gaia_lab.core.events import Event
-from gaia_lab.core.values import evolve as replace
 from gaia_lab.core.rulebook import RuleRef
+from gaia_lab.core.values import evolve as replace
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.animals_gathering import spells
 from gaia_lab.games.animals_gathering.actions import Action, roll_counts, roll_token
@@ -366,13 +366,14 @@ class Rules:
         power = self.animals[animal].power
         seat = state.seats[seat_index]
         if power.kind == "steal":
-            for v, victim in self._victims(state, seat_index):
+            for _, victim in self._victims(state, seat_index):
                 for card in victim.summoning:
                     for stone in _distinct(card.stones):
                         for mine in self.open_cards(seat, stone):
                             yield Action("use", (animal, "steal", stone, card.animal, mine))
         elif power.kind == "raid":
-            if any(any(c.stones for c in vs.summoning) for _, vs in self._victims(state, seat_index)):
+            victims = self._victims(state, seat_index)
+            if any(any(c.stones for c in vs.summoning) for _, vs in victims):
                 yield Action("use", (animal, "raid"))
         elif power.kind == "gift_stone":
             for stone in STONES:
@@ -558,8 +559,8 @@ class Rules:
                  + ".", "ag.setup.supply", "rules", True)
         return replace(state, supply=supply, deck=deck, tasks=rest)
 
-    def _do_stones_and_dice(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    def _do_stones_and_dice(self, state: AGState, task: Task, action: Action,
+                            rest: tuple[Task, ...], events: list[Event]) -> AGState:
         self._ev(events, "setup.stones", "The Magic Stones and the six Magic Dice are put within "
                  "reach of everyone.", "ag.setup.stones_dice", "rules", True)
         return replace(state, tasks=rest)
@@ -1167,8 +1168,8 @@ class Rules:
         faces = [roll.dice[i].face for i in roll.unused()] if task.kind == "place" else \
             [roll.dice[int(i)].face for i in task.data]
         if any(faces.count(s) < give.count(s) for s in set(give)):
-            return Verdict.illegal("exchange.not_rolled", f"The roll has no unused "
-                                   f"{'pair of orange-leaf stones' if give == 'OO' else _stone_word(give)} "
+            what = "pair of orange-leaf stones" if give == "OO" else _stone_word(give)
+            return Verdict.illegal("exchange.not_rolled", f"The roll has no unused {what} "
                                    "to exchange.", R("ag.roll.place"))
         if get == give:
             return Verdict.illegal("exchange.same", "Exchanging a stone for the same stone changes "

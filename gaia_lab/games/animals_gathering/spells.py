@@ -84,7 +84,8 @@ def _no_die_used(state: AGState) -> bool:
         and not roll.bonus_used and any(t.kind == "place" for t in state.tasks)
 
 
-def _options(rules: Rules, state: AGState, seat_index: int, spell: str) -> Iterator[tuple[str, ...]]:
+def _options(rules: Rules, state: AGState, seat_index: int,
+             spell: str) -> Iterator[tuple[str, ...]]:
     seat = state.seats[seat_index]
     task = state.task
     if spell == "all_in":
@@ -204,7 +205,8 @@ def apply_cast(rules: Rules, state: AGState, task: Task, action: Action,
                  Task("open_window", CHANCE_SEAT, ("after_roll",)))
         if task.kind == "window":
             # the other holders' after-roll windows reopen after the new result
-            tasks = tuple(t for t in tasks if not (t.kind == "window" and t.data == ("after_roll",)))
+            tasks = tuple(t for t in tasks
+                          if not (t.kind == "window" and t.data == ("after_roll",)))
     elif spell == "i_choose_u":
         stone, card = args
         state = rules._put(state, caster, stone, card)
