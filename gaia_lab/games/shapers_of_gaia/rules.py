@@ -1,0 +1,1330 @@
+"""Shapers of Gaia rules: legality, explanations and effects from one source of truth.
+
+:meth:`Rules.legal` lists every legal action of the head task; :meth:`Rules.explain` says
+an action is legal exactly when it is listed and otherwise diagnoses why not, citing a
+``sog.`` rule; :meth:`Rules.apply` resolves the head task and settles the steps that need
+no decision.
+
+A turn is a ``turn`` task.  Introducing an Animal queues ``card`` (take a Species card),
+``activate`` (the row's cards, in the chosen order) and ``end``; restoring queues
+``resolve`` (your action on the tile), one ``other`` per opponent in turn order, ``more``
+(another tile or ``stop``) and ``end`` (draw back up, end triggers, next player).
+Abilities add ``avian`` (before the card), ``clone`` and ``swarm`` (after it) and
+``surge`` (after taking a DNA token); persistent ability moves (``redeploy``,
+``stasis``, ``recycle``, ``accrete``) are offered at the player's own steps.
+
+>>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
+>>> g = ShapersOfGaia()
+>>> s = g.scenario({"players": 2})
+>>> sorted({str(a).split()[0] for a in g.legal_actions(s)})
+['intro', 'restore']
+>>> print(g.explain(s, g.parse_action(s, "intro P1 A1")))  # doctest: +ELLIPSIS
+illegal (introduce.cannot_afford): The Predator of space P1 costs 4 Seed; you have 1. \
+[2. Spend Resources and Place an Animal [sog.introduce.biome_resource]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from gaia_lab.core.events import Event
+from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.rulebook import RuleRef
+from gaia_lab.core.values import evolve
+from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.shapers_of_gaia import abilities, board
+from gaia_lab.games.shapers_of_gaia.actions import BASIC, Action
+from gaia_lab.games.shapers_of_gaia.components import (
+    ADVANCED,
+    ANIMALS,
+    BIOME_RESOURCE,
+    Amounts,
+    Components,
+    Effect,
+)
+from gaia_lab.games.shapers_of_gaia.rulebook import RULES
+from gaia_lab.games.shapers_of_gaia.state import (
+    CHANCE_SEAT,
+    ROWS,
+    RULES_SEAT,
+    Animal,
+    PlayerState,
+    RowCard,
+    SGState,
+    Task,
+)
+
+__all__ = ["ROW_LIMIT", "TASK_RULE", "Rules"]
+
+ROW_LIMIT: Final = 4
+"""At most 4 Species cards in one Ecosystem row."""
+RESTORE_LIMIT: Final = 3
+"""At most 3 tiles restored in one turn."""
+
+TASK_RULE: Final[dict[str, RuleRef]] = {
+    "shapers": RULES["sog.setup.shaper"],
+    "land": RULES["sog.setup.start_land"],
+    "stack": RULES["sog.setup.stack"],
+    "deal": RULES["sog.setup.hands"],
+    "dna": RULES["sog.setup.dna"],
+    "behaviors": RULES["sog.setup.behaviors"],
+    "decks": RULES["sog.setup.species"],
+    "display": RULES["sog.setup.species"],
+    "first": RULES["sog.setup.start_player"],
+    "turn": RULES["sog.turn.choose"],
+    "card": RULES["sog.introduce.take_card"],
+    "activate": RULES["sog.introduce.activate_row"],
+    "resolve": RULES["sog.restore.resolve"],
+    "other": RULES["sog.restore.opponents"],
+    "more": RULES["sog.restore.next_tile"],
+    "swarm": RULES["sog.shaper.synthara.swarm"],
+    "avian": RULES["sog.shaper.telrin.avian_call"],
+    "clone": RULES["sog.shaper.maldera.clone_experiment"],
+    "surge": RULES["sog.shaper.rastar.power_surge"],
+    "end": RULES["sog.turn.next"],
+    "score": RULES["sog.end.final_round"],
+}
+"""The rule behind each task kind."""
+
+_OWN_STEPS: Final = ("card", "activate", "more", "swarm")
+"""The active player's steps during which persistent ability moves are also offered."""
+_ABILITY_VERBS: Final = ("redeploy", "stasis", "recycle", "accrete")
+
+_VERB_RULE: Final[dict[str, RuleRef]] = {
+    "intro": RULES["sog.introduce.move"],
+    "card": RULES["sog.introduce.take_card"],
+    "refresh": RULES["sog.biome.vault_refresh"],
+    "activate": RULES["sog.introduce.activation_order"],
+    "decline": RULES["sog.introduce.conversion_optional"],
+    "restore": RULES["sog.restore.place_tile"],
+    "skip": RULES["sog.turn.skip"],
+}
+_TASK_TEXT: Final = {
+    "turn": "choose Introduce an Animal or Restore Biomes",
+    "card": "take a Species card",
+    "activate": "activate the cards of the row",
+    "resolve": "resolve one action of the restored tile",
+    "other": "decide whether to resolve the other action of the tile",
+    "more": "restore another tile or stop",
+    "swarm": "introduce a second animal (Swarm) or pass",
+    "avian": "add a Herbivore card of the display to a row (Avian Call)",
+    "clone": "choose a Scavenger card of the display to clone, or pass",
+    "surge": "choose the cards Power Surge activates, or pass",
+}
+_NAMES: Final = {"shard": "Shard", "spore": "Spore", "seed": "Seed", "nutrient": "Nutrient",
+                 "energy": "Energy", "prestige": "Prestige", "dna": "DNA",
+                 "discard": "Toxicity discarded", "any_basic": "basic resource of your choice"}
+
+
+def _r(rule_id: str) -> RuleRef:
+    return RULES[rule_id]
+
+
+def biomes(state: SGState, components: Components) -> dict[Hex, str]:
+    """Each placed tile's space and biome."""
+    return {board.parse_space(s): components.tile(t).biome for s, t in state.tiles}
+
+
+def occupied(state: SGState) -> set[Hex]:
+    """The board spaces holding an animal (Vault spaces are not board spaces)."""
+    return {board.parse_space(a.where) for a in state.animals if not a.where.startswith("v")}
+
+
+# ---------------------------------------------------------------------------
+# Resources
+
+
+def can_pay(player: PlayerState, amounts: Amounts, wild: bool = False) -> bool:
+    """Basic resources and Prestige must be held; missing Nutrients or Energy become
+    Toxicity, so they never stop a payment.  With ``wild`` (Biomolecular Synthesis)
+    Nutrients and Energy stand in for missing basic resources.
+
+    >>> p = PlayerState("x", resources=(0, 1, 1, 1, 1))
+    >>> can_pay(p, (("shard", 2),)), can_pay(p, (("shard", 2),), wild=True)
+    (False, True)
+    """
+    short = 0
+    for key, n in amounts:
+        if key in BASIC:
+            short += max(0, n - player.resource(key))
+        if key == "prestige" and player.prestige < n:
+            return False
+        if key == "dna" and len(player.dna) < n:
+            return False
+    return short == 0 or (wild and short <= sum(player.resource(a) for a in ADVANCED))
+
+
+def pay(player: PlayerState, amounts: Amounts) -> tuple[PlayerState, int]:
+    """Pay ``amounts`` (assumed payable); returns the player and the Toxicity taken.
+
+    A basic resource that is short is paid with Nutrients, then Energy (only reachable
+    with Biomolecular Synthesis, which :func:`can_pay` checks; engine ruling on the
+    order).
+    """
+    toxic = 0
+    for key, n in amounts:
+        if key in BASIC:
+            have = player.resource(key)
+            player = player.with_resource(key, max(0, have - n))
+            short = max(0, n - have)
+            for adv in ADVANCED:
+                use = min(short, player.resource(adv))
+                player = player.with_resource(adv, player.resource(adv) - use)
+                short -= use
+        elif key in ADVANCED:
+            have = player.resource(key)
+            used = min(have, n)
+            toxic += n - used
+            player = player.with_resource(key, have - used)
+        elif key == "prestige":
+            player = evolve(player, prestige=player.prestige - n)
+        elif key == "dna":
+            player = evolve(player, dna=player.dna[n:])
+    if toxic:
+        player = evolve(player, toxicity=player.toxicity + toxic)
+    return player, toxic
+
+
+def gain(player: PlayerState, amounts: Amounts, components: Components,
+         choice: str | None = None) -> PlayerState:
+    """Gain ``amounts``, each resource up to its maximum; ``any_basic`` goes to ``choice``."""
+    for key, n in amounts:
+        if key == "any_basic":
+            key = choice or "shard"
+        if key in BASIC or key in ADVANCED:
+            top = components.resource(key).max
+            player = player.with_resource(key, min(top, player.resource(key) + n))
+        elif key == "prestige":
+            player = evolve(player, prestige=player.prestige + n)
+        elif key == "discard":
+            player = evolve(player, toxicity=max(0, player.toxicity - n))
+    return player
+
+
+def _words(amounts: Iterable[tuple[str, int]]) -> str:
+    return " and ".join(f"{n} {_NAMES.get(k, k)}" for k, n in amounts) or "nothing"
+
+
+def _needs_choice(effect: Effect) -> bool:
+    return any(k == "any_basic" for k, _ in effect.gain)
+
+
+# ---------------------------------------------------------------------------
+
+
+class Rules:
+    """The rules of Shapers of Gaia over one component set."""
+
+    def __init__(self, components: Components) -> None:
+        self.c = components
+        self._cache: tuple[SGState, list[Action]] | None = None
+
+    # -- helpers -------------------------------------------------------------------
+    def effect(self, card: RowCard) -> Effect:
+        return self.c.species_card(card.card).sides[card.side].effect
+
+    def pending(self, state: SGState, seat: int, row: str) -> dict[str, RowCard]:
+        """The cards an activation may use: the row's and the borrowed ones."""
+        rows = ROWS if row == "*" else (row,)
+        out = {rc.card: rc for r in rows for rc in state.seat(seat).row(r)}
+        out.update({rc.card: rc for rc in state.borrowed})
+        return out
+
+    def animal_kind(self, player: PlayerState, space: str) -> tuple[str, int]:
+        sp = self.c.shaper(player.shaper).space(space)
+        return sp.animal, sp.cost
+
+    def level(self, player: PlayerState, kind: str) -> int:
+        """The player's level in an ability kind (0 when locked)."""
+        return abilities.persistent_level(self.c, player, kind)
+
+    def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
+        """The cost of one use of an ability at a level."""
+        for a in self.c.shaper(player.shaper).abilities:
+            if a.kind == kind and a.use_cost:
+                return a.use_cost[min(level, len(a.use_cost)) - 1]
+        return ()
+
+    def wild(self, player: PlayerState) -> bool:
+        """Biomolecular Synthesis: Nutrients and Energy count as any basic resource while
+        the player holds enough Toxicity (re-checked at every payment)."""
+        if not self.level(player, "biomolecular_synthesis"):
+            return False
+        shaper = self.c.shaper(player.shaper)
+        least = next(int(a.params.get("min_toxicity", 3)) for a in shaper.abilities
+                     if a.kind == "biomolecular_synthesis")
+        return player.toxicity >= least
+
+    def harvests(self, player: PlayerState, tile_id: str) -> bool:
+        """Harvester: both actions of a restored Forest, when both can be paid."""
+        tile = self.c.tile(tile_id)
+        return (tile.biome == "forest" and len(tile.actions) == 2
+                and self.level(player, "harvester") > 0
+                and all(can_pay(player, e.pay, self.wild(player)) and not _needs_choice(e)
+                        for e in tile.actions))
+
+    def empty_land(self, state: SGState) -> list[str]:
+        """Land tiles (not the Vault) without an animal."""
+        return [lab for lab, t in state.tiles
+                if self.c.tile(t).biome not in ("water", "vault") and state.animal_at(lab) is None]
+
+    def ability_moves(self, state: SGState, seat: int) -> list[Action]:
+        """Persistent abilities offered during the player's own turn (before the action and
+        at the player's steps of it): Redeploy, Stasis Chambers (each once a turn, engine
+        ruling), Recycler and Accelerated Accretion (once a turn per level)."""
+        p = state.seat(seat)
+        out: list[Action] = []
+        mine = [a for a in state.animals if a.seat == seat]
+        if self.level(p, "redeploy") and "redeploy" not in state.used:
+            ends = self.empty_land(state)
+            for a in mine:
+                if a.kind == "scavenger" and not a.where.startswith("v"):
+                    out += [Action("redeploy", (a.where, e)) for e in ends if e != a.where]
+        lvl = self.level(p, "stasis_chambers")
+        if lvl and "stasis" not in state.used:
+            for a in mine:
+                if not a.where.startswith("v"):
+                    out += [Action("stasis", (a.where, v)) for v in self.free_vault(state, a.kind)]
+                elif lvl >= 2:
+                    out += [Action("stasis", (a.where, e)) for e in self.empty_land(state)]
+        lvl = self.level(p, "accelerated_accretion")
+        if lvl > state.used.count("accrete"):
+            for lab, t in state.tiles:
+                if self.c.tile(t).biome == "water" and state.animal_at(lab) is None:
+                    out += [Action("accrete", (lab, h)) for h in p.hand]
+        if self.level(p, "recycler") and p.toxicity > 0:
+            out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
+        return out
+
+    def free_vault(self, state: SGState, kind: str) -> list[str]:
+        used = {a.where for a in state.animals}
+        return [v.id for v in self.c.vault_spaces(state.players)
+                if v.animal == kind and v.id not in used]
+
+    # -- listing -------------------------------------------------------------------
+    def legal(self, state: SGState) -> list[Action]:
+        """Every legal action of the head task, in a deterministic order."""
+        cached = self._cache
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        out = self._legal(state)
+        self._cache = (state, out)
+        return out
+
+    def _legal(self, state: SGState) -> list[Action]:
+        out = self._task_legal(state)
+        task = state.task
+        if task is not None and task.kind in _OWN_STEPS and task.seat == state.active:
+            out += self.ability_moves(state, task.seat)
+        return out
+
+    def _task_legal(self, state: SGState) -> list[Action]:
+        task = state.task
+        if task is None or state.over:
+            return []
+        kind = task.kind
+        if task.seat == RULES_SEAT:
+            return [Action(kind)]
+        if task.seat == CHANCE_SEAT:
+            return []  # chance outcomes are listed by the game
+        p = state.seat(task.seat)
+        if kind == "turn":
+            acts = self.intro_actions(state, task.seat) + self.restore_actions(state, task.seat)
+            return (acts or [Action("skip")]) + self.ability_moves(state, task.seat)
+        if kind == "card":
+            return self.card_actions(state, task)
+        if kind == "activate":
+            return self.activate_actions(state, task)
+        if kind == "resolve":
+            tile = self.c.tile(task.data[0])
+            acts = []
+            for i, e in enumerate(tile.actions):
+                if can_pay(p, e.pay, self.wild(p)):
+                    if _needs_choice(e):
+                        acts += [Action("resolve", (str(i), r)) for r in BASIC]
+                    else:
+                        acts.append(Action("resolve", (str(i),)))
+            if self.harvests(p, task.data[0]):
+                acts += [Action("resolve", (str(i), "both")) for i in range(2)]
+            return acts or [Action("resolve", ("none",))]
+        if kind == "other":
+            e = self.c.tile(task.data[0]).actions[int(task.data[1])]
+            acts = []
+            if can_pay(p, e.pay, self.wild(p)):
+                if _needs_choice(e):
+                    acts += [Action("take", (r,)) for r in BASIC]
+                else:
+                    acts.append(Action("take"))
+            if self.harvests(p, task.data[0]):
+                acts.append(Action("take", ("both",)))
+            return [*acts, Action("pass")]
+        if kind == "more":
+            return [*self.restore_actions(state, task.seat), Action("stop")]
+        if kind == "swarm":
+            return [*self.intro_actions(state, task.seat), Action("pass")]
+        if kind == "surge":
+            return [*self.surge_actions(state, task), Action("pass")]
+        if kind == "clone":
+            taken = {rc.card for rc in p.row(task.data[0])}
+            return [*(Action("clone", (cid, side)) for cid in state.displays[0]
+                      if cid not in taken for side in ("A", "B")), Action("pass")]
+        if kind == "avian":
+            out: list[Action] = []
+            for cid in state.displays[ANIMALS.index("herbivore")]:
+                for side in ("A", "B"):
+                    for row in ROWS:
+                        cards = p.row(row)
+                        if len(cards) >= ROW_LIMIT:
+                            out += [Action("avian", (cid, side, row, "replace", rc.card))
+                                    for rc in cards]
+                        else:
+                            out.append(Action("avian", (cid, side, row)))
+            return out
+        return []  # pragma: no cover
+
+    def intro_actions(self, state: SGState, seat: int) -> list[Action]:
+        """Every way to Introduce an Animal."""
+        p = state.seat(seat)
+        tiles = biomes(state, self.c)
+        busy = occupied(state)
+        start = board.parse_space(state.shapers[seat])
+        island = self.level(p, "create_island") > 0
+        walk = board.shaper_destinations(start, tiles, busy, end_on_water=island,
+                                         steps=abilities.movement(self.c, p))
+        tele = [h for h in board.SPACES if h in tiles and (island or tiles[h] != "water")
+                and h not in busy]
+        out: list[Action] = []
+        wild = self.wild(p)
+        for space in p.board:
+            kind, cost = self.animal_kind(p, space)
+            for dests, tp in ((sorted(walk), ()), (tele, ("tp",))):
+                for h in dests:
+                    biome = tiles[h]
+                    lab = board.label(h)
+                    if biome == "water" and kind == "predator":
+                        continue
+                    if biome in ("vault", "temple", "water"):
+                        payable = [r for r in BASIC if can_pay(p, ((r, cost),), wild)]
+                        wheres = self.free_vault(state, kind) if biome == "vault" else [lab]
+                        for w in wheres:
+                            out += [Action("intro", (space, w, *tp, r)) for r in payable]
+                    elif biome in BIOME_RESOURCE:
+                        if can_pay(p, ((BIOME_RESOURCE[biome], cost),), wild):
+                            out.append(Action("intro", (space, lab, *tp)))
+        return out
+
+    def restore_actions(self, state: SGState, seat: int) -> list[Action]:
+        """Every way to restore a tile from hand now."""
+        p = state.seat(seat)
+        placed = [board.parse_space(s) for s, _ in state.tiles]
+        near = board.restore_spaces(placed, board.parse_space(state.caretaker))
+        far = board.teleport_restore_spaces(placed)
+        out: list[Action] = []
+        for tile in p.hand:
+            out += [Action("restore", (tile, board.label(h))) for h in near]
+            out += [Action("restore", (tile, board.label(h), "tp")) for h in far]
+        return out
+
+    def card_actions(self, state: SGState, task: Task) -> list[Action]:
+        kind, row, vault, special, refreshed = task.data[:5]
+        p = state.seat(task.seat)
+        cards = p.row(row)
+        full = len(cards) >= ROW_LIMIT
+        out: list[Action] = []
+        choices: list[tuple[str, tuple[str, ...]]]
+        if special == "1" and p.specials:
+            choices = [(sid, ("A",)) for sid in p.specials]
+        else:
+            i = ANIMALS.index(kind)
+            choices = [(cid, ("A", "B")) for cid in state.displays[i]]
+            if state.decks[i]:
+                choices.append(("top", ("A", "B")))
+            if i < 2 and self.level(p, "metamorphosis"):
+                meta = [(cid, ("A", "B", "meta")) for cid in state.displays[i + 1]]
+                if state.decks[i + 1]:
+                    meta.append(("top", ("A", "B", "meta")))
+                choices += meta
+        for cid, sides in choices:
+            tail = sides[2:]
+            for side in sides[:2]:
+                if full:
+                    out += [Action("card", (cid, side, "replace", rc.card, *tail))
+                            for rc in cards]
+                else:
+                    out.append(Action("card", (cid, side, *tail)))
+        if vault == "1" and refreshed == "0" and special != "1":
+            if state.decks[ANIMALS.index(kind)]:
+                out.append(Action("refresh"))
+        return out or [Action("skip")]
+
+    def surge_actions(self, state: SGState, task: Task) -> list[Action]:
+        """Power Surge choices after gaining a DNA token of ``task.data[0]``."""
+        p = state.seat(task.seat)
+        colour = task.data[0]
+        lvl = self.level(p, "power_surge")
+        cards = [rc for row in p.rows for rc in row]
+
+        def shows(rc: RowCard) -> bool:
+            return colour in self.c.species_card(rc.card).sides[rc.side].dna
+
+        def kind(rc: RowCard) -> str:
+            return self.c.species_card(rc.card).animal
+
+        scav = [rc.card for rc in cards if kind(rc) == "scavenger"]
+        out = [Action("surge", (rc.card,)) for rc in cards
+               if kind(rc) == "scavenger" and shows(rc)]
+        if lvl >= 2:
+            out += [Action("surge", (a, b)) for i, a in enumerate(scav) for b in scav[i + 1:]]
+            out += [Action("surge", (rc.card,)) for rc in cards
+                    if kind(rc) == "herbivore" and shows(rc)]
+        return out
+
+    def activate_actions(self, state: SGState, task: Task) -> list[Action]:
+        p = state.seat(task.seat)
+        row = task.data[0]
+        side_of = self.pending(state, task.seat, row)
+        out: list[Action] = []
+        for cid in dict.fromkeys(task.data[1:]):
+            e = self.effect(side_of[cid])
+            if can_pay(p, e.pay, self.wild(p)):
+                if _needs_choice(e):
+                    out += [Action("activate", (cid, r)) for r in BASIC]
+                else:
+                    out.append(Action("activate", (cid,)))
+            if e.is_conversion:
+                out.append(Action("decline", (cid,)))
+        return out
+
+    # -- explaining ----------------------------------------------------------------
+    def explain(self, state: SGState, action: Action) -> Verdict:
+        """Legal exactly when listed; otherwise the diagnosed reason."""
+        task = state.task
+        if task is None or state.over:
+            return Verdict.illegal("game.over", "The game is over.",
+                                   _r("sog.end.final_round"))
+        rule = _VERB_RULE.get(action.verb) or TASK_RULE.get(task.kind, _r("sog.turn.choose"))
+        if action in self.legal(state):
+            return Verdict.ok(rule, f"Legal: {action}.")
+        return self.diagnose(state, action)
+
+    def diagnose(self, state: SGState, action: Action) -> Verdict:
+        """Why an unlisted action is illegal."""
+        task = state.task
+        assert task is not None
+        rule = TASK_RULE.get(task.kind, _r("sog.turn.choose"))
+        v = action.verb
+        if task.seat < 0:
+            return Verdict.illegal("phase.setup", f"This is the {task.kind} step, not {v!r}.",
+                                   rule)
+        phase_verbs = {"turn": ("intro", "restore", "skip", "redeploy", "stasis", "recycle",
+                                "accrete"),
+                       "surge": ("surge", "pass"),
+                       "card": ("card", "refresh", "skip"),
+                       "activate": ("activate", "decline"), "resolve": ("resolve",),
+                       "other": ("take", "pass"), "more": ("restore", "stop"),
+                       "swarm": ("intro", "pass"), "avian": ("avian",),
+                       "clone": ("clone", "pass")}
+        allowed = phase_verbs.get(task.kind, ())
+        if task.kind in _OWN_STEPS and task.seat == state.active:
+            allowed += _ABILITY_VERBS
+        if v not in allowed:
+            return Verdict.illegal(
+                f"phase.{task.kind}",
+                f"Player {task.seat + 1} must now {_TASK_TEXT.get(task.kind, task.kind)}; "
+                f"{v!r} does not do that.", rule)
+        p = state.seat(task.seat)
+        found: Verdict | None = None
+        if v == "intro":
+            found = self._diagnose_intro(state, task.seat, action)
+        elif v == "avian":
+            found = self._diagnose_avian(state, task, action)
+        elif v == "restore":
+            found = self._diagnose_restore(state, task.seat, action)
+        elif v == "skip" and task.kind == "turn":
+            found = Verdict.illegal("turn.cannot_skip", "You may skip only when you can "
+                                    "neither introduce an animal nor restore a tile.",
+                                    _r("sog.turn.skip"))
+        elif v == "card":
+            found = self._diagnose_card(state, task, action)
+        elif v in ("activate", "decline"):
+            found = self._diagnose_activate(state, task, action)
+        elif v in ("redeploy", "stasis", "recycle", "accrete"):
+            found = self._diagnose_ability(state, task.seat, action)
+        elif v == "surge":
+            found = Verdict.illegal("surge.cards", "Power Surge activates 1 Scavenger card "
+                                    "showing the DNA colour you gained (level 1), or 2 different "
+                                    "Scavenger cards or 1 Herbivore card showing it (level 2).",
+                                    _r("sog.shaper.rastar.power_surge"))
+        elif "both" in action.args:
+            found = Verdict.illegal("harvester.not_available", "Both actions may be resolved "
+                                    "only with Harvester, on a Forest whose two actions you "
+                                    "can pay.", _r("sog.shaper.xanarin.harvester"))
+        elif v in ("resolve", "take"):
+            if v == "resolve" and action.args[0] == "none":
+                found = Verdict.illegal("restore.must_resolve", "You must resolve one of the "
+                                        "tile's actions when you can.", _r("sog.restore.resolve"))
+            else:
+                tile = self.c.tile(task.data[0])
+                i = int(action.args[0]) if v == "resolve" else int(task.data[1])
+                e = tile.actions[i] if i < len(tile.actions) else Effect()
+                if e.pay and not can_pay(p, e.pay, self.wild(p)):
+                    found = Verdict.illegal(
+                        "restore.cannot_pay", f"The action needs {_words(e.pay)}; you lack "
+                        "the Prestige or basic resources (only Nutrients and Energy may be "
+                        "replaced by Toxicity).", _r("sog.restore.prestige_required"))
+                elif _needs_choice(e) and len(action.args) < (2 if v == "resolve" else 1):
+                    found = Verdict.illegal("restore.choose_basic", "Name the basic resource "
+                                            "the action gives.", _r("sog.resource.kinds"))
+                elif not _needs_choice(e):
+                    found = Verdict.illegal("restore.no_choice", "This action gives no basic "
+                                            "resource of your choice.", rule)
+        elif v == "refresh":
+            found = Verdict.illegal("card.no_refresh", "Only an animal introduced at the "
+                                    "Vault lets you refresh the display, once.",
+                                    _r("sog.biome.vault_refresh"))
+        if found is not None:
+            return found
+        return Verdict.illegal(f"{task.kind}.not_legal", f"{action} is not one of the legal "
+                               f"choices now (player {task.seat + 1} must "
+                               f"{_TASK_TEXT.get(task.kind, task.kind)}).", rule)
+
+    def _diagnose_avian(self, state: SGState, task: Task, action: Action) -> Verdict:
+        rule = _r("sog.shaper.telrin.avian_call")
+        cid, _side, row = action.args[:3]
+        if cid not in state.displays[ANIMALS.index("herbivore")]:
+            return Verdict.illegal("avian.not_displayed", f"{cid} is not a Herbivore card of "
+                                   "the display.", rule)
+        full = len(state.seat(task.seat).row(row)) >= ROW_LIMIT
+        if full != (len(action.args) > 3):
+            return Verdict.illegal("avian.row_limit", f"Give up a card (replace <card>) "
+                                   f"exactly when the {row} row holds 4 cards.",
+                                   _r("sog.introduce.row_limit"))
+        return Verdict.illegal("avian.replace_missing", f"{action.args[-1]} is not in your "
+                               f"{row} row.", _r("sog.introduce.row_limit"))
+
+    def _diagnose_ability(self, state: SGState, seat: int, action: Action) -> Verdict:
+        p = state.seat(seat)
+        v = action.verb
+        kind, rule = {"accrete": ("accelerated_accretion",
+                                  "sog.shaper.maldera.accelerated_accretion"),
+                      "redeploy": ("redeploy", "sog.shaper.rastar.redeploy"),
+                      "stasis": ("stasis_chambers", "sog.shaper.maldera.stasis_chambers"),
+                      "recycle": ("recycler", "sog.shaper.oraplexis.recycler")}[v]
+        if not self.level(p, kind):
+            title = kind.replace("_", " ").title()
+            return Verdict.illegal("ability.locked", f"You have not unlocked {title}.", _r(rule))
+        if v == "recycle":
+            if action.args[0] not in p.dna:
+                return Verdict.illegal("recycler.no_dna", f"You hold no {action.args[0]} DNA "
+                                       "token.", _r(rule))
+            return Verdict.illegal("recycler.no_toxicity", "You have no Toxicity to discard.",
+                                   _r(rule))
+        if v == "accrete":
+            if state.used.count("accrete") >= self.level(p, kind):
+                return Verdict.illegal("ability.used", "Each level of Accelerated Accretion is "
+                                       "one use a turn.", _r(rule))
+            if action.args[1] not in p.hand:
+                return Verdict.illegal("accrete.not_in_hand", f"{action.args[1]} is not in "
+                                       "your hand.", _r(rule))
+            return Verdict.illegal("accrete.not_water", f"{action.args[0]} holds no Water "
+                                   "tile without an animal.", _r(rule))
+        if v in state.used:
+            return Verdict.illegal("ability.used", f"You have used {v} this turn (once a "
+                                   "turn: engine ruling).", _r(rule))
+        src, dst = action.args
+        animal = state.animal_at(src)
+        if animal is None or animal.seat != seat:
+            return Verdict.illegal("ability.no_animal", f"You have no animal on {src}.", _r(rule))
+        if v == "redeploy" and (animal.kind != "scavenger" or src.startswith("v")):
+            return Verdict.illegal("redeploy.scavengers", "Only Scavengers on Biome tiles may "
+                                   "be redeployed.", _r(rule))
+        if v == "stasis" and src.startswith("v") and self.level(p, kind) < 2:
+            return Verdict.illegal("stasis.level", "Leaving the Vault needs the second level "
+                                   "of Stasis Chambers.", _r(rule))
+        return Verdict.illegal("ability.destination", f"{dst} is not a free space the animal "
+                               "may go to (a land tile without an animal, not the Vault "
+                               "tile, or a free matching Vault space).", _r(rule))
+
+    def _diagnose_intro(self, state: SGState, seat: int, action: Action) -> Verdict | None:
+        p = state.seat(seat)
+        space, where = action.args[0], action.args[1]
+        rest = action.args[2:]
+        tp = "tp" in rest
+        if space not in p.board:
+            return Verdict.illegal("introduce.no_animal", f"Your Shaper board has no animal "
+                                   f"left on space {space}.", _r("sog.introduce.choose_animal"))
+        kind, cost = self.animal_kind(p, space)
+        tiles = biomes(state, self.c)
+        if where.startswith("v") and len(where) > 1:
+            vs = {v.id: v for v in self.c.vault}
+            if where not in vs:
+                return Verdict.illegal("vault.no_space", f"There is no Vault space {where}.",
+                                       _r("sog.biome.vault"))
+            if vs[where].three_players_only and state.players < 3:
+                return Verdict.illegal("vault.two_players", f"Vault space {where} is not "
+                                       "used with 2 players.", _r("sog.biome.vault_two_players"))
+            if vs[where].animal != kind:
+                return Verdict.illegal("vault.wrong_type", f"Vault space {where} holds a "
+                                       f"{vs[where].animal}, not a {kind}.",
+                                       _r("sog.biome.vault"))
+            if state.animal_at(where) is not None:
+                return Verdict.illegal("vault.taken", f"Vault space {where} is taken.",
+                                       _r("sog.biome.vault"))
+            dest = board.CENTRE
+        else:
+            dest = board.parse_space(where)
+            if dest not in tiles:
+                return Verdict.illegal("introduce.no_tile", f"No tile has been restored on "
+                                       f"{where} yet.", _r("sog.introduce.move"))
+            island = self.level(p, "create_island") > 0
+            if tiles[dest] == "water" and not island:
+                return Verdict.illegal("introduce.water", f"{where} is Water: a Shaper may "
+                                       "pass it but not end there.", _r("sog.biome.water"))
+            if tiles[dest] == "water" and kind == "predator":
+                return Verdict.illegal("island.predator", "Create Island lets you introduce "
+                                       "only a Scavenger or a Herbivore on Water.",
+                                       _r("sog.shaper.oraplexis.create_island"))
+            if tiles[dest] == "vault":
+                return Verdict.illegal("vault.name_space", "Name the free Vault space the "
+                                       "animal goes to (e.g. vs1).", _r("sog.biome.vault"))
+            if dest in occupied(state):
+                return Verdict.illegal("introduce.occupied", f"{where} already holds an "
+                                       "animal.", _r("sog.introduce.move"))
+        if not tp:
+            walk = board.shaper_destinations(board.parse_space(state.shapers[seat]), tiles,
+                                             occupied(state),
+                                             end_on_water=self.level(p, "create_island") > 0,
+                                             steps=abilities.movement(self.c, p))
+            if dest not in walk:
+                return Verdict.illegal(
+                    "introduce.too_far", f"Your Shaper cannot reach {where} within "
+                    f"{abilities.movement(self.c, p)} tiles; teleport (tp) for 1 Energy.",
+                    _r("sog.introduce.move"))
+        biome = tiles[dest]
+        chosen = [w for w in rest if w in BASIC]
+        if biome in BIOME_RESOURCE:
+            if chosen:
+                return Verdict.illegal("introduce.resource_fixed", f"A {biome} tile is paid "
+                                       f"in {_NAMES[BIOME_RESOURCE[biome]]}s; name no resource.",
+                                       _r(f"sog.biome.{biome}"))
+            res = BIOME_RESOURCE[biome]
+        else:
+            if not chosen:
+                return Verdict.illegal("introduce.choose_basic", f"At the {biome} you pay in "
+                                       "one basic resource of your choice: name it.",
+                                       _r("sog.biome.temple"))
+            res = chosen[0]
+        if not can_pay(p, ((res, cost),), self.wild(p)):
+            return Verdict.illegal(
+                "introduce.cannot_afford", f"The {kind.title()} of space {space} costs {cost} "
+                f"{_NAMES[res]}; you have {p.resource(res)}.",
+                _r("sog.introduce.biome_resource"))
+        return None
+
+    def _diagnose_restore(self, state: SGState, seat: int, action: Action) -> Verdict | None:
+        p = state.seat(seat)
+        tile, where = action.args[0], action.args[1]
+        if tile not in p.hand:
+            return Verdict.illegal("restore.not_in_hand", f"Tile {tile} is not in your hand.",
+                                   _r("sog.restore.count"))
+        task = state.task
+        if task is not None and task.kind == "more" and int(task.data[0]) >= RESTORE_LIMIT:
+            return Verdict.illegal("restore.limit", "You may restore at most 3 tiles in a "
+                                   "turn.", _r("sog.restore.count"))
+        if state.tile_at(where) is not None:
+            return Verdict.illegal("restore.taken", f"{where} already has a tile.",
+                                   _r("sog.restore.place_tile"))
+        placed = [board.parse_space(s) for s, _ in state.tiles]
+        h = board.parse_space(where)
+        if "tp" in action.args:
+            if h not in board.teleport_restore_spaces(placed):
+                return Verdict.illegal("restore.teleport_adjacency", f"{where} touches fewer "
+                                       "than 2 tiles.", _r("sog.restore.teleport"))
+        elif h not in board.restore_spaces(placed, board.parse_space(state.caretaker)):
+            return Verdict.illegal(
+                "restore.adjacency", f"{where} must touch the Caretaker's tile "
+                f"({state.caretaker}) and one more tile; teleport (tp) for 1 Energy.",
+                _r("sog.restore.place_tile"))
+        return None
+
+    def _diagnose_card(self, state: SGState, task: Task, action: Action) -> Verdict | None:
+        kind, row, _vault, special, _ = task.data[:5]
+        p = state.seat(task.seat)
+        cid = action.args[0]
+        meta = "meta" in action.args
+        if meta and (special == "1" or kind == "predator"
+                     or not self.level(p, "metamorphosis")):
+            return Verdict.illegal("card.no_metamorphosis", "Only Metamorphosis lets you take "
+                                   "a Herbivore card for a Scavenger or a Predator card for a "
+                                   "Herbivore.", _r("sog.shaper.rastar.metamorphosis"))
+        if meta:
+            kind = ANIMALS[ANIMALS.index(kind) + 1]
+        if special == "1" and p.specials:
+            if cid not in p.specials:
+                return Verdict.illegal("card.special", "The Special Card ability gives you "
+                                       f"your special Species card ({', '.join(p.specials)}).",
+                                       _r("sog.introduce.special_card"))
+            if action.args[1] != "A":
+                return Verdict.illegal("card.one_side", "A special card has one side: A.",
+                                       _r("sog.introduce.card_side"))
+        elif cid != "top" and cid not in state.displays[ANIMALS.index(kind)]:
+            return Verdict.illegal("card.not_displayed", f"{cid} is not a {kind} card of the "
+                                   "display; take one of them or the top of the deck.",
+                                   _r("sog.introduce.take_card"))
+        full = len(p.row(row)) >= ROW_LIMIT
+        replace = "replace" in action.args
+        if full and not replace:
+            return Verdict.illegal("card.row_full", f"Your {row} row holds 4 cards: name the "
+                                   "card to give up (replace <card>) and take 2 Toxicity.",
+                                   _r("sog.introduce.row_limit"))
+        if not full and replace:
+            return Verdict.illegal("card.row_not_full", f"Your {row} row is not full; no card "
+                                   "is given up.", _r("sog.introduce.row_limit"))
+        if full and action.args[3] not in {rc.card for rc in p.row(row)}:
+            return Verdict.illegal("card.replace_missing", f"{action.args[3]} is not in your "
+                                   f"{row} row.", _r("sog.introduce.row_limit"))
+        return None
+
+    def _diagnose_activate(self, state: SGState, task: Task, action: Action) -> Verdict | None:
+        cid = action.args[0]
+        if cid not in task.data[1:]:
+            return Verdict.illegal("activate.not_pending", f"{cid} is not a card of the row "
+                                   "still to activate.", _r("sog.introduce.activate_row"))
+        p = state.seat(task.seat)
+        e = self.effect(self.pending(state, task.seat, task.data[0])[cid])
+        if action.verb == "decline":
+            return Verdict.illegal("activate.not_conversion", "Only a conversion may be left "
+                                   "unused.", _r("sog.introduce.conversion_optional"))
+        if not can_pay(p, e.pay, self.wild(p)):
+            return Verdict.illegal("activate.cannot_pay", f"The conversion needs "
+                                   f"{_words(e.pay)}; you lack the Prestige or basic "
+                                   "resources.", _r("sog.introduce.conversion_optional"))
+        if _needs_choice(e) != (len(action.args) == 2):
+            return Verdict.illegal("activate.basic_choice", "Name a basic resource exactly "
+                                   "when the card gives one of your choice.",
+                                   _r("sog.resource.kinds"))
+        return None
+
+    # -- applying ------------------------------------------------------------------
+    def apply(self, state: SGState, action: Action) -> tuple[SGState, list[Event]]:
+        """Resolve the head task with ``action`` (assumed legal), then settle."""
+        task = state.task
+        assert task is not None
+        events: list[Event] = []
+        rest = state.tasks[1:]
+        v = action.verb
+        if v == "intro":
+            state = self._intro(evolve(state, tasks=rest), task.seat, action, events,
+                                swarm=task.kind == "swarm")
+        elif v == "pass" and task.kind == "swarm":
+            row = task.data[0]
+            cards = tuple(rc.card for rc in state.seat(task.seat).row(row))
+            events.append(Event("ability.swarm", f"P{task.seat + 1} introduces no second "
+                                "animal.", _r("sog.shaper.synthara.swarm"), task.seat))
+            state = evolve(state, tasks=(Task("activate", task.seat, (row, *cards)), *rest))
+        elif v == "avian":
+            state = self._avian(state, task, action, events)
+        elif v == "clone" or (v == "pass" and task.kind == "clone"):
+            state = self._clone(state, task, action, events)
+        elif v == "restore":
+            state = self._restore(evolve(state, tasks=rest), task, action, events)
+        elif v == "skip" and task.kind == "turn":
+            events.append(Event("turn.skip", f"P{task.seat + 1} can do nothing and skips the "
+                                "turn.", _r("sog.turn.skip"), task.seat))
+            state = evolve(state, tasks=(Task("end", RULES_SEAT, ("skip",)), *rest))
+        elif v in ("card", "refresh") or (v == "skip" and task.kind == "card"):
+            state = self._card(state, task, action, events)
+        elif v in ("activate", "decline"):
+            state = self._activate(state, task, action, events)
+        elif v in ("redeploy", "stasis", "recycle", "accrete"):
+            state = self._ability_move(state, task.seat, action, events)
+        elif v == "surge" or (v == "pass" and task.kind == "surge"):
+            if v == "surge":
+                events.append(Event("ability.power_surge", f"Power Surge: P{task.seat + 1} "
+                                    f"activates {', '.join(action.args)}.",
+                                    _r("sog.shaper.rastar.power_surge"), task.seat))
+                rest = (Task("activate", task.seat, ("*", *action.args)), *rest)
+            state = evolve(state, tasks=rest)
+        elif v in ("resolve", "take", "pass"):
+            state = self._resolve(state, task, action, events)
+        elif v == "stop":
+            events.append(Event("restore.stop", f"P{task.seat + 1} restores no more tiles.",
+                                _r("sog.restore.next_tile"), task.seat))
+            state = evolve(state, tasks=rest)
+        elif v == "end":
+            state = self._end(evolve(state, tasks=rest), task, events)
+        elif v == "score":
+            events.append(Event("game.over", "The final round is over: final scoring.",
+                                _r("sog.end.final_round"), "rules", automatic=True))
+            state = evolve(state, tasks=rest, over=True)
+        return self.settle(state, events), events
+
+    def settle(self, state: SGState, events: list[Event]) -> SGState:
+        """Resolve what needs no decision: a row of plain gains activates by itself."""
+        while True:
+            task = state.task
+            if task is None or task.kind != "activate":
+                return state
+            side_of = self.pending(state, task.seat, task.data[0])
+            if len(task.data) > 1 and any(self.effect(side_of[c]).is_conversion
+                                          or _needs_choice(self.effect(side_of[c]))
+                                          for c in task.data[1:]):
+                return state
+            for cid in task.data[1:]:
+                state = self._activate_card(state, task.seat, side_of[cid], None, events,
+                                            automatic=True)
+            state = evolve(state, tasks=state.tasks[1:])
+
+    def _ability_move(self, state: SGState, seat: int, action: Action,
+                      events: list[Event]) -> SGState:
+        p = state.seat(seat)
+        name = f"P{seat + 1}"
+        if action.verb == "recycle":
+            colour = action.args[0]
+            dna = list(p.dna)
+            dna.remove(colour)
+            lvl = self.level(p, "recycler")
+            shaper = self.c.shaper(p.shaper)
+            discard = next(int(a.params.get("discard", 2)) for a in shaper.abilities
+                           if a.kind == "recycler")
+            p = evolve(p, dna=tuple(dna), toxicity=max(0, p.toxicity - discard))
+            events.append(Event("ability.recycler", f"Recycler (level {lvl}): {name} spends a "
+                                f"{colour} DNA token (out of the game) and discards {discard} "
+                                "Toxicity.", _r("sog.shaper.oraplexis.recycler"), seat))
+            return evolve(state.with_seat(seat, p), dna_removed=tuple(
+                sorted((*state.dna_removed, colour))))
+        if action.verb == "accrete":
+            where, new = action.args
+            old = state.tile_at(where)
+            assert old is not None
+            uses = state.used.count("accrete") + 1
+            cost = self.use_cost(p, "accelerated_accretion", uses)
+            p, tox = pay(p, cost)
+            hand = tuple(t for t in p.hand if t != new) + (old,)
+            p = evolve(p, hand=hand)
+            tiles = tuple((s, new if s == where else t) for s, t in state.tiles)
+            events.append(Event("ability.accelerated_accretion", f"Accelerated Accretion: "
+                                f"{name} takes {old} from {where} into hand and puts {new} "
+                                f"there" + (f" for {_words(cost)}" if cost else "")
+                                + (f" ({tox} as Toxicity)" if tox else "") + ".",
+                                _r("sog.shaper.maldera.accelerated_accretion"), seat))
+            return evolve(state.with_seat(seat, p), tiles=tiles,
+                          used=(*state.used, "accrete"))
+        src, dst = action.args
+        animal = state.animal_at(src)
+        assert animal is not None
+        if action.verb == "redeploy":
+            cost = self.use_cost(p, "redeploy", self.level(p, "redeploy"))
+            rule = _r("sog.shaper.rastar.redeploy")
+            used = "redeploy"
+        else:
+            to_vault = dst.startswith("v")
+            cost = self.use_cost(p, "stasis_chambers", 1 if to_vault else 2)
+            rule = _r("sog.shaper.maldera.stasis_chambers")
+            used = "stasis"
+        p, tox = pay(p, cost)
+        animals = tuple(evolve(a, where=dst) if a.where == src else a for a in state.animals)
+        events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} from "
+                            f"{src} to {dst} for {_words(cost)}"
+                            + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
+        return evolve(state.with_seat(seat, p), animals=animals, used=(*state.used, used))
+
+    def _intro(self, state: SGState, seat: int, action: Action,
+               events: list[Event], swarm: bool = False) -> SGState:
+        p = state.seat(seat)
+        space, where = action.args[0], action.args[1]
+        extra = action.args[2:]
+        kind, cost = self.animal_kind(p, space)
+        vault = where.startswith("v") and len(where) > 1
+        dest = "V" if vault else where
+        tile = self.c.tile(state.tile_at(dest) or "vault")
+        res = [w for w in extra if w in BASIC]
+        basic = res[0] if res else BIOME_RESOURCE[tile.biome]
+        name = f"P{seat + 1}"
+        p, _ = pay(p, ((basic, cost),))
+        if "tp" in extra:
+            p, tox = pay(p, (("energy", 1),))
+            events.append(Event("shaper.teleport", f"{name} teleports the Shaper to {dest}"
+                                + (" (taking 1 Toxicity)" if tox else " for 1 Energy") + ".",
+                                _r("sog.introduce.teleport"), seat))
+        else:
+            here = state.shapers[seat]
+            events.append(Event("shaper.move", f"{name}'s Shaper stays on {dest}."
+                                if here == dest else
+                                f"{name} moves the Shaper from {here} to {dest}.",
+                                _r("sog.introduce.move"), seat))
+        shapers = list(state.shapers)
+        shapers[seat] = dest
+        text = f"{name} pays {cost} {_NAMES[basic]}"
+        if tile.extra_cost:
+            p, tox = pay(p, tile.extra_cost)
+            text += f" and the tile's extra {_words(tile.extra_cost)}"
+            if tox:
+                text += f" ({tox} of it as Toxicity)"
+        p = evolve(p, board=tuple(s for s in p.board if s != space))
+        state = evolve(state, shapers=tuple(shapers),
+                       animals=(*state.animals, Animal(where, seat, kind, space)))
+        events.append(Event("animal.introduce", f"{text} and introduces the {kind} of space "
+                            f"{space} on {where}.", _r("sog.introduce.place"), seat))
+        special = "0"
+        flags: list[str] = []
+        avian = False
+        for ability in abilities.triggered(self.c, p.shaper, space):
+            lvl = abilities.level(self.c, p, ability.id)
+            if ability.kind == "gain":
+                got = tuple((k, int(n)) for k, n in dict(ability.params["gain"]).items())
+                p = gain(p, got, self.c)
+                events.append(Event("ability.gain", f"{ability.name} (level {lvl}): {name} "
+                                    f"gains {_words(got)}.", _r("sog.ability.instant"), seat))
+            elif ability.kind == "purify_water":
+                water = board.water_neighbours(board.parse_space(dest),
+                                               biomes(state, self.c))
+                per = dict(ability.params.get("per_water", {"nutrient": 1}))
+                got = tuple((k, int(n) * water) for k, n in per.items())
+                p = gain(p, got, self.c)
+                events.append(Event("ability.purify_water", f"Purify Water: {water} Water "
+                                    f"tile(s) next to {dest} give {_words(got)}.",
+                                    _r("sog.shaper.maldera.purify_water"), seat))
+            elif ability.kind == "special_card" and p.specials:
+                special = "1"
+                events.append(Event("ability.special_card", f"{ability.name}: {name} adds a "
+                                    "special Species card this turn.",
+                                    _r("sog.introduce.special_card"), seat))
+            elif ability.kind == "rapid_lifecycle":
+                flags.append("lifecycle")
+                events.append(Event("ability.rapid_lifecycle", "Rapid Lifecycle: the card "
+                                    "taken now activates twice and leaves the game at the end "
+                                    "of the turn.", _r("sog.shaper.synthara.rapid_lifecycle"),
+                                    seat))
+            elif ability.kind == "clone_experiment":
+                flags.append("clone")
+                events.append(Event("ability.clone_experiment", "Clone Experiment: a second "
+                                    "Scavenger card of the display may be resolved this turn.",
+                                    _r("sog.shaper.maldera.clone_experiment"), seat))
+            elif ability.kind == "swarm":
+                flags.append("swarm")
+                events.append(Event("ability.swarm", "Swarm: after taking the card, "
+                                    f"{name} may introduce a second animal.",
+                                    _r("sog.shaper.synthara.swarm"), seat))
+            elif ability.kind == "avian_call" and state.displays[ANIMALS.index("herbivore")]:
+                avian = True
+                events.append(Event("ability.avian_call", f"Avian Call: {name} first adds a "
+                                    "Herbivore card of the display to any row.",
+                                    _r("sog.shaper.telrin.avian_call"), seat))
+        state = state.with_seat(seat, p)
+        card = Task("card", seat, (kind, basic, "1" if vault else "0", special, "0",
+                                   ",".join(flags)))
+        tasks: tuple[Task, ...] = (card,) if swarm else (card, Task("end", RULES_SEAT,
+                                                                   ("intro",)))
+        if avian:
+            tasks = (Task("avian", seat), *tasks)
+        return evolve(state, tasks=(*tasks, *state.tasks))
+
+    def _card(self, state: SGState, task: Task, action: Action,
+              events: list[Event]) -> SGState:
+        kind, row, vault, special, _ = task.data[:5]
+        flags = task.data[5].split(",") if len(task.data) > 5 else []
+        seat = task.seat
+        name = f"P{seat + 1}"
+        i = ANIMALS.index(kind)
+        rest = state.tasks[1:]
+        if action.verb == "refresh":
+            deck = state.decks[i] + state.displays[i]
+            display, deck = deck[:2], deck[2:]
+            state = self._set_pile(state, i, deck, display)
+            events.append(Event("display.refresh", f"{name} refreshes the {kind} display.",
+                                _r("sog.biome.vault_refresh"), seat))
+            return evolve(state, tasks=(Task("card", seat, (kind, row, vault, special, "1",
+                                                            *task.data[5:])), *rest))
+        p = state.seat(seat)
+        if action.verb == "skip":
+            events.append(Event("card.none", f"No {kind} card is left to take.",
+                                _r("sog.introduce.take_card"), seat))
+            cid = ""
+        else:
+            cid, side = action.args[0], action.args[1]
+            if "meta" in action.args:
+                i += 1
+                p, tox = pay(p, self.use_cost(p, "metamorphosis", 1))
+                events.append(Event("ability.metamorphosis", f"Metamorphosis: {name} takes a "
+                                    f"{ANIMALS[i]} card instead"
+                                    + (f", taking {tox} Toxicity." if tox else
+                                       " for 1 Energy."),
+                                    _r("sog.shaper.rastar.metamorphosis"), seat))
+            if cid in p.specials:
+                p = evolve(p, specials=tuple(s for s in p.specials if s != cid))
+            elif cid == "top":
+                cid = state.decks[i][0]
+                state = self._set_pile(state, i, state.decks[i][1:], state.displays[i])
+            else:
+                display = tuple(c for c in state.displays[i] if c != cid)
+                deck = state.decks[i]
+                if deck:
+                    display, deck = (*display, deck[0]), deck[1:]
+                state = self._set_pile(state, i, deck, display)
+            out = action.args[3] if "replace" in action.args else None
+            state = self._add_to_row(state.with_seat(seat, p), seat, row, cid, side, out,
+                                     events)
+            p = state.seat(seat)
+        state = state.with_seat(seat, p)
+        row_cards = tuple(rc.card for rc in p.row(row))
+        if cid and "lifecycle" in flags:
+            row_cards = (*row_cards, cid)
+            k = next(j for j, t in enumerate(rest) if t.kind == "end")
+            end = rest[k]
+            rest = (*rest[:k], evolve(end, data=(*end.data, f"remove={cid}")), *rest[k + 1:])
+        if "swarm" in flags:
+            return evolve(state, tasks=(Task("swarm", seat, (row,)), *rest))
+        activate = Task("activate", seat, (row, *row_cards))
+        if "clone" in flags and state.displays[0]:
+            return evolve(state, tasks=(Task("clone", seat, (row,)), activate, *rest))
+        return evolve(state, tasks=(activate, *rest))
+
+    def _add_to_row(self, state: SGState, seat: int, row: str, cid: str, side: str,
+                    out: str | None, events: list[Event]) -> SGState:
+        """Put a card at the end of a row, giving up ``out`` (and taking 2 Toxicity)."""
+        p = state.seat(seat)
+        name = f"P{seat + 1}"
+        cards = p.row(row)
+        if out is not None:
+            cards = tuple(rc for rc in cards if rc.card != out)
+            p = evolve(p, toxicity=p.toxicity + 2)
+            old = self.c.species_card(out)
+            if old.special_for is None:
+                j = ANIMALS.index(old.animal)
+                state = self._set_pile(state, j, (*state.decks[j], out), state.displays[j])
+            else:
+                state = evolve(state, removed=(*state.removed, out))
+            events.append(Event("card.remove", f"{name}'s {row} row is full: {out} goes "
+                                f"back and {name} takes 2 Toxicity.",
+                                _r("sog.introduce.row_limit"), seat))
+        p = p.with_row(row, (*cards, RowCard(cid, 0 if side == "A" else 1)))
+        events.append(Event("card.take", f"{name} adds {cid} (side {side}) to the {row} "
+                            "row.", _r("sog.introduce.row"), seat))
+        return state.with_seat(seat, p)
+
+    def _clone(self, state: SGState, task: Task, action: Action,
+               events: list[Event]) -> SGState:
+        rest = state.tasks[1:]
+        if action.verb == "pass":
+            return evolve(state, tasks=rest)
+        cid, side = action.args
+        display = tuple(c for c in state.displays[0] if c != cid)
+        deck = state.decks[0]
+        if deck:
+            display, deck = (*display, deck[0]), deck[1:]
+        state = self._set_pile(state, 0, deck, display)
+        act = rest[0]
+        rest = (evolve(act, data=(*act.data, cid)), *rest[1:])
+        events.append(Event("ability.clone_experiment", f"P{task.seat + 1} clones {cid} (side "
+                            f"{side}) for this turn's activation.",
+                            _r("sog.shaper.maldera.clone_experiment"), task.seat))
+        return evolve(state, tasks=rest,
+                      borrowed=(*state.borrowed, RowCard(cid, 0 if side == "A" else 1)))
+
+    def _avian(self, state: SGState, task: Task, action: Action,
+               events: list[Event]) -> SGState:
+        cid, side, row = action.args[:3]
+        out = action.args[4] if len(action.args) > 3 else None
+        i = ANIMALS.index("herbivore")
+        display = tuple(c for c in state.displays[i] if c != cid)
+        deck = state.decks[i]
+        if deck:
+            display, deck = (*display, deck[0]), deck[1:]
+        state = self._set_pile(state, i, deck, display)
+        state = self._add_to_row(state, task.seat, row, cid, side, out, events)
+        return evolve(state, tasks=state.tasks[1:])
+
+    def _set_pile(self, state: SGState, i: int, deck: tuple[str, ...],
+                  display: tuple[str, ...]) -> SGState:
+        decks = list(state.decks)
+        displays = list(state.displays)
+        decks[i], displays[i] = deck, display
+        return evolve(state, decks=tuple(decks), displays=tuple(displays))
+
+    def _activate(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        seat = task.seat
+        cid = action.args[0]
+        row = task.data[0]
+        left = list(task.data[1:])
+        left.remove(cid)
+        if action.verb == "decline":
+            events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of {cid} "
+                                "unused.", _r("sog.introduce.conversion_optional"), seat))
+        else:
+            rc = self.pending(state, seat, row)[cid]
+            choice = action.args[1] if len(action.args) > 1 else None
+            state = self._activate_card(state, seat, rc, choice, events)
+        tasks = state.tasks[1:]
+        if left:
+            tasks = (Task("activate", seat, (row, *left)), *tasks)
+        return evolve(state, tasks=tasks)
+
+    def _activate_card(self, state: SGState, seat: int, rc: RowCard, choice: str | None,
+                       events: list[Event], automatic: bool = False) -> SGState:
+        e = self.effect(rc)
+        p, tox = pay(state.seat(seat), e.pay)
+        p = gain(p, e.gain, self.c, choice)
+        text = f"P{seat + 1} activates {rc.card}: {e.describe()}"
+        if choice:
+            text += f" (as {_NAMES[choice]})"
+        if tox:
+            text += f", taking {tox} Toxicity"
+        events.append(Event("card.activate", text + ".", _r("sog.introduce.activate_row"),
+                            seat, automatic=automatic))
+        return state.with_seat(seat, p)
+
+    def _restore(self, state: SGState, task: Task, action: Action,
+                 events: list[Event]) -> SGState:
+        seat = task.seat
+        name = f"P{seat + 1}"
+        tile, where = action.args[0], action.args[1]
+        count = int(task.data[0]) + 1 if task.kind == "more" else 1
+        p = state.seat(seat)
+        p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
+        if "tp" in action.args:
+            p, tox = pay(p, (("energy", 1),))
+            events.append(Event("caretaker.teleport", f"{name} teleports the Caretaker"
+                                + (" taking 1 Toxicity." if tox else " for 1 Energy."),
+                                _r("sog.restore.teleport"), seat))
+        dna = dict(state.dna_board)
+        gained = dna.get(where, "")
+        if where in dna:
+            p = evolve(p, dna=tuple(sorted((*p.dna, dna[where]))))
+            events.append(Event("dna.take", f"{name} takes the {dna[where]} DNA token on "
+                                f"{where}.", _r("sog.restore.dna"), seat))
+            del dna[where]
+        order = {board.label(h): i for i, h in enumerate(board.SPACES)}
+        tiles = tuple(sorted((*state.tiles, (where, tile)), key=lambda t: order[t[0]]))
+        state = evolve(state.with_seat(seat, p), tiles=tiles, caretaker=where,
+                       dna_board=tuple((s, c) for s, c in state.dna_board if s in dna))
+        events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
+                            "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
+        nxt: tuple[Task, ...] = (Task("resolve", seat, (tile,)),
+                                 Task("more", seat, (str(count),)))
+        surge = Task("surge", seat, (gained,))
+        if gained and self.level(p, "power_surge") and self.surge_actions(state, surge):
+            events.append(Event("ability.power_surge", f"Power Surge: the {gained} DNA token "
+                                f"lets {name} activate Species cards.",
+                                _r("sog.shaper.rastar.power_surge"), seat))
+            nxt = (surge, *nxt)
+        if task.kind == "turn":
+            return evolve(state, tasks=(*nxt, Task("end", RULES_SEAT, ("restore",)),
+                                        *state.tasks))
+        return evolve(state, tasks=(*nxt, *state.tasks))
+
+    def _resolve(self, state: SGState, task: Task, action: Action,
+                 events: list[Event]) -> SGState:
+        seat = task.seat
+        tile = self.c.tile(task.data[0])
+        rest = state.tasks[1:]
+        if action.verb == "pass":
+            events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
+                                _r("sog.restore.opponents"), seat))
+            return self._after_resolve(evolve(state, tasks=rest))
+        if action.verb == "resolve" and action.args[0] == "none":
+            events.append(Event("tile.none", f"P{seat + 1} can pay for neither action of "
+                                f"{tile.id}.", _r("sog.restore.prestige_required"), seat))
+            return self._after_resolve(evolve(state, tasks=rest))
+        both = "both" in action.args
+        words = [w for w in action.args if w != "both"]
+        if action.verb == "resolve":
+            i = int(words[0])
+            choice = words[1] if len(words) > 1 else None
+        else:
+            i = int(task.data[1])
+            choice = words[0] if words else None
+        rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
+        state = self._resolve_one(state, seat, tile.id, i, choice, rule, events)
+        if both:
+            state = self._resolve_one(state, seat, tile.id, 1 - i, None,
+                                      _r("sog.shaper.xanarin.harvester"), events)
+        if action.verb == "resolve" and len(tile.actions) > 1:
+            others = tuple(Task("other", (seat + k) % state.players, (tile.id, str(1 - i)))
+                           for k in range(1, state.players))
+            return evolve(state, tasks=(*others, *rest))
+        return self._after_resolve(evolve(state, tasks=rest))
+
+    def _resolve_one(self, state: SGState, seat: int, tile_id: str, i: int,
+                     choice: str | None, rule: RuleRef, events: list[Event]) -> SGState:
+        e = self.c.tile(tile_id).actions[i]
+        p, tox = pay(state.seat(seat), e.pay)
+        p = gain(p, e.gain, self.c, choice)
+        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}"
+        if choice:
+            text += f" (as {_NAMES[choice]})"
+        if tox:
+            text += f", taking {tox} Toxicity"
+        events.append(Event("tile.resolve", text + ".", rule, seat))
+        return state.with_seat(seat, p)
+
+    def _after_resolve(self, state: SGState) -> SGState:
+        task = state.task
+        if task is None or task.kind != "more":
+            return state
+        p = state.seat(task.seat)
+        if int(task.data[0]) >= RESTORE_LIMIT or not p.hand or not self.restore_actions(
+                state, task.seat):
+            return evolve(state, tasks=state.tasks[1:])
+        return state
+
+    def _end(self, state: SGState, task: Task, events: list[Event]) -> SGState:
+        seat = state.active
+        p = state.seat(seat)
+        name = f"P{seat + 1}"
+        for entry in task.data[1:]:
+            if entry.startswith("remove="):
+                cid = entry.split("=", 1)[1]
+                p = evolve(p, rows=tuple(tuple(rc for rc in r if rc.card != cid)
+                                         for r in p.rows))
+                state = evolve(state.with_seat(seat, p), removed=(*state.removed, cid))
+                events.append(Event("ability.rapid_lifecycle", f"Rapid Lifecycle: {cid} "
+                                    "leaves the game.",
+                                    _r("sog.shaper.synthara.rapid_lifecycle"), "rules",
+                                    automatic=True))
+        for rc in state.borrowed:
+            state = self._set_pile(state, 0, (*state.decks[0], rc.card), state.displays[0])
+        if state.borrowed:
+            events.append(Event("ability.clone_experiment", "The cloned card goes under its "
+                                "deck.", _r("sog.shaper.maldera.clone_experiment"), "rules",
+                                automatic=True))
+            state = evolve(state, borrowed=())
+        triggered = False
+        if task.data and task.data[0] == "restore":
+            size = abilities.hand_size(self.c, p)
+            want = max(0, size - len(p.hand))
+            drawn = state.stack[:want]
+            if drawn:
+                p = evolve(p, hand=(*p.hand, *drawn))
+                state = evolve(state.with_seat(seat, p), stack=state.stack[len(drawn):])
+                events.append(Event("tile.draw", f"{name} draws {len(drawn)} tile(s) back up "
+                                    f"to {size}.", _r("sog.restore.draw"), "rules",
+                                    automatic=True))
+                if not state.stack:
+                    triggered = True
+                    events.append(Event("end.stack", "The stack of Biome tiles is empty: the "
+                                        "end of the game is triggered.",
+                                        _r("sog.end.stack_empty"), "rules", automatic=True))
+        kinds = {self.c.shaper(p.shaper).space(s).animal for s in p.board}
+        if len(kinds) <= 1 and state.final_turns < 0:
+            triggered = True
+            events.append(Event("end.one_type", f"{name} has at most one type of animal left: "
+                                "the end of the game is triggered.",
+                                _r("sog.end.one_type_left"), "rules", automatic=True))
+        n = state.players
+        if state.final_turns >= 0:
+            left = state.final_turns - 1
+        elif triggered:
+            left = (state.first - 1 - seat) % n + n
+            events.append(Event("end.final_round", f"{left} more turn(s): the round is "
+                                "finished, then one final round.", _r("sog.end.final_round"),
+                                "rules", automatic=True))
+        else:
+            left = -1
+        if left == 0:
+            return evolve(state, final_turns=0, used=(), tasks=(Task("score", RULES_SEAT),))
+        nxt = (seat + 1) % n
+        return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
+                      tasks=(Task("turn", nxt), *state.tasks))
