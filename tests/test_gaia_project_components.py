@@ -21,7 +21,7 @@ from gaia_lab.games.gaia_project.components import (
 )
 from gaia_lab.games.gaia_project.rulebook import RULES
 
-SHARED = Path("/work/shared/data/gaia_project")
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "gaia_project"
 
 
 @pytest.fixture(scope="module")

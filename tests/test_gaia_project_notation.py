@@ -24,7 +24,7 @@ from gaia_lab.games.gaia_project.notation import (
     parse_move,
 )
 
-CONFORMANCE = Path("/work/shared/conformance/gaia_project")
+CONFORMANCE = Path(__file__).resolve().parent / "fixtures" / "gaia_project"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,724 @@
+"""Federations: legality with a reason, the fewest satellites, the federations one can form.
+
+Everything here works on plain values, so the rules can call it with whatever their state
+holds: the space map, the player's structures by hex (``{Hex: "m"}``, kinds as in the move
+notation: ``m ts lab PI ac1 ac2 gf sp``), the hexes of the player's earlier federations and
+the hexes no satellite may use.
+
+A federation is a set of the player's structures joined into one connected group by
+satellites on empty space hexes.  :func:`check_federation` tests, in this order:
+
+* every hex is on the map, every listed structure is the player's own and has a power
+  value, every satellite is on an empty space hex that is neither blocked nor one of the
+  player's structures (``gp.action.federation``, ``gp.federation.satellites``);
+* no hex already belongs to one of the player's federations (``gp.federation.exclusive``)
+  nor touches one (``gp.federation.separate``);
+* structures and satellites form one connected group (``gp.action.federation``), and every
+  structure of the player that touches the group is part of it;
+* the power value reaches the threshold, 7 by default (``gp.federation.power``);
+* enough power tokens are left for the satellites, when the caller says how many;
+* the satellites are as few as possible, and no smaller part of the structures would reach
+  the threshold with fewer satellites (``gp.federation.minimal``).
+
+The fewest satellites is a node-weighted Steiner tree on the hex graph (structures cost
+nothing, empty space hexes one satellite each), computed exactly by
+:func:`minimal_satellites` with the Dreyfus-Wagner recurrence over the groups of
+structures to join.
+
+A small map: mines (value 1) on the planets of sector 1 of the recorded four-player map.
+
+>>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+>>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+>>> mine = {m.hex(n): "m" for n in ("1A11", "1B5")} | {m.hex("6A5"): "PI", m.hex("6B3"): "ts"}
+>>> check = check_federation(m, mine, satellites=frozenset(), chosen=frozenset(mine))
+>>> check.legal, check.power, check.minimum
+(True, 7, 0)
+>>> lesser = dict(mine) | {m.hex("6A5"): "m"}
+>>> print(check_federation(m, lesser, frozenset(), frozenset(lesser)).verdict)
+illegal (power_too_low): The structures have a power value of 5 (1A11 m 1, 1B5 m 1, 6A5 m 1,
+6B3 ts 2), below the 7 a federation needs.
+[Read the refresher: often forgotten [gp.federation.power]]
+
+Rulings taken from the reference implementation (they are not spelled out in the
+refresher): a satellite may only go on an empty space hex (never on a planet, with or
+without a building); the player's structures touching the federation join it; the
+player's structures outside the federation may carry its connection at no cost; a
+Gaiaformer has no power value and cannot be part of a federation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+
+import networkx as nx
+
+from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.gaia_project.map import SpaceMap
+from gaia_lab.games.gaia_project.rulebook import RULES
+
+__all__ = [
+    "POWER_VALUES",
+    "FederationCheck",
+    "FederationOption",
+    "check_federation",
+    "check_ivits_federation",
+    "federation_options",
+    "federation_threshold",
+    "hexes_of_move",
+    "minimal_satellites",
+    "power_values",
+]
+
+POWER_VALUES: Final[Mapping[str, int]] = MappingProxyType({
+    "m": 1, "ts": 2, "lab": 2, "PI": 3, "ac1": 3, "ac2": 3, "gf": 0, "sp": 1,
+})
+"""The power value of each structure kind in a federation: mine 1, trading station and
+research lab 2, planetary institute and academies 3, Gaiaformer 0, Ivits space station 1."""
+
+
+def power_values(*, big_buildings: int = 3) -> Mapping[str, int]:
+    """The power values with the planetary institute and academies worth ``big_buildings``
+    (4 with the standard tech tile that raises them).
+
+    >>> power_values(big_buildings=4)["ac2"], power_values()["PI"]
+    (4, 3)
+    """
+    values = dict(POWER_VALUES)
+    for kind in ("PI", "ac1", "ac2"):
+        values[kind] = big_buildings
+    return MappingProxyType(values)
+
+
+def federation_threshold(faction: str, *, has_pi: bool = False,
+                         federations_formed: int = 0) -> int:
+    """The power value a new federation needs: 7; 6 for the Xenos with their planetary
+    institute; for the Ivits 7 times the number of federations they will then have formed.
+
+    >>> federation_threshold("terrans"), federation_threshold("xenos", has_pi=True)
+    (7, 6)
+    >>> federation_threshold("ivits", federations_formed=2)
+    21
+    """
+    if faction == "xenos" and has_pi:
+        return 6
+    if faction == "ivits":
+        return 7 * (federations_formed + 1)
+    return 7
+
+
+# ---------------------------------------------------------------------------
+# The fewest satellites
+
+
+def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
+                       usable_hexes: Iterable[Hex], free_hexes: Iterable[Hex] = (),
+                       ) -> tuple[int, frozenset[Hex]] | None:
+    """The fewest satellites that join ``terminals`` into one connected group, and one
+    optimal set of satellite hexes; None when no set of usable hexes joins them.
+
+    ``usable_hexes`` may take a satellite (cost 1 each); ``terminals`` and ``free_hexes``
+    (other structures of the player the connection may pass through) cost nothing.  The
+    answer is exact: terminals linked through free hexes are merged into groups, then the
+    Dreyfus-Wagner recurrence runs over the groups (``3^k`` subset pairs times the ~190
+    hexes, fast for the handful of groups a federation joins).
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> space = [h for h in m if m.planet(h) is None]
+    >>> a, b = Hex(0, 0), Hex(3, 0)
+    >>> count, sats = minimal_satellites(m, [a, b], space)
+    >>> count, sorted(sats)
+    (2, [Hex(q=1, r=0), Hex(q=2, r=0)])
+    >>> minimal_satellites(m, [a, b], space, free_hexes=[Hex(1, 0), Hex(2, 0)])
+    (0, frozenset())
+    >>> minimal_satellites(m, [a, b], [])
+    """
+    graph = space_map.graph
+    terms = frozenset(terminals)
+    free = (frozenset(free_hexes) | terms) & frozenset(graph.nodes)
+    usable = frozenset(usable_hexes) - free
+    if not terms:
+        return (0, frozenset())
+    if not terms <= free:
+        return None
+    # Merge the zero-cost hexes into components: a component is one node of weight 0.
+    zero_graph = graph.subgraph(free)
+    comp_of: dict[Hex, int] = {}
+    components: list[frozenset[Hex]] = []
+    for comp in sorted(sorted(c) for c in nx.connected_components(zero_graph)):
+        for h in comp:
+            comp_of[h] = len(components)
+        components.append(frozenset(comp))
+    nodes: list[int | Hex] = [*range(len(components)), *sorted(usable)]
+    index = {n: i for i, n in enumerate(nodes)}
+    weight = [0] * len(components) + [1] * len(usable)
+    adjacency: list[set[int]] = [set() for _ in nodes]
+
+    def node_of(h: Hex) -> int | None:
+        if h in comp_of:
+            return comp_of[h]
+        return index.get(h)
+
+    for h in itertools.chain(free, usable):
+        a = node_of(h)
+        assert a is not None
+        for n in graph.neighbors(h):
+            b = node_of(n)
+            if b is not None and b != a:
+                adjacency[a].add(b)
+                adjacency[b].add(a)
+    groups = sorted({comp_of[t] for t in terms})
+    k = len(groups)
+    if k == 1:
+        return (0, frozenset())
+    found = _dreyfus_wagner(groups, weight, [sorted(a) for a in adjacency])
+    if found is None:
+        return None
+    chosen = {nodes[i] for i in found if weight[i] == 1}
+    sats = frozenset(h for h in chosen if isinstance(h, Hex))
+    return (len(sats), sats)
+
+
+_INF: Final = 1 << 30
+
+
+def _dreyfus_wagner(terminals: Sequence[int], weight: Sequence[int],
+                    adjacency: Sequence[Sequence[int]]) -> set[int] | None:
+    """The nodes of a minimum node-weighted tree spanning ``terminals`` (None if none).
+
+    ``cost[mask][v]`` is the cheapest tree holding the terminals of ``mask`` and node
+    ``v`` (weights of all its nodes counted once): a merge of two trees at ``v`` for every
+    split of ``mask``, then a 0-1 breadth-first relaxation along the edges.  Weights are 0
+    or 1 and no two weight-0 nodes are adjacent.
+    """
+    n, k = len(weight), len(terminals)
+    full = (1 << k) - 1
+    cost: list[list[int]] = [[]] * (full + 1)
+    for mask in range(1, full + 1):
+        if mask & (mask - 1) == 0:
+            row = [_INF] * n
+            row[terminals[mask.bit_length() - 1]] = 0
+        else:
+            row = [_INF] * n
+            low = mask & -mask
+            rest = mask ^ low
+            sub = rest
+            while True:  # every split {A, B} once: A holds the lowest terminal
+                a = sub | low
+                if a != mask:
+                    row = list(map(min, row, map(_merge, cost[a], cost[mask ^ a], weight)))
+                if sub == 0:
+                    break
+                sub = (sub - 1) & rest
+        _relax(row, weight, adjacency)
+        cost[mask] = row
+    root = terminals[0]
+    if cost[full][root] >= _INF:
+        return None
+    return _tree(cost, full, root, terminals, weight, adjacency)
+
+
+def _merge(a: int, b: int, w: int) -> int:
+    return a + b - w
+
+
+def _relax(row: list[int], weight: Sequence[int], adjacency: Sequence[Sequence[int]]) -> None:
+    """Shortest extensions from every node, in place (0-1 breadth-first search)."""
+    order = sorted((c, v) for v, c in enumerate(row) if c < _INF)
+    queue: deque[int] = deque(v for _, v in order)
+    # a node may enter the queue again when improved; stale entries are skipped by cost
+    while queue:
+        v = queue.popleft()
+        c = row[v]
+        for u in adjacency[v]:
+            cu = c + weight[u]
+            if cu < row[u]:
+                row[u] = cu
+                if weight[u]:
+                    queue.append(u)
+                else:
+                    queue.appendleft(u)
+
+
+def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequence[int],
+          weight: Sequence[int], adjacency: Sequence[Sequence[int]]) -> set[int]:
+    """Walk back from ``cost[full][root]`` to the nodes of one optimal tree."""
+    out: set[int] = set()
+    stack = [(full, root)]
+    while stack:
+        mask, v = stack.pop()
+        out.add(v)
+        c = cost[mask][v]
+        if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
+            continue
+        low = mask & -mask
+        rest = mask ^ low
+        sub = rest
+        split = None
+        while True:
+            a = sub | low
+            if a != mask and cost[a][v] + cost[mask ^ a][v] - weight[v] == c:
+                split = a
+                break
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        if split is not None:
+            stack.append((split, v))
+            stack.append((mask ^ split, v))
+            continue
+        step = next(u for u in adjacency[v] if cost[mask][u] + weight[v] == c)
+        stack.append((mask, step))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Checking one federation
+
+
+@dataclass(frozen=True, slots=True)
+class FederationCheck:
+    """The verdict on a proposed federation and the numbers behind it."""
+
+    verdict: Verdict
+    power: int = 0
+    """The power value of the structures (of the whole federation for the Ivits)."""
+    threshold: int = 7
+    satellites: int = 0
+    """The number of satellites proposed (new ones only for the Ivits)."""
+    minimum: int | None = None
+    """The fewest satellites these structures need, once computed."""
+    optimal: frozenset[Hex] | None = None
+    """One set of satellites achieving :attr:`minimum`."""
+
+    @property
+    def legal(self) -> bool:
+        """Whether the federation may be formed."""
+        return self.verdict.legal
+
+    @property
+    def code(self) -> str:
+        """The verdict's reason code (``"ok"`` when legal)."""
+        return self.verdict.code
+
+    def __bool__(self) -> bool:
+        return self.verdict.legal
+
+
+def _names(space_map: SpaceMap, hexes: Iterable[Hex]) -> str:
+    out = []
+    for h in sorted(hexes):
+        out.append(space_map.name(h) if h in space_map else str(h))
+    return ", ".join(sorted(out, key=_name_key))
+
+
+def _name_key(name: str) -> tuple[int, str, int, str]:
+    """Sort log names by tile, ring letter and position: ``5A4`` before ``5A10``."""
+    found = _NAME_PARTS.match(name)
+    if not found:
+        return (0, "", 0, name)
+    return (int(found[1]), found[2], int(found[3] or 0), name)
+
+
+_NAME_PARTS: Final = re.compile(r"^(\d+)([ABC])(\d*)$")
+
+
+def _fail(code: str, message: str, rule: str, **details: object) -> FederationCheck:
+    return FederationCheck(Verdict.illegal(code, message, RULES[rule], **details))
+
+
+def _building_groups(space_map: SpaceMap, buildings: frozenset[Hex]) -> list[frozenset[Hex]]:
+    sub = space_map.graph.subgraph(buildings)
+    return sorted((frozenset(c) for c in nx.connected_components(sub)), key=min)
+
+
+def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[Hex]
+             ) -> frozenset[Hex]:
+    """``hexes`` plus every candidate structure linked to them through candidates."""
+    out = set(hexes)
+    todo = list(hexes)
+    while todo:
+        h = todo.pop()
+        for n in h.neighbors():
+            if n in candidates and n not in out:
+                out.add(n)
+                todo.append(n)
+    return frozenset(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Setting:
+    """What a check needs besides the proposal: derived once from the plain inputs."""
+
+    space_map: SpaceMap
+    structures: Mapping[Hex, str]
+    values: Mapping[Hex, int]
+    eligible: frozenset[Hex]
+    """The player's structures with a power value that may join a new federation."""
+    usable: frozenset[Hex]
+    """The hexes a new satellite may go on."""
+    base: frozenset[Hex] = frozenset()
+    """Hexes already in the federation being extended (Ivits)."""
+
+
+def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
+             other_federations: Sequence[frozenset[Hex]], blocked: frozenset[Hex],
+             power_values: Mapping[str, int], value_bonus: Mapping[Hex, int] | None,
+             base: frozenset[Hex] = frozenset()) -> _Setting:
+    bonus = value_bonus or {}
+    values = {h: power_values.get(kind, 0) + (bonus.get(h, 0) if power_values.get(kind, 0)
+                                              else 0)
+              for h, kind in player_structures.items()}
+    taken: set[Hex] = set()
+    for fed in other_federations:
+        taken |= fed
+    near = set(taken)
+    for h in taken:
+        near.update(h.neighbors())
+    eligible = frozenset(h for h, v in values.items() if v > 0 and h not in near)
+    usable = frozenset(h for h in space_map.planets
+                       if space_map.planets[h] is None and h not in blocked
+                       and h not in player_structures and h not in near)
+    return _Setting(space_map, MappingProxyType(dict(player_structures)),
+                    MappingProxyType(values), eligible, usable - base, base)
+
+
+def _minimum(s: _Setting, buildings: frozenset[Hex]) -> tuple[int, frozenset[Hex]] | None:
+    """The fewest new satellites joining ``buildings`` (and the base) into one group."""
+    terminals = buildings | s.base
+    return minimal_satellites(s.space_map, terminals, s.usable, s.eligible | s.base)
+
+
+def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
+           other_federations: Sequence[frozenset[Hex]], threshold: int,
+           max_satellites: int | None) -> FederationCheck:
+    m = s.space_map
+    off = sorted(h for h in chosen | satellites if h not in m)
+    if off:
+        return _fail("off_map", f"Hex {', '.join(map(str, off))} is not on the map.",
+                     "gp.action.federation", hexes=tuple(off))
+    both = chosen & satellites
+    if both:
+        return _fail("satellite_on_structure",
+                     f"{_names(m, both)} is listed both as a structure and as a satellite.",
+                     "gp.federation.satellites", hexes=tuple(sorted(both)))
+    foreign = sorted(h for h in chosen if h not in s.structures)
+    if foreign:
+        return _fail("not_own_structure",
+                     f"The player has no structure on {_names(m, foreign)}.",
+                     "gp.action.federation", hexes=tuple(foreign))
+    powerless = sorted(h for h in chosen if s.values[h] <= 0)
+    if powerless:
+        kinds = ", ".join(f"{m.name(h)} ({s.structures[h]})" for h in powerless)
+        return _fail("no_power_value",
+                     f"{kinds} has no power value and cannot be part of a federation.",
+                     "gp.federation.power", hexes=tuple(powerless))
+    for fed in (*other_federations, s.base):
+        shared = (chosen | satellites) & fed
+        if shared:
+            return _fail("already_federated",
+                         f"{_names(m, shared)} already belongs to one of the player's "
+                         "federations.", "gp.federation.exclusive", hexes=tuple(sorted(shared)))
+    for fed in other_federations:
+        touching = sorted(h for h in chosen | satellites
+                          if any(n in fed for n in h.neighbors()))
+        if touching:
+            return _fail("adjacent_federation",
+                         f"{_names(m, touching)} touches one of the player's federations "
+                         f"({_names(m, fed)}).", "gp.federation.separate",
+                         hexes=tuple(touching))
+    bad = sorted(h for h in satellites if m.planet(h) is not None)
+    if bad:
+        return _fail("satellite_on_planet",
+                     f"A satellite goes on empty space, not on the planet at {_names(m, bad)}.",
+                     "gp.federation.satellites", hexes=tuple(bad))
+    bad = sorted(h for h in satellites if h not in s.usable)
+    if bad:
+        return _fail("satellite_blocked", f"No satellite may go on {_names(m, bad)}.",
+                     "gp.federation.satellites", hexes=tuple(bad))
+    group = chosen | satellites | s.base
+    if not chosen:
+        return _fail("no_structures", "A federation needs at least one structure.",
+                     "gp.federation.power")
+    parts = list(nx.connected_components(m.graph.subgraph(group)))
+    if len(parts) > 1:
+        pieces = "; ".join(_names(m, p) for p in sorted(parts, key=min))
+        return _fail("not_connected",
+                     f"The structures and satellites form {len(parts)} separate groups: "
+                     f"{pieces}.", "gp.action.federation", groups=len(parts))
+    left_out = _closure(m, group, s.eligible) - group
+    if left_out:
+        return _fail("structure_left_out",
+                     f"{_names(m, left_out)} touches the federation, so it must be part of it.",
+                     "gp.action.federation", hexes=tuple(sorted(left_out)))
+    members = sorted(h for h in group if h in s.values and s.values[h] > 0)
+    power = sum(s.values[h] for h in members)
+    count = len(satellites)
+    numbers = dict(power=power, threshold=threshold, satellites=count)
+    if power < threshold:
+        terms = ", ".join(f"{m.name(h)} {s.structures[h]} {s.values[h]}"
+                          for h in sorted(members, key=lambda h: _name_key(m.name(h))))
+        return FederationCheck(Verdict.illegal(
+            "power_too_low",
+            f"The structures have a power value of {power} ({terms}), below the "
+            f"{threshold} a federation needs.", RULES["gp.federation.power"], **numbers),
+            power, threshold, count)
+    if max_satellites is not None and count > max_satellites:
+        return FederationCheck(Verdict.illegal(
+            "not_enough_tokens",
+            f"{count} satellites need {count} power tokens; only {max_satellites} can be "
+            "discarded.", RULES["gp.federation.satellites"], **numbers),
+            power, threshold, count)
+    found = _minimum(s, chosen)
+    assert found is not None  # the proposal itself connects them
+    least, optimal = found
+    if least < count:
+        return FederationCheck(Verdict.illegal(
+            "too_many_satellites",
+            f"These {count} satellites could be {least}: {_names(m, optimal) or 'none'}.",
+            RULES["gp.federation.minimal"], minimum=least, optimal=optimal, **numbers),
+            power, threshold, count, least, optimal)
+    smaller = _smaller_federation(s, chosen, threshold, count)
+    if smaller is not None:
+        buildings, sats, value = smaller
+        return FederationCheck(Verdict.illegal(
+            "needless_structures",
+            f"{_names(m, buildings)} alone reach a power value of {value} with "
+            f"{len(sats)} satellites ({_names(m, sats) or 'none'}) instead of {count}.",
+            RULES["gp.federation.minimal"], buildings=buildings, optimal=sats, **numbers),
+            power, threshold, count, least, optimal)
+    return FederationCheck(Verdict.ok(
+        RULES["gp.action.federation"],
+        f"A federation of power value {power} (at least {threshold}) with {count} "
+        f"satellites, the fewest possible.", **numbers),
+        power, threshold, count, least, optimal)
+
+
+_MAX_SUBSET_GROUPS: Final = 12
+_MAX_SUBSETS: Final = 200
+
+
+def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
+                        ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
+    """A federation made of part of ``chosen`` reaching the threshold with fewer
+    satellites, if any (the structures it absorbs must all be among ``chosen``)."""
+    if count == 0:
+        return None
+    groups = _building_groups(s.space_map, chosen - s.base)
+    if len(groups) > _MAX_SUBSET_GROUPS:
+        return None
+    base_value = sum(s.values.get(h, 0) for h in s.base)
+    values = [sum(s.values[h] for h in g) for g in groups]
+    for combo in _minimal_covers(values, threshold - base_value, _MAX_SUBSETS):
+        if len(combo) == len(groups):
+            continue
+        buildings = frozenset().union(*(groups[i] for i in combo))
+        found = _minimum(s, buildings)
+        if found is None or found[0] >= count:
+            continue
+        whole = _closure(s.space_map, buildings | found[1] | s.base, s.eligible)
+        absorbed = (whole & s.eligible) - s.base
+        if absorbed <= chosen:
+            return (absorbed, found[1], base_value + sum(s.values[h] for h in absorbed))
+    return None
+
+
+def check_federation(space_map: SpaceMap, player_structures: Mapping[Hex, str],
+                     satellites: frozenset[Hex], chosen: frozenset[Hex],
+                     other_federations: Sequence[frozenset[Hex]] = (),
+                     blocked: frozenset[Hex] = frozenset(),
+                     power_values: Mapping[str, int] = POWER_VALUES, threshold: int = 7,
+                     *, value_bonus: Mapping[Hex, int] | None = None,
+                     max_satellites: int | None = None) -> FederationCheck:
+    """Whether the player may form a federation of the structures ``chosen`` joined by
+    new ``satellites``.
+
+    ``player_structures`` maps each of the player's structures to its kind;
+    ``other_federations`` are the hex sets (structures and satellites) of the player's
+    earlier federations; ``blocked`` are further hexes no satellite may use (a satellite
+    only ever goes on empty space); ``power_values`` gives each kind's value (use
+    :func:`power_values` for the tech tile that makes big buildings 4) and
+    ``value_bonus`` adds to single structures (Bescods' institute: +1 on titanium);
+    ``threshold`` comes from :func:`federation_threshold`; ``max_satellites`` is the
+    number of power tokens the player could discard, when known.
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> own = {m.hex("1A5"): "ts", m.hex("1A7"): "m", m.hex("1B3"): "lab", m.hex("2A1"): "PI"}
+    >>> sorted(own) == sorted(m.hex(n) for n in ("1A5", "1A7", "1B3", "2A1"))
+    True
+    >>> print(check_federation(m, own, frozenset(), frozenset(own)).verdict)
+    legal: A federation of power value 8 (at least 7) with 0 satellites, the fewest possible.
+    [Read the refresher: rounds and phases [gp.action.federation]]
+    >>> far = {m.hex("5A7"): "PI", m.hex("5A11"): "ac1", m.hex("5A10"): "m"}
+    >>> [m.planet(h) for h in far]
+    ['oxide', 'volcanic', 'desert']
+    >>> detour = frozenset(m.hex(n) for n in ("5B3", "5C", "5B0"))
+    >>> print(check_federation(m, far, detour, frozenset(far)).verdict)
+    illegal (too_many_satellites): These 3 satellites could be 2: 5A8, 5A9.
+    [Read the refresher: often forgotten [gp.federation.minimal]]
+    >>> print(check_federation(m, far, frozenset({m.hex("5B4")}), frozenset(far)).verdict)
+    illegal (not_connected): The structures and satellites form 2 separate groups: 5A7, 5B4;
+    5A10, 5A11. [Read the refresher: rounds and phases [gp.action.federation]]
+    >>> pair = frozenset({m.hex("5A8"), m.hex("5A9")})
+    >>> check_federation(m, far, pair, frozenset(far)).legal
+    True
+    >>> print(check_federation(m, far, pair, frozenset(far), [frozenset({m.hex("5A6")})]).verdict)
+    illegal (adjacent_federation): 5A7 touches one of the player's federations (5A6).
+    [Read the refresher: often forgotten [gp.federation.separate]]
+    """
+    s = _setting(space_map, player_structures, other_federations, blocked, power_values,
+                 value_bonus)
+    return _check(s, frozenset(satellites), frozenset(chosen), other_federations,
+                  threshold, max_satellites)
+
+
+def check_ivits_federation(space_map: SpaceMap, player_structures: Mapping[Hex, str],
+                           satellites: frozenset[Hex], chosen: frozenset[Hex],
+                           federation: frozenset[Hex] = frozenset(),
+                           blocked: frozenset[Hex] = frozenset(),
+                           power_values: Mapping[str, int] = POWER_VALUES,
+                           federations_formed: int = 0, *,
+                           max_satellites: int | None = None) -> FederationCheck:
+    """The Ivits' federation: one single federation that grows.
+
+    ``federation`` holds the hexes of their federation so far (empty before the first);
+    ``chosen`` the structures it takes in now and ``satellites`` the new satellites
+    (paid with Q.I.C., so ``max_satellites`` is their Q.I.C.).  The whole federation,
+    old and new, must be one connected group whose power value reaches
+    ``7 x (federations_formed + 1)``; the new satellites must be as few as possible.
+    Space stations (``sp``) count 1.
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> first = {m.hex("5A7"): "PI", m.hex("5A11"): "ac1", m.hex("5A10"): "m"}
+    >>> pair = frozenset({m.hex("5A8"), m.hex("5A9")})
+    >>> check_ivits_federation(m, first, pair, frozenset(first)).legal
+    True
+    >>> more = first | {m.hex("5A4"): "ts"}
+    >>> count, sats = minimal_satellites(m, [m.hex("5A4"), m.hex("5A7")],
+    ...                                  [h for h in m if m.planet(h) is None])
+    >>> print(check_ivits_federation(m, more, sats, frozenset({m.hex("5A4")}),
+    ...                              frozenset(first) | pair, federations_formed=1).verdict)
+    illegal (power_too_low): The structures have a power value of 9 (5A4 ts 2, 5A7 PI 3,
+    5A10 m 1, 5A11 ac1 3), below the 14 a federation needs.
+    [Read the refresher: often forgotten [gp.federation.power]]
+    """
+    base = frozenset(federation)
+    s = _setting(space_map, player_structures, (), blocked, power_values, None, base)
+    threshold = federation_threshold("ivits", federations_formed=federations_formed)
+    if federations_formed and not base:
+        return _fail("ivits_extend", "The Ivits must extend their existing federation.",
+                     "gp.faction.ivits")
+    return _check(s, frozenset(satellites), frozenset(chosen) - base, (), threshold,
+                  max_satellites)
+
+
+# ---------------------------------------------------------------------------
+# Reading a recorded federation and listing the possible ones
+
+
+def hexes_of_move(space_map: SpaceMap, player_structures: Mapping[Hex, str],
+                  names: Iterable[str]) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """Split the hexes a recorded federation move lists into (structures, satellites).
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> built, sats = hexes_of_move(m, {Hex(0, 0): "PI"}, ["5C", "5B0"])
+    >>> sorted(built), sorted(sats)
+    ([Hex(q=0, r=0)], [Hex(q=1, r=0)])
+    """
+    hexes = frozenset(space_map.hex(n) for n in names)
+    built = frozenset(h for h in hexes if h in player_structures)
+    return built, hexes - built
+
+
+@dataclass(frozen=True, slots=True)
+class FederationOption:
+    """A federation the player may form: its structures, satellites and power value."""
+
+    structures: frozenset[Hex]
+    satellites: frozenset[Hex]
+    power: int
+    hexes: frozenset[Hex] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hexes", self.structures | self.satellites)
+
+    def names(self, space_map: SpaceMap) -> tuple[str, ...]:
+        """The log names of all its hexes, in the recorded order (sorted as text)."""
+        return tuple(sorted(space_map.name(h) for h in self.hexes))
+
+
+def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str],
+                       other_federations: Sequence[frozenset[Hex]] = (),
+                       blocked: frozenset[Hex] = frozenset(),
+                       power_values: Mapping[str, int] = POWER_VALUES, threshold: int = 7,
+                       *, value_bonus: Mapping[Hex, int] | None = None,
+                       max_satellites: int | None = None,
+                       max_candidates: int = 400) -> list[FederationOption]:
+    """The federations the player can form, one optimal satellite set per set of structures.
+
+    Candidates are the sets of the player's structure groups (structures touching each
+    other) that reach ``threshold`` and need every group to do so; each is joined with
+    the fewest satellites, takes in the structures it touches, and is kept if
+    :func:`check_federation` accepts it.  At most ``max_candidates`` sets are tried, the
+    smallest first.  Another satellite set of the same size is equally legal.
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> far = {m.hex("5A7"): "PI", m.hex("5A11"): "ac1", m.hex("5A10"): "m"}
+    >>> [(o.names(m), o.power) for o in federation_options(m, far)]
+    [(('5A10', '5A11', '5A7', '5A8', '5A9'), 7)]
+    >>> federation_options(m, far, max_satellites=1)
+    []
+    """
+    s = _setting(space_map, player_structures, other_federations, blocked, power_values,
+                 value_bonus)
+    groups = _building_groups(space_map, s.eligible)
+    values = [sum(s.values[h] for h in g) for g in groups]
+    candidates = _minimal_covers(values, threshold, max_candidates)
+    out: dict[frozenset[Hex], FederationOption] = {}
+    for combo in candidates:
+        buildings = frozenset().union(*(groups[i] for i in combo))
+        found = _minimum(s, buildings)
+        if found is None:
+            continue
+        count, sats = found
+        if max_satellites is not None and count > max_satellites:
+            continue
+        members = _closure(space_map, buildings | sats, s.eligible) & s.eligible
+        check = _check(s, sats, members, other_federations, threshold, max_satellites)
+        if check.legal:
+            option = FederationOption(members, sats, check.power)
+            out.setdefault(option.hexes, option)
+    return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(o.hexes)))
+
+
+def _minimal_covers(values: Sequence[int], threshold: int, limit: int) -> list[tuple[int, ...]]:
+    """Index sets whose values reach ``threshold`` while each member is needed, smallest
+    sets first, at most ``limit`` of them.
+
+    >>> _minimal_covers([3, 3, 1, 5], 6, 10)
+    [(0, 1), (0, 3), (1, 3), (2, 3)]
+    """
+    out: list[tuple[int, ...]] = []
+    n = len(values)
+    smallest = min((v for v in values if v > 0), default=1)
+    # a set where every member is needed holds at most threshold / smallest + 1 members
+    for size in range(1, min(n, threshold // smallest + 1) + 1):
+        for combo in itertools.combinations(range(n), size):
+            total = sum(values[i] for i in combo)
+            if total < threshold or any(total - values[i] >= threshold for i in combo):
+                continue
+            out.append(combo)
+            if len(out) >= limit:
+                return out
+    return out

@@ -1,0 +1,1318 @@
+"""The rules of Gaia Project: who acts, what a turn may do, and what it changes.
+
+An action is one line of the recorded-log notation (a :class:`~.notation.Move`): a main
+action with its follow-ups (a tech tile and its research step after a research lab, a
+mine after a terraforming action) and any free actions around it.  :func:`play` runs a
+line command by command and raises :class:`Refusal` at the first command the rules
+forbid, naming the ``gp.`` rule; :func:`settle` then does everything that needs no
+decision (income, the Gaia phase, clean-up, the end of the game).
+
+>>> from gaia_lab.games.gaia_project.notation import parse_move
+>>> s = new_game(4, DEEP_MIND_2_SETUP)
+>>> for line in ["p1 faction terrans", "p2 faction nevlas", "p3 faction xenos",
+...              "p4 faction hadsch-hallas"]:
+...     s, _ = play(s, parse_move(line))
+>>> s.phase, actor(s)
+('setup_mines', 0)
+>>> play(s, parse_move("terrans build m 5A4"))
+Traceback (most recent call last):
+...
+gaia_lab.games.gaia_project.rules.Refusal: setup.home_planet: 5A4 is a ice planet; \
+the Terrans place their first mines on terra planets. [gp.setup.mines_first]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from gaia_lab.core.events import Event
+from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.values import evolve
+from gaia_lab.games.gaia_project import power as pw
+from gaia_lab.games.gaia_project.components import (
+    HOME_TYPES,
+    RESEARCH_TRACKS,
+    TRACK_CODES,
+    Components,
+    Resources,
+    RoundScoringTile,
+    load_components,
+    terraforming_steps,
+)
+from gaia_lab.games.gaia_project.factions import hooks
+from gaia_lab.games.gaia_project.notation import (
+    Action,
+    Booster,
+    Build,
+    Burn,
+    Charge,
+    ChooseFaction,
+    Command,
+    Cover,
+    Decline,
+    Federation,
+    FedTile,
+    Income,
+    LostPlanet,
+    Move,
+    Pass,
+    Special,
+    Spend,
+    Tech,
+    Up,
+)
+from gaia_lab.games.gaia_project.rulebook import RULES
+from gaia_lab.games.gaia_project.state import (
+    DEEP_MIND_2_SETUP,
+    GPState,
+    PlayerState,
+    Setup,
+    seats_in_order,
+)
+
+__all__ = ["DEEP_MIND_2_SETUP", "Refusal", "actor", "new_game", "play", "settle"]
+
+ROUNDS = 6
+STRUCTURE_IDS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
+                 "PI": "planetary_institute", "ac1": "academy_left", "ac2": "academy_right"}
+UPGRADES_FROM = {"ts": ("m",), "lab": ("ts",), "PI": ("ts",), "ac1": ("lab",),
+                 "ac2": ("lab",)}
+CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
+CAPS = {"credits": 30, "ore": 15, "knowledge": 15}
+
+
+class Refusal(Exception):
+    """An action the rules forbid: a reason code, a sentence and the rule."""
+
+    def __init__(self, code: str, message: str, rule: str) -> None:
+        self.code = code
+        self.message = message
+        self.rule = RULES[rule]
+        super().__init__(f"{code}: {message} [{rule}]")
+
+
+def _name(faction: str) -> str:
+    return {"hadsch-hallas": "Hadsch Hallas", "baltaks": "Bal T'aks"}.get(
+        faction, faction.capitalize())
+
+
+def new_game(players: int, setup: Setup = DEEP_MIND_2_SETUP, seed: str = "") -> GPState:
+    """The state before the factions are chosen."""
+    return GPState.new(players, setup, seed)
+
+
+# ---------------------------------------------------------------------------
+# Who acts
+
+
+def actor(state: GPState) -> int | None:
+    """The seat that decides next, or None when the game is over."""
+    if state.pending:
+        return int(state.pending[0][1])
+    if state.phase in ("faction", "setup_mines", "setup_boosters"):
+        return state.order[0] if state.order else None
+    if state.phase == "actions":
+        return state.current
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Gains, costs and events
+
+
+def _c() -> Components:
+    return load_components()
+
+
+def gain(p: PlayerState, r: Resources, source: str, *, setup: bool = False) -> PlayerState:
+    """Add resources (credits, ore and knowledge capped), charging and new tokens."""
+    if r.qic and not setup and hooks(p.faction).qic_as_ore_before_ac2 and not p.count("ac2"):
+        r = evolve(r, ore=r.ore + r.qic, qic=0)
+    bowls = pw.gain_tokens(p.bowls, r.power_tokens)
+    bowls, _ = pw.charge(bowls, r.charge_power)
+    p = evolve(p, credits=min(CAPS["credits"], p.credits + r.credits),
+               ore=min(CAPS["ore"], p.ore + r.ore),
+               knowledge=min(CAPS["knowledge"], p.knowledge + r.knowledge),
+               qic=p.qic + r.qic, bowls=bowls)
+    return p.add_vp(r.vp, source)
+
+
+def _pay(p: PlayerState, cost: Resources, what: str, rule: str) -> PlayerState:
+    short = [f"{need} {n} (has {have})" for n, need, have in (
+        ("credits", cost.credits, p.credits), ("ore", cost.ore, p.ore),
+        ("knowledge", cost.knowledge, p.knowledge), ("Q.I.C.", cost.qic, p.qic))
+        if need > have]
+    if short:
+        raise Refusal("cost.unaffordable", f"{what} needs " + ", ".join(short) + ".", rule)
+    return evolve(p, credits=p.credits - cost.credits, ore=p.ore - cost.ore,
+                  knowledge=p.knowledge - cost.knowledge, qic=p.qic - cost.qic)
+
+
+def _ev(kind: str, text: str, seat: int | None, rule: str | None = None,
+        auto: bool = False) -> Event:
+    return Event(kind, text, RULES[rule] if rule else None, seat, (), auto)
+
+
+# ---------------------------------------------------------------------------
+# Counting what a player owns
+
+
+def planet_types(state: GPState, p: PlayerState) -> int:
+    """Different planet types colonised (the Lost Planet is a type of its own)."""
+    types = {("lost" if b == "lp" else state.planet(h)) for h, b in p.buildings}
+    return len(types)
+
+
+def gaia_planets(state: GPState, p: PlayerState) -> int:
+    """Structures on Gaia planets."""
+    return sum(1 for h, b in p.buildings if b != "lp" and state.planet(h) == "gaia")
+
+
+def sectors(state: GPState, p: PlayerState) -> int:
+    """Sectors holding one of the player's structures."""
+    m = state.space_map
+    return len({m.sector_of(m.hex(h)) for h, _ in p.buildings})
+
+
+def power_value(p: PlayerState, building: str) -> int:
+    """A structure's power value (tech3 raises the big buildings to 4)."""
+    if building in ("PI", "ac1", "ac2"):
+        return 4 if "tech3" in p.tech_ids() else 3
+    return {"m": 1, "lp": 1, "ts": 2, "lab": 2}.get(building, 0)
+
+
+def gaiaformers(p: PlayerState) -> int:
+    """Gaiaformers unlocked on the Gaia Project track."""
+    level = p.level("gaia_project")
+    return 0 if level == 0 else 1 if level < 3 else 2 if level == 3 else 3
+
+
+def _per(state: GPState, p: PlayerState, per: str) -> int:
+    if per in ("planet type you have colonised", "planet type colonised",
+               "planet type owned"):
+        return planet_types(state, p)
+    if per in ("gaia planet owned", "Gaia planet owned"):
+        return gaia_planets(state, p)
+    if per == "sector you occupy":
+        return sectors(state, p)
+    if per == "mine":
+        return p.count("m", "lp")
+    if per == "trading station":
+        return p.count("ts")
+    if per == "research lab":
+        return p.count("lab")
+    if per == "planetary institute or academy":
+        return p.count("PI", "ac1", "ac2")
+    if per == "federation token owned":
+        return len(p.fed_tokens)
+    raise ValueError(f"unknown count {per!r}")
+
+
+def _scaled(r: Resources, n: int) -> Resources:
+    return Resources(*(getattr(r, f) * n for f in
+                       ("credits", "ore", "knowledge", "qic", "vp", "power_tokens",
+                        "charge_power")))
+
+
+def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
+    """Every income of a player this round, by source."""
+    c = _c()
+    h = hooks(p.faction)
+    f = c.faction(p.faction)
+    out: list[tuple[str, Resources]] = [("base", f.base_income)]
+    for b in ("m", "ts", "lab"):
+        s = c.board.structure(STRUCTURE_IDS[b])
+        n = p.count(b) if b != "m" else p.count("m")
+        if b == "lab" and h.lab_income is not None:
+            out.extend(("lab", h.lab_income) for _ in range(n))
+        else:
+            out.extend((b, r) for r in s.income_by_built[:n])
+    if p.count("PI"):
+        out.append(("PI", h.pi_income if h.pi_income is not None
+                    else c.board.structure("planetary_institute").income_when_built))
+    if p.count("ac1"):
+        out.append(("ac1", h.ac1_income if h.ac1_income is not None
+                    else c.board.structure("academy_left").income_when_built))
+    if p.booster:
+        out.append((p.booster, c.booster(p.booster).income))
+    for _, t, covered in p.techs:
+        if not covered and c.tech(t).income:
+            out.append((t, c.tech(t).income))
+    for track in ("economy", "science"):
+        level = p.level(track)
+        inc = c.research(track).levels[level].income
+        if inc:
+            out.append((track, inc))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Settling: everything that needs no decision
+
+
+def settle(state: GPState) -> tuple[GPState, list[Event]]:
+    """Play the steps that need no decision, until someone must decide."""
+    events: list[Event] = []
+    while True:
+        if state.pending or state.phase in ("faction", "setup_mines", "over"):
+            return state, events
+        if state.phase == "setup_boosters":
+            if state.order:
+                return state, events
+            state = evolve(state, phase="income", round=1, order=tuple(range(state.players)))
+            events.append(_ev("round.start", "Round 1 begins.", None, "gp.round.count", True))
+            continue
+        if state.phase == "income_order":
+            state = evolve(state, phase="gaia")
+            continue
+        if state.phase == "gaia_tokens":
+            state = evolve(state, phase="actions")
+            continue
+        if state.phase == "income":
+            state, more = _income_phase(state)
+            events.extend(more)
+            continue
+        if state.phase == "gaia":
+            state, more = _gaia_phase(state)
+            events.extend(more)
+            continue
+        if state.phase == "actions":
+            if state.current is not None:
+                return state, events
+            state, more = _end_round(state)
+            events.extend(more)
+            continue
+        return state, events
+
+
+def _power_order_matters(bowls: pw.Bowls, items: Sequence[tuple[str, int]]) -> bool:
+    """Whether the player orders the power income: while both power charges and new
+    tokens are left (the reference implementation asks then, even where the order happens
+    not to change the bowls)."""
+    return any(k == "pw" for k, _ in items) and any(k == "t" for k, _ in items)
+
+
+def _income_phase(state: GPState) -> tuple[GPState, list[Event]]:
+    events = []
+    pending = []
+    for seat in state.order:
+        p = state.seats[seat]
+        items: list[tuple[str, int]] = []
+        for source, r in income_items(state, p):
+            plain = evolve(r, charge_power=0, power_tokens=0)
+            p = gain(p, plain, source)
+            if r.charge_power:
+                items.append(("pw", r.charge_power))
+            if r.power_tokens:
+                items.append(("t", r.power_tokens))
+        if _power_order_matters(p.bowls, items):
+            pending.append(("income", seat, tuple(items)))
+        else:
+            p = _take_power_items(p, items)
+        state = state.with_seat(seat, p)
+        events.append(_ev("income", f"{_name(p.faction)} takes income.", seat,
+                          "gp.income.sources", True))
+    return evolve(state, phase="income_order", pending=tuple(pending)), events
+
+
+def _take_power_items(p: PlayerState, items: Iterable[tuple[str, int]]) -> PlayerState:
+    for kind, n in items:
+        if kind == "t":
+            p = evolve(p, bowls=pw.gain_tokens(p.bowls, n))
+        else:
+            p = evolve(p, bowls=pw.charge(p.bowls, n)[0])
+    return p
+
+
+def _gaia_phase(state: GPState) -> tuple[GPState, list[Event]]:
+    events = []
+    pending = []
+    gaia = list(state.gaia_hexes)
+    for seat in state.order:
+        p = state.seats[seat]
+        h = hooks(p.faction)
+        for hx in p.gaiaformers:
+            if hx not in gaia and state.planet(hx) == "transdim":
+                gaia.append(hx)
+                events.append(_ev("gaia.transform", f"{hx} becomes a Gaia planet.", seat,
+                                  "gp.gaia_phase.transform", True))
+        if p.bowls[3]:
+            if h.gaia_conversions_with_pi and p.count("PI"):
+                pending.append(("gaia_tokens", seat, p.bowls[3]))
+            else:
+                p = evolve(p, bowls=pw.from_gaia(p.bowls, h.gaia_return_bowl))
+                state = state.with_seat(seat, p)
+    first = _next_player(state, None, state.order)
+    return evolve(state, phase="gaia_tokens", gaia_hexes=tuple(sorted(gaia)), current=first,
+                  pending=tuple(pending)), events
+
+
+def _next_player(state: GPState, after: int | None, order: Sequence[int]) -> int | None:
+    if not order:
+        return None
+    start = 0 if after is None else order.index(after) + 1
+    for i in range(len(order)):
+        seat = order[(start + i) % len(order)]
+        if not state.seats[seat].passed:
+            return seat
+    return None
+
+
+def _end_round(state: GPState) -> tuple[GPState, list[Event]]:
+    seats = tuple(evolve(p, passed=False, used=()) for p in state.seats)
+    events = [_ev("round.end", f"Round {state.round} ends.", None, "gp.cleanup.tokens", True)]
+    if state.round >= ROUNDS:
+        from gaia_lab.games.gaia_project.scoring import final_scoring
+
+        state = evolve(state, seats=seats, phase="over", current=None)
+        state, more = final_scoring(state)
+        return state, events + more
+    order = state.pass_order
+    return evolve(state, seats=seats, phase="income", round=state.round + 1, order=order,
+                  pass_order=(), board_used=(), current=None), events
+
+
+# ---------------------------------------------------------------------------
+# Playing a line
+
+
+@dataclass
+class _Turn:
+    """What a line has done so far and what must still follow."""
+
+    seat: int
+    main: bool = False
+    follow: list[tuple[str, object]] = field(default_factory=list)
+    """Follow-ups still owed, in order: ``tech``, ``up``, ``cover``, ``mine``..."""
+    built: str | None = None
+    """The hex of a structure placed or upgraded (charges are offered after the line)."""
+
+
+def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
+    """Play one line; raises :class:`Refusal` at the first command the rules forbid."""
+    seat = actor(state)
+    if seat is None:
+        raise Refusal("game.over", "The game is over.", "gp.end.when")
+    if not move.commands:
+        raise Refusal("turn.empty", "A turn needs at least one command.", "gp.action.turns")
+    if state.phase == "faction":
+        return _choose_faction(state, seat, move)
+    p = state.seats[seat]
+    if move.actor != p.faction:
+        raise Refusal("turn.not_yours",
+                      f"It is {_name(p.faction)}'s decision, not {move.actor}'s.",
+                      "gp.action.turns")
+    if state.pending:
+        task = state.pending[0]
+        if task[0] == "charge":
+            return _charge_answer(state, task, move)
+        if task[0] == "income":
+            return _income_answer(state, task, move)
+        return _gaia_tokens_answer(state, task, move)
+    if state.phase == "setup_mines":
+        return _setup_mine(state, seat, move)
+    if state.phase == "setup_boosters":
+        return _setup_booster(state, seat, move)
+    return _action_turn(state, seat, move)
+
+
+def _one(move: Move, kind: type, what: str, rule: str) -> Command:
+    if len(move.commands) != 1 or not isinstance(move.commands[0], kind):
+        raise Refusal("turn.expected", f"Now {what}.", rule)
+    return move.commands[0]
+
+
+def _choose_faction(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+    cmd = _one(move, ChooseFaction, f"seat p{seat + 1} chooses a faction",
+               "gp.setup.faction_board")
+    assert isinstance(cmd, ChooseFaction)
+    if move.actor != f"p{seat + 1}":
+        raise Refusal("turn.not_yours", f"Seat p{seat + 1} chooses now, not {move.actor}.",
+                      "gp.setup.faction_board")
+    if state.seat_of(cmd.faction) is not None:
+        raise Refusal("faction.taken", f"The {_name(cmd.faction)} are already chosen.",
+                      "gp.setup.faction_board")
+    home = _c().faction(cmd.faction).home_planet
+    for other in state.seats:
+        if other.faction and _c().faction(other.faction).home_planet == home:
+            raise Refusal("faction.same_planet",
+                          f"The {_name(other.faction)} already play on {home} planets.",
+                          "gp.faction.pairs")
+    p = PlayerState.new(cmd.faction)
+    c = _c()
+    for track, level in c.faction(cmd.faction).start_tracks:
+        for lv in range(1, level + 1):
+            p = gain(p, c.research(track).levels[lv].once, track, setup=True)
+    state = state.with_seat(seat, p)
+    order = state.order[1:]
+    events = [_ev("faction", f"Seat p{seat + 1} plays the {_name(cmd.faction)}.", seat,
+                  "gp.setup.faction_board")]
+    if not order:
+        n = state.players
+        kinds = [hooks(p.faction).setup_building for p in state.seats]
+        mines = [i for i in range(n) if kinds[i] == "m"]
+        mines += mines[::-1]
+        mines += [i for i in range(n) if hooks(state.seats[i].faction).setup_mines > 2]
+        mines += [i for i in range(n) if kinds[i] != "m"]
+        return evolve(state, order=tuple(mines), phase="setup_mines"), events
+    return evolve(state, order=order), events
+
+
+def _setup_mine(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+    cmd = _one(move, Build, "a starting mine is placed", "gp.setup.mines_first")
+    assert isinstance(cmd, Build)
+    p = state.seats[seat]
+    hx = _hex(state, cmd.hex)
+    home = _c().faction(p.faction).home_planet
+    kind = hooks(p.faction).setup_building
+    if cmd.building != kind:
+        rule = "gp.setup.ivits" if kind == "PI" else "gp.setup.mines_first"
+        raise Refusal("setup.building", f"The {_name(p.faction)} place a {kind} now.", rule)
+    if state.planet(hx) != home:
+        raise Refusal("setup.home_planet",
+                      f"{cmd.hex} is a {state.planet(hx) or 'space'} planet; the "
+                      f"{_name(p.faction)} place their first mines on {home} planets.",
+                      "gp.setup.mines_first")
+    if state.owner(hx) is not None:
+        raise Refusal("build.occupied", f"{cmd.hex} is already colonised.",
+                      "gp.setup.mines_first")
+    state = state.with_seat(seat, p.with_building(hx, kind))
+    order = state.order[1:]
+    events = [_ev("build", f"{_name(p.faction)} place a starting mine on {hx}.", seat,
+                  "gp.setup.mines_first")]
+    if not order:
+        return evolve(state, order=tuple(range(state.players - 1, -1, -1)),
+                      phase="setup_boosters"), events
+    return evolve(state, order=order), events
+
+
+def _setup_booster(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+    cmd = _one(move, Booster, "a round booster is chosen", "gp.setup.booster_choice")
+    assert isinstance(cmd, Booster)
+    if cmd.booster not in state.boosters:
+        raise Refusal("booster.unavailable", f"{cmd.booster} is not in the supply.",
+                      "gp.setup.booster_choice")
+    p = evolve(state.seats[seat], booster=cmd.booster)
+    state = state.with_seat(seat, p)
+    state = evolve(state, boosters=tuple(b for b in state.boosters if b != cmd.booster),
+                   order=state.order[1:])
+    return state, [_ev("booster", f"{_name(p.faction)} take {cmd.booster}.", seat,
+                       "gp.setup.booster_choice")]
+
+
+def _hex(state: GPState, name: str) -> str:
+    try:
+        return state.space_map.name(state.space_map.hex(name))
+    except KeyError:
+        raise Refusal("hex.unknown", f"There is no hex {name} on this map.",
+                      "gp.setup.sectors_34") from None
+
+
+# -- answers to pending tasks --------------------------------------------------------
+
+
+def _charge_answer(state: GPState, task: tuple[object, ...], move: Move
+                   ) -> tuple[GPState, list[Event]]:
+    _, seat, amount = task
+    assert isinstance(seat, int) and isinstance(amount, int)
+    if len(move.commands) != 1 or not isinstance(move.commands[0], (Charge, Decline)):
+        raise Refusal("charge.expected",
+                      f"{_name(state.seats[seat].faction)} must first accept or decline "
+                      f"a charge of {amount} power.", "gp.charge.trigger")
+    cmd = move.commands[0]
+    offered = [r for r in cmd.offer if r.code == "pw"]
+    if len(cmd.offer) != 1 or not offered:
+        raise Refusal("charge.amount", f"Name the offer: {cmd.verb} {amount}pw.",
+                      "gp.charge.highest")
+    if offered[0].amount != amount:
+        raise Refusal("charge.amount", f"The offer is {amount} power, not "
+                      f"{offered[0].amount}.", "gp.charge.highest")
+    state = evolve(state, pending=state.pending[1:])
+    p = state.seats[seat]
+    if isinstance(cmd, Decline):
+        return state, [_ev("charge.decline", f"{_name(p.faction)} decline {amount} power.",
+                           seat, "gp.charge.cost")]
+    bowls, _ = pw.charge(p.bowls, amount)
+    p = evolve(p, bowls=bowls).add_vp(-(amount - 1), "charge")
+    return state.with_seat(seat, p), [
+        _ev("charge", f"{_name(p.faction)} charge {amount} power for {amount - 1} VP.",
+            seat, "gp.charge.cost")]
+
+
+def _income_answer(state: GPState, task: tuple[object, ...], move: Move
+                   ) -> tuple[GPState, list[Event]]:
+    _, seat, raw = task
+    assert isinstance(seat, int) and isinstance(raw, tuple)
+    items: list[tuple[str, int]] = list(raw)
+    p = state.seats[seat]
+    events = []
+    for cmd in move.commands:
+        if not isinstance(cmd, Income) or len(cmd.rewards) != 1:
+            raise Refusal("income.expected", "Choose the order of the power income, one "
+                          "item at a time (income 2pw / income 1t).", "gp.income.order")
+        r = cmd.rewards[0]
+        item = (r.code, r.amount)
+        if not _power_order_matters(p.bowls, items):
+            raise Refusal("income.no_choice", "The rest of the income needs no order.",
+                          "gp.income.order")
+        if item not in items:
+            raise Refusal("income.unknown", f"No income item {r} is left; left: "
+                          + ", ".join(f"{n}{k}" for k, n in items) + ".", "gp.income.order")
+        items.remove(item)
+        p = _take_power_items(p, [item])
+        events.append(_ev("income.power", f"{_name(p.faction)} take {r} first.", seat,
+                          "gp.income.order"))
+    pending = state.pending[1:]
+    if _power_order_matters(p.bowls, items):
+        pending = (("income", seat, tuple(items)),) + pending
+    else:
+        p = _take_power_items(p, items)
+    return evolve(state.with_seat(seat, p), pending=pending), events
+
+
+def _gaia_tokens_answer(state: GPState, task: tuple[object, ...], move: Move
+                        ) -> tuple[GPState, list[Event]]:
+    _, seat, count = task
+    assert isinstance(seat, int) and isinstance(count, int)
+    p = state.seats[seat]
+    h = hooks(p.faction)
+    left = count
+    events = []
+    for cmd in move.commands:
+        if not isinstance(cmd, Spend) or len(cmd.cost) != 1 or cmd.cost[0].code != "tg":
+            raise Refusal("gaia.tokens_expected", "Convert the tokens leaving the Gaia area "
+                          "(spend Ntg for ...).", h.pi_rule or "gp.gaia_phase.tokens")
+        n = cmd.cost[0].amount
+        if n > left:
+            raise Refusal("gaia.too_many", f"Only {left} tokens are left to convert.",
+                          h.pi_rule or "gp.gaia_phase.tokens")
+        got = _convert(cmd, h.gaia_conversions_with_pi, h.pi_rule or "gp.gaia_phase.tokens")
+        left -= n
+        p = gain(p, got, "spend")
+        events.append(_ev("gaia.convert", f"{_name(p.faction)} convert {n} tokens into "
+                          f"{got}.", seat, h.pi_rule or None))
+    if left:
+        # the conversions go on until every returning token is used
+        task = ("gaia_tokens", seat, left)
+        return evolve(state.with_seat(seat, p), pending=(task,) + state.pending[1:]), events
+    p = evolve(p, bowls=pw.from_gaia(p.bowls, h.gaia_return_bowl))
+    return evolve(state.with_seat(seat, p), pending=state.pending[1:]), events
+
+
+# -- the action phase ---------------------------------------------------------------
+
+
+def _action_turn(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+    turn = _Turn(seat)
+    events: list[Event] = []
+    for cmd in move.commands:
+        state, more = _command(state, turn, cmd)
+        events.extend(more)
+    if turn.follow:
+        what = turn.follow[0][0]
+        raise Refusal("turn.incomplete", f"The turn is not complete: it still needs "
+                      f"{_FOLLOW_TEXT.get(what, what)}.", _FOLLOW_RULE.get(what,
+                                                                           "gp.action.turns"))
+    if not turn.main:
+        # free actions only: the turn stays open, the main action comes later
+        return state, events
+    if turn.built is not None:
+        state = _offer_charges(state, seat, turn.built)
+    order = state.order
+    nxt = _next_player(state, seat, order)
+    return evolve(state, current=nxt), events
+
+
+_FOLLOW_TEXT = {"tech": "a tech tile", "up": "a research step", "cover": "a tile to cover",
+                "mine": "a mine to build", "fedtile": "a federation token",
+                "lost": "the Lost Planet"}
+_FOLLOW_RULE = {"tech": "gp.action.upgrade_tech", "up": "gp.tech.under_area",
+                "cover": "gp.tech.advanced", "mine": "gp.action.board",
+                "fedtile": "gp.action.board", "lost": "gp.action.research"}
+
+
+def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    if turn.follow:
+        what, data = turn.follow[0]
+        expected = {"tech": Tech, "up": Up, "cover": Cover, "mine": Build,
+                    "fedtile": FedTile, "lost": LostPlanet}[what]
+        if isinstance(cmd, expected):
+            turn.follow.pop(0)
+            return _follow(state, turn, what, data, cmd)
+        if not isinstance(cmd, (Spend, Burn)):
+            raise Refusal("turn.follow_up", f"{_FOLLOW_TEXT[what].capitalize()} must come "
+                          "first.", _FOLLOW_RULE[what])
+    if isinstance(cmd, Spend):
+        return _spend(state, seat, cmd)
+    if isinstance(cmd, Burn):
+        p = state.seats[seat]
+        if cmd.amount < 1:
+            raise Refusal("burn.nothing", "Burning needs an amount of at least 1.",
+                          "gp.free_action.when")
+        if 2 * cmd.amount > p.bowls[1]:
+            raise Refusal("burn.too_much", f"Burning {cmd.amount} needs {2 * cmd.amount} "
+                          f"tokens in bowl II, which holds {p.bowls[1]}.",
+                          "gp.free_action.when")
+        bowls = pw.burn(p.bowls, cmd.amount)
+        if hooks(p.faction).burn_to_gaia:
+            bowls = (bowls[0], bowls[1], bowls[2], bowls[3] + cmd.amount)
+        p = evolve(p, bowls=bowls)
+        return state.with_seat(seat, p), [_ev("burn", f"{_name(p.faction)} burn "
+                                              f"{cmd.amount}.", seat, "gp.free_action.when")]
+    if turn.main:
+        raise Refusal("turn.one_action", "A turn has only one main action.",
+                      "gp.action.turns")
+    turn.main = True
+    if isinstance(cmd, Build):
+        return _build(state, turn, cmd, steps=0, extra_range=0)
+    if isinstance(cmd, Up):
+        p = _pay(state.seats[seat], Resources(knowledge=4), "A research step",
+                 "gp.action.research")
+        state = state.with_seat(seat, p)
+        return _up(state, seat, CODE_TRACK.get(cmd.track, cmd.track), turn)
+    if isinstance(cmd, Action):
+        return _board_action(state, turn, cmd.action)
+    if isinstance(cmd, Special):
+        return _special(state, turn, cmd)
+    if isinstance(cmd, Federation):
+        return _federation(state, seat, cmd)
+    if isinstance(cmd, Pass):
+        return _pass(state, turn, cmd)
+    raise Refusal("turn.unknown", f"'{cmd}' is not an action of the action phase.",
+                  "gp.action.turns")
+
+
+def _follow(state: GPState, turn: _Turn, what: str, data: object, cmd: Command
+            ) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    if what == "tech":
+        assert isinstance(cmd, Tech)
+        return _take_tech(state, turn, cmd.position)
+    if what == "up":
+        assert isinstance(cmd, Up) and isinstance(data, tuple)
+        track = CODE_TRACK.get(cmd.track, cmd.track)
+        if data and track not in data:
+            raise Refusal("tech.wrong_area", f"This tile advances {', '.join(data)} only.",
+                          "gp.tech.under_area")
+        return _up(state, seat, track, turn)
+    if what == "cover":
+        assert isinstance(cmd, Cover)
+        p = state.seats[seat]
+        techs = list(p.techs)
+        for i, (pos, tile, covered) in enumerate(techs):
+            if pos == cmd.position and not covered and not tile.startswith("adv"):
+                techs[i] = (pos, tile, True)
+                p = evolve(p, techs=tuple(techs))
+                return state.with_seat(seat, p), [
+                    _ev("tech.cover", f"{_name(p.faction)} cover {tile}.", seat,
+                        "gp.tech.advanced")]
+        raise Refusal("tech.cover", f"There is no uncovered standard tile of "
+                      f"{cmd.position} to cover.", "gp.tech.advanced")
+    if what == "mine":
+        assert isinstance(cmd, Build) and isinstance(data, tuple)
+        steps, extra = data
+        if cmd.building != "m":
+            raise Refusal("build.mine_expected", "This action builds a mine.",
+                          "gp.action.board")
+        return _build(state, turn, cmd, steps=int(steps), extra_range=int(extra))
+    if what == "fedtile":
+        assert isinstance(cmd, FedTile)
+        p = state.seats[seat]
+        if cmd.token not in [t for t, _ in p.fed_tokens]:
+            raise Refusal("fedtile.not_owned", f"The player has no token {cmd.token}.",
+                          "gp.action.board")
+        p = gain(p, _c().federation_token(cmd.token).reward, "qic2")
+        return state.with_seat(seat, p), [_ev("fedtile", f"{_name(p.faction)} score "
+                                              f"{cmd.token} again.", seat,
+                                              "gp.action.board")]
+    assert isinstance(cmd, LostPlanet)
+    return _lost_planet(state, turn, cmd)
+
+
+# -- conversions --------------------------------------------------------------------
+
+_BASE_CONVERSIONS = (("pw", 4, "q", 1), ("pw", 3, "o", 1), ("pw", 4, "k", 1),
+                     ("pw", 1, "c", 1), ("q", 1, "o", 1), ("k", 1, "c", 1),
+                     ("o", 1, "c", 1), ("o", 1, "t", 1))
+_RES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "t": "power_tokens"}
+
+
+def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str
+             ) -> Resources:
+    """What a ``spend`` of whole conversions from ``table`` gives."""
+    if len(cmd.cost) != 1:
+        raise Refusal("spend.unknown", f"'{cmd}' is not a free action.", rule)
+    cost = cmd.cost[0]
+    wanted = {r.code: r.amount for r in cmd.gain}
+    if cost.amount < 1:
+        raise Refusal("spend.nothing", "A free action pays at least one of something.", rule)
+    for pay, n, get, m in table:
+        if pay != cost.code or cost.amount % n:
+            continue
+        k = cost.amount // n
+        if wanted == {get: k * m}:
+            return Resources(**{_RES[get]: k * m})
+    raise Refusal("spend.unknown", f"'{cmd}' is not a free action of this player.", rule)
+
+
+def conversions(p: PlayerState) -> list[tuple[str, int, str, int]]:
+    """The free actions of a player: ``(pay code, amount, get code, amount)``."""
+    h = hooks(p.faction)
+    table = list(_BASE_CONVERSIONS) + list(h.conversions)
+    if p.count("PI"):
+        table += list(h.pi_conversions)
+    return table
+
+
+def _spend(state: GPState, seat: int, cmd: Spend) -> tuple[GPState, list[Event]]:
+    p = state.seats[seat]
+    h = hooks(p.faction)
+    table = conversions(p)
+    rule = "gp.free_action.when"
+    got = _convert(cmd, table, rule)
+    cost = cmd.cost[0]
+    n = cost.amount
+    if cost.code == "pw":
+        p = _spend_power(p, n, "Converting power")
+    elif cost.code == "t-a3":
+        if p.bowls[2] < n:
+            raise Refusal("spend.power", f"Bowl III holds {p.bowls[2]} tokens, not {n}.",
+                          h.rule or rule)
+        p = evolve(p, bowls=(p.bowls[0], p.bowls[1], p.bowls[2] - n, p.bowls[3] + n))
+    else:
+        p = _pay(p, Resources(**{_RES[cost.code]: n}), f"Converting {cost}", rule)
+    p = gain(p, got, "spend")
+    return state.with_seat(seat, p), [_ev("spend", f"{_name(p.faction)} convert {cost} "
+                                          f"into {got}.", seat, rule)]
+
+
+def _spend_power(p: PlayerState, amount: int, what: str) -> PlayerState:
+    per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+    need = -(-amount // per)
+    if need > p.bowls[2]:
+        raise Refusal("power.not_enough", f"{what} needs {amount} power; bowl III holds "
+                      f"{p.bowls[2]} tokens.", "gp.action.board")
+    return evolve(p, bowls=pw.spend(p.bowls, need))
+
+
+# -- building -----------------------------------------------------------------------
+
+
+def _own_hexes(state: GPState, p: PlayerState) -> list[Hex]:
+    m = state.space_map
+    return [m.hex(h) for h, _ in p.buildings]
+
+
+def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
+    """The Q.I.C. needed to reach ``target`` (raises when out of reach)."""
+    m = state.space_map
+    t = m.hex(target)
+    own = _own_hexes(state, p)
+    dist = min(m.distance(t, h) for h in own)
+    reach = _c().board.range_by_level[p.level("navigation")] + extra
+    if dist <= reach:
+        return 0
+    qic = -(-(dist - reach) // 2)
+    if qic > p.qic:
+        raise Refusal("build.out_of_range", f"{target} is {dist} hexes away; range {reach} "
+                      f"and {p.qic} Q.I.C. (2 hexes each) do not reach.", "gp.range.qic")
+    return qic
+
+
+def _build(state: GPState, turn: _Turn, cmd: Build, steps: int, extra_range: int
+           ) -> tuple[GPState, list[Event]]:
+    if cmd.building == "m":
+        return _build_mine(state, turn, cmd.hex, steps, extra_range)
+    if steps or extra_range:
+        raise Refusal("build.mine_expected", "This action builds a mine.", "gp.action.board")
+    if cmd.building == "gf":
+        return _gaia_project(state, turn, cmd.hex)
+    return _upgrade(state, turn, cmd)
+
+
+def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: int
+                ) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    hx = _hex(state, name)
+    p = state.seats[seat]
+    planet = state.planet(hx)
+    if planet is None:
+        raise Refusal("build.space", f"{hx} is empty space.", "gp.action.mine")
+    if state.owner(hx) is not None:
+        raise Refusal("build.occupied", f"{hx} is already colonised.", "gp.action.mine")
+    for i, other in enumerate(state.seats):
+        if i != seat and hx in other.gaiaformers:
+            raise Refusal("build.gaiaformer", f"A Gaiaformer of the {_name(other.faction)} "
+                          f"is on {hx}.", "gp.action.gaia_project")
+    own_gf = hx in p.gaiaformers
+    if planet == "transdim":
+        raise Refusal("build.transdim", f"{hx} is a Transdim planet: it needs a Gaia "
+                      "project first.", "gp.action.gaia_project")
+    if p.count("m") >= _c().board.structure("mine").count:
+        raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
+    qic = 0 if own_gf else _range_cost(state, p, hx, extra)
+    cost = _c().board.structure("mine").cost + Resources(qic=qic)
+    steps = 0
+    if planet == "gaia":
+        if not own_gf:
+            cost = cost + hooks(p.faction).gaia_planet_cost
+    else:
+        home = _c().faction(p.faction).home_planet
+        steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
+        per = _c().board.terraform_cost[p.level("terraforming")]
+        cost = cost + Resources(ore=per * max(0, steps - free_steps))
+    p = _pay(p, cost, f"A mine on {hx}", "gp.action.mine")
+    p = _new_type_gain(state, p, planet)
+    if own_gf:
+        p = evolve(p, gaiaformers=tuple(g for g in p.gaiaformers if g != hx))
+    p = p.with_building(hx, "m")
+    rnd = _round_tile(state)
+    if rnd is not None:
+        if rnd.event == "mine built":
+            p = p.add_vp(rnd.vp, f"round{state.round}")
+        if rnd.event == "terraforming step":
+            p = p.add_vp(rnd.vp * steps, f"round{state.round}")
+        if rnd.event == "mine built on a Gaia planet" and planet == "gaia":
+            p = p.add_vp(rnd.vp, f"round{state.round}")
+    p = _tile_triggers(p, "mine", planet == "gaia")
+    p = _join_federation(state, p, hx)
+    turn.built = hx
+    return state.with_seat(seat, p), [
+        _ev("build.mine", f"{_name(p.faction)} build a mine on {hx} ({planet}, "
+            f"paying {cost}).", seat, "gp.action.mine")]
+
+
+def _new_type_gain(state: GPState, p: PlayerState, planet: str) -> PlayerState:
+    """The institute gain for a planet type not colonised before (Geodens)."""
+    h = hooks(p.faction)
+    if not h.pi_new_type_gain or not p.count("PI"):
+        return p
+    have = {("lost" if b == "lp" else state.planet(x)) for x, b in p.buildings}
+    return p if planet in have else gain(p, h.pi_new_type_gain, "PI")
+
+
+def _join_federation(state: GPState, p: PlayerState, hx: str) -> PlayerState:
+    """A new structure next to one of the player's federations becomes part of it (a
+    ruling of the reference implementation; it matters for the structures-in-federations
+    final tile)."""
+    m = state.space_map
+    h0 = m.hex(hx)
+    near = set(h0.neighbors())
+    feds = list(p.federations)
+    for i, fed in enumerate(feds):
+        if hx in fed:
+            return p
+        if any(m.hex(h) in near for h in fed):
+            feds[i] = tuple(sorted(fed + (hx,)))
+            return evolve(p, federations=tuple(feds))
+    return p
+
+
+def _round_tile(state: GPState) -> RoundScoringTile | None:
+    if not 1 <= state.round <= ROUNDS:
+        return None
+    tile: RoundScoringTile = _c().round_tile(state.setup.round_scoring[state.round - 1])
+    return tile
+
+
+def _round_vp(state: GPState, p: PlayerState, event: str, times: int = 1) -> PlayerState:
+    tile = _round_tile(state)
+    if tile is not None and tile.event == event:
+        return p.add_vp(tile.vp * times, f"round{state.round}")
+    return p
+
+
+def _tile_triggers(p: PlayerState, what: str, gaia: bool = False) -> PlayerState:
+    c = _c()
+    for pos, tile, covered in p.techs:
+        if covered:
+            continue
+        t = c.tech(tile)
+        if t.kind != "trigger":
+            continue
+        source = pos if pos.startswith("adv") else f"tech-{pos}"
+        if ((t.when == "you build a mine" and what == "mine")
+                or (t.when == "you build a mine on a Gaia planet" and what == "mine" and gaia)
+                or (t.when == "you build a trading station" and what == "ts")
+                or (t.when == "you advance one research level" and what == "up")):
+            p = p.add_vp(t.gain.vp, source)
+    return p
+
+
+def _gaia_project(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    hx = _hex(state, name)
+    p = state.seats[seat]
+    if state.planet(hx) != "transdim" or hx in state.gaia_hexes:
+        raise Refusal("gaia.not_transdim", f"{hx} is not a Transdim planet.",
+                      "gp.action.gaia_project")
+    if state.owner(hx) is not None or any(hx in o.gaiaformers for o in state.seats):
+        raise Refusal("build.occupied", f"{hx} is taken.", "gp.action.gaia_project")
+    if len(p.gaiaformers) >= gaiaformers(p):
+        raise Refusal("gaia.no_gaiaformer", f"The {_name(p.faction)} have no Gaiaformer "
+                      "left.", "gp.action.gaia_project")
+    tokens = _c().board.gaia_project_cost[p.level("gaia_project")]
+    if pw.tokens(p.bowls) < tokens:
+        raise Refusal("gaia.tokens", f"A Gaia project moves {tokens} power tokens; the "
+                      f"bowls hold {pw.tokens(p.bowls)}.", "gp.gaia_project.cost")
+    qic = _range_cost(state, p, hx, 0)
+    p = _pay(p, Resources(qic=qic), "Reaching the planet", "gp.range.qic")
+    p = evolve(p, bowls=pw.to_gaia(p.bowls, tokens),
+               gaiaformers=tuple(sorted(p.gaiaformers + (hx,))))
+    return state.with_seat(seat, p), [
+        _ev("gaia.project", f"{_name(p.faction)} start a Gaia project on {hx}.", seat,
+            "gp.action.gaia_project")]
+
+
+def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    hx = _hex(state, cmd.hex)
+    p = state.seats[seat]
+    new = cmd.building
+    if new not in UPGRADES_FROM:
+        raise Refusal("build.unknown", f"The {_name(p.faction)} cannot build {new}.",
+                      "gp.action.upgrade")
+    old = p.building_at(hx)
+    if old not in UPGRADES_FROM[new]:
+        raise Refusal("upgrade.from", f"{new} replaces a {UPGRADES_FROM[new][0]}; {hx} holds "
+                      f"{old or 'nothing of theirs'}.", "gp.action.upgrade")
+    s = _c().board.structure(STRUCTURE_IDS[new])
+    if p.count(new) >= s.count:
+        raise Refusal("upgrade.none_left", f"No {new} is left on the board.",
+                      "gp.action.upgrade")
+    cost = s.cost
+    if new == "ts" and s.cost_alone is not None:
+        m = state.space_map
+        h0 = m.hex(hx)
+        near = any(m.distance(h0, m.hex(h)) <= 2
+                   for i, o in enumerate(state.seats) if i != seat for h, _ in o.buildings)
+        if not near:
+            cost = s.cost_alone
+    p = _pay(p, cost, f"A {new} on {hx}", "gp.upgrade.trading_station")
+    p = p.with_building(hx, new)
+    if new == "ts":
+        p = _round_vp(state, p, "trading station built")
+        p = _tile_triggers(p, "ts")
+    if new in ("PI", "ac1", "ac2"):
+        p = _round_vp(state, p, "planetary institute or academy built")
+    token = hooks(p.faction).pi_token
+    if new == "PI" and token:
+        p = gain(p, _c().federation_token(token).reward, "federation")
+        p = evolve(p, fed_tokens=p.fed_tokens + ((token, False),))
+    if new in ("lab", "ac1", "ac2"):
+        turn.follow.append(("tech", None))
+    turn.built = hx
+    return state.with_seat(seat, p), [
+        _ev("build.upgrade", f"{_name(p.faction)} upgrade {hx} from {old} to {new} "
+            f"(paying {cost}).", seat, "gp.action.upgrade")]
+
+
+def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
+    m = state.space_map
+    h0 = m.hex(hx)
+    offers = []
+    for seat in seats_in_order(builder, state.players):
+        p = state.seats[seat]
+        best = max((power_value(p, b) for h, b in p.buildings
+                    if m.distance(h0, m.hex(h)) <= 2), default=0)
+        amount = min(best, pw.chargeable(p.bowls), p.vp + 1)
+        if amount > 0:
+            offers.append(("charge", seat, amount))
+    return evolve(state, pending=state.pending + tuple(offers))
+
+
+# -- research and tech tiles ----------------------------------------------------------
+
+
+def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, list[Event]]:
+    if track not in RESEARCH_TRACKS:
+        raise Refusal("research.unknown", f"No research area {track}.", "gp.action.research")
+    p = state.seats[seat]
+    level = p.level(track)
+    h = hooks(p.faction)
+    if track == "navigation" and h.navigation_needs_pi and not p.count("PI"):
+        raise Refusal("research.navigation_locked", f"The {_name(p.faction)} advance in "
+                      "navigation only once their institute is built.", h.pi_rule)
+    if level >= 5:
+        raise Refusal("research.top", f"The {track} track is at level 5.",
+                      "gp.action.research")
+    events = []
+    if level == 4:
+        if any(o.level(track) == 5 for o in state.seats):
+            raise Refusal("research.level5_taken", f"Another player is at level 5 of "
+                          f"{track}.", "gp.research.level5_one")
+        toks = list(p.fed_tokens)
+        green = [i for i, (t, flipped) in enumerate(toks)
+                 if not flipped and _c().federation_token(t).green]
+        if not green:
+            raise Refusal("research.level5_token", "Level 5 needs a green federation token "
+                          "to turn over.", "gp.research.level5_token")
+        toks[green[0]] = (toks[green[0]][0], True)
+        p = evolve(p, fed_tokens=tuple(toks))
+    research = list(p.research)
+    research[RESEARCH_TRACKS.index(track)] = level + 1
+    p = evolve(p, research=tuple(research))
+    code = TRACK_CODES[track]
+    lv = _c().research(track).levels[level + 1]
+    p = gain(p, lv.once, code)
+    if lv.per:
+        p = gain(p, _scaled(lv.per_gain, _per(state, p, lv.per)), code)
+    if track == "terraforming" and level + 1 == 5:
+        fed = state.setup.terraforming_federation
+        if not any(o.level("terraforming") == 5 for i, o in enumerate(state.seats)
+                   if i != seat):
+            p = gain(p, _c().federation_token(fed).reward, "federation")
+            p = evolve(p, fed_tokens=p.fed_tokens + ((fed, False),))
+            # ruling of the reference implementation: the token counts as a federation
+            # formed for the round's scoring tile
+            p = _round_vp(state, p, "federation formed")
+    if track == "navigation" and level + 1 == 5:
+        turn.follow.insert(0, ("lost", None))
+    p = _round_vp(state, p, "research level advanced")
+    p = _tile_triggers(p, "up")
+    events.append(_ev("research", f"{_name(p.faction)} advance {track} to level "
+                      f"{level + 1}.", seat, "gp.action.research"))
+    return state.with_seat(seat, p), events
+
+
+def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    p = state.seats[seat]
+    try:
+        tile = state.setup.tech_at(position)
+    except KeyError:
+        raise Refusal("tech.unknown", f"No tech tile space {position}.",
+                      "gp.action.upgrade_tech") from None
+    if tile in [t for _, t, _ in p.techs]:
+        raise Refusal("tech.duplicate", f"The {_name(p.faction)} already have {tile}.",
+                      "gp.tech.no_duplicate")
+    t = _c().tech(tile)
+    if t.advanced:
+        track = CODE_TRACK[position[4:]]
+        if any(tile in [x for _, x, _ in o.techs] for o in state.seats):
+            raise Refusal("tech.taken", f"{tile} is taken.", "gp.tech.advanced")
+        if p.level(track) < 4:
+            raise Refusal("tech.advanced_level", f"An advanced tile needs level 4 of "
+                          f"{track}.", "gp.tech.advanced")
+        toks = list(p.fed_tokens)
+        green = [i for i, (x, flipped) in enumerate(toks)
+                 if not flipped and _c().federation_token(x).green]
+        if not green:
+            raise Refusal("tech.advanced_token", "An advanced tile needs a green federation "
+                          "token to turn over.", "gp.tech.advanced")
+        toks[green[0]] = (toks[green[0]][0], True)
+        p = evolve(p, fed_tokens=tuple(toks))
+        turn.follow[0:0] = [("cover", None), ("up", ())]
+        source = position
+    else:
+        source = f"tech-{position}"
+        area = CODE_TRACK.get(position)
+        turn.follow.insert(0, ("up", (area,) if area else ()))
+    p = evolve(p, techs=p.techs + ((position, tile, False),))
+    if t.kind == "immediate":
+        p = gain(p, t.gain, source)
+        if t.per:
+            p = gain(p, _scaled(t.per_gain, _per(state, p, t.per)), source)
+    return state.with_seat(seat, p), [_ev("tech", f"{_name(p.faction)} take {tile} from "
+                                          f"{position}.", seat, "gp.action.upgrade_tech")]
+
+
+# -- board and special actions ------------------------------------------------------------
+
+
+def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    try:
+        a = _c().board_action(name)
+    except KeyError:
+        raise Refusal("action.unknown", f"No action space {name}.", "gp.action.board") from None
+    if name in state.board_used:
+        raise Refusal("action.used", f"{name} is already taken this round.",
+                      "gp.action.once_per_round")
+    p = state.seats[seat]
+    if a.kind == "power":
+        p = _spend_power(p, a.cost, f"{name}")
+    else:
+        p = _pay(p, Resources(qic=a.cost), name, "gp.action.board")
+    p = gain(p, a.gain, name)
+    if a.per:
+        p = gain(p, _scaled(a.per_gain, _per(state, p, a.per)), name)
+    if name == "power2":
+        turn.follow.append(("mine", (2, 0)))
+    elif name == "power6":
+        turn.follow.append(("mine", (1, 0)))
+    elif name == "qic1":
+        turn.follow.append(("tech", None))
+    elif name == "qic2":
+        turn.follow.append(("fedtile", None))
+    state = evolve(state.with_seat(seat, p), board_used=state.board_used + (name,))
+    return state, [_ev("action", f"{_name(p.faction)} take {name}.", seat, "gp.action.board")]
+
+
+def special_actions(p: PlayerState) -> list[tuple[str, Resources, str]]:
+    """A player's special actions: ``(key, what it gives, log name)``; the key marks it
+    used for the round."""
+    c = _c()
+    sources: list[tuple[str, Resources, str]] = []
+    if p.booster and c.booster(p.booster).action:
+        kind = "range+3" if p.booster == "booster5" else "step"
+        sources.append(("booster", Resources(), kind))
+    for pos, tile, covered in p.techs:
+        t = c.tech(tile)
+        if not covered and t.kind == "action":
+            sources.append((pos, t.action, _rewards_text(t.action)))
+    if p.count("ac2"):
+        action = hooks(p.faction).ac2_action
+        sources.append(("ac2", action, _rewards_text(action)))
+    return sources
+
+
+def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    p = state.seats[seat]
+    text = ",".join(str(r) for r in cmd.rewards)
+    sources = special_actions(p)
+    for key, got, label in sources:
+        if label != text:
+            continue
+        if key in p.used:
+            continue
+        p = evolve(p, used=p.used + (key,))
+        p = gain(p, got, key)
+        if label == "range+3":
+            turn.follow.append(("mine", (0, 3)))
+        elif label == "step":
+            turn.follow.append(("mine", (1, 0)))
+        return state.with_seat(seat, p), [_ev("special", f"{_name(p.faction)} use their "
+                                              f"special action ({text}).", seat,
+                                              "gp.action.special")]
+    used = [label for key, _, label in sources if key in p.used]
+    if text in used:
+        raise Refusal("special.used", f"The special action {text} is used this round.",
+                      "gp.action.once_per_round")
+    raise Refusal("special.unknown", f"The {_name(p.faction)} have no special action "
+                  f"{text}.", "gp.action.special")
+
+
+def _rewards_text(r: Resources) -> str:
+    short = {"credits": "c", "ore": "o", "knowledge": "k", "qic": "q", "vp": "vp",
+             "power_tokens": "t", "charge_power": "pw"}
+    return ",".join(f"{'' if n == 1 else n}{short[k]}" for k, n in r.items())
+
+
+@dataclass(frozen=True)
+class FederationSetting:
+    """What the federation rules need to know of one player."""
+
+    structures: dict[Hex, str]
+    others: list[frozenset[Hex]]
+    blocked: frozenset[Hex]
+    values: dict[str, int]
+    threshold: int
+
+
+def federation_setting(state: GPState, seat: int) -> FederationSetting:
+    """A player's structures (the Lost Planet counts as a mine), earlier federations,
+    the hexes others hold, the power values (tech3) and the threshold."""
+    from gaia_lab.games.gaia_project import federation as fedmod
+
+    p = state.seats[seat]
+    m = state.space_map
+    return FederationSetting(
+        {m.hex(h): ("m" if b == "lp" else b) for h, b in p.buildings},
+        [frozenset(m.hex(h) for h in fed) for fed in p.federations],
+        frozenset(m.hex(h) for i, o in enumerate(state.seats) if i != seat
+                  for h, _ in o.buildings),
+        dict(fedmod.power_values(big_buildings=4 if "tech3" in p.tech_ids() else 3)),
+        fedmod.federation_threshold(p.faction, has_pi=bool(p.count("PI")),
+                                    federations_formed=len(p.federations)))
+
+
+def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, list[Event]]:
+    from gaia_lab.games.gaia_project import federation as fedmod
+
+    p = state.seats[seat]
+    m = state.space_map
+    names = [_hex(state, h) for h in cmd.hexes]
+    supply = dict(state.fed_supply)
+    if supply.get(cmd.token, 0) <= 0:
+        raise Refusal("federation.token", f"No {cmd.token} token is left.",
+                      "gp.action.federation")
+    f = federation_setting(state, seat)
+    chosen = frozenset(m.hex(h) for h in names if m.hex(h) in f.structures)
+    satellites = frozenset(m.hex(h) for h in names) - chosen
+    check = fedmod.check_federation(m, f.structures, satellites, chosen, f.others, f.blocked,
+                                    f.values, f.threshold, max_satellites=pw.tokens(p.bowls))
+    if not check.legal:
+        v = check.verdict
+        raise Refusal(f"federation.{v.code}", v.message,
+                      v.rule.id if v.rule else "gp.action.federation")
+    if pw.tokens(p.bowls) < len(satellites):
+        raise Refusal("federation.tokens", f"{len(satellites)} satellites need as many "
+                      "power tokens.", "gp.federation.satellites")
+    p = evolve(p, bowls=pw.remove_tokens(p.bowls, len(satellites)),
+               satellites=p.satellites + len(satellites),
+               federations=p.federations + (tuple(sorted(names)),),
+               fed_tokens=p.fed_tokens + ((cmd.token, False),))
+    p = gain(p, _c().federation_token(cmd.token).reward, "federation")
+    p = _round_vp(state, p, "federation formed")
+    supply[cmd.token] -= 1
+    state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
+    return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
+                       f"{', '.join(names)} and take {cmd.token}.", seat,
+                       "gp.action.federation")]
+
+
+def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    hx = _hex(state, cmd.hex)
+    p = state.seats[seat]
+    if state.planet(hx) is not None or state.owner(hx) is not None:
+        raise Refusal("lost.not_space", f"{hx} is not empty space.", "gp.action.research")
+    qic = _range_cost(state, p, hx, 0)
+    p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    p = _new_type_gain(state, p, "lost")
+    p = p.with_building(hx, "lp")
+    p = _join_federation(state, p, hx)
+    p = _round_vp(state, p, "mine built")
+    p = _tile_triggers(p, "mine")
+    turn.built = hx
+    return state.with_seat(seat, p), [_ev("lost_planet", f"{_name(p.faction)} place the "
+                                          f"Lost Planet on {hx}.", seat,
+                                          "gp.action.research")]
+
+
+def _pass(state: GPState, turn: _Turn, cmd: Pass) -> tuple[GPState, list[Event]]:
+    seat = turn.seat
+    p = state.seats[seat]
+    c = _c()
+    last = state.round >= ROUNDS
+    if last and cmd.booster:
+        raise Refusal("pass.last_round", "No booster is taken in the last round.",
+                      "gp.pass.last_round")
+    if not last and not cmd.booster:
+        raise Refusal("pass.booster", "Passing takes a new booster.", "gp.pass.booster")
+    if cmd.booster and cmd.booster not in state.boosters:
+        raise Refusal("pass.booster_unavailable", f"{cmd.booster} is not in the supply.",
+                      "gp.pass.booster")
+    boosters = list(state.boosters)
+    if p.booster:
+        b = c.booster(p.booster)
+        if b.pass_vp_per:
+            p = p.add_vp(b.pass_vp * _per(state, p, b.pass_vp_per), p.booster)
+    for pos, tile, covered in p.techs:
+        t = c.tech(tile)
+        if not covered and t.kind == "on_pass":
+            p = gain(p, _scaled(t.per_gain, _per(state, p, t.per)), pos)
+    if cmd.booster:
+        boosters.remove(cmd.booster)
+        if p.booster:
+            boosters.append(p.booster)
+    p = evolve(p, passed=True, booster=cmd.booster)
+    state = evolve(state.with_seat(seat, p), boosters=tuple(boosters),
+                   pass_order=state.pass_order + (seat,))
+    return state, [_ev("pass", f"{_name(p.faction)} pass"
+                       + (f", taking {cmd.booster}." if cmd.booster else "."), seat,
+                       "gp.action.pass")]

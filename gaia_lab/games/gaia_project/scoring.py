@@ -1,0 +1,88 @@
+"""Scoring: the end of the game and the VP of each player by source.
+
+Every VP a player gains or loses during play is booked on a source named as the
+recorded games name it (``charge``, ``round3``, ``booster9``, ``tech-gaia``, ``adv-nav``,
+``federation``, ``qic2``, a track code...), so a divergence from a recorded game shows
+by source.  At the end :func:`final_scoring` adds the two final tiles (``final1``,
+``final2``), 4 VP per research level above 2 (on the track's code) and the resources
+(``spend``: power and Q.I.C. converted, then 1 VP per 3 credits, ore and knowledge).
+
+>>> resource_vp(credits=7, ore=1, knowledge=2, qic=1, bowls=(0, 3, 2, 0))
+(4, '7c + 1o + 2k + 1q as ore + 3 power as credits = 14')
+"""
+
+from __future__ import annotations
+
+from gaia_lab.core.events import Event
+from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
+from gaia_lab.core.values import evolve
+from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS, TRACK_CODES
+from gaia_lab.games.gaia_project.factions import hooks
+from gaia_lab.games.gaia_project.rulebook import RULES
+from gaia_lab.games.gaia_project.state import GPState, PlayerState
+
+__all__ = ["breakdown", "final_counts", "final_scoring", "resource_vp"]
+
+START_VP = 10
+
+
+def resource_vp(credits: int, ore: int, knowledge: int, qic: int,
+                bowls: tuple[int, int, int, int], power_per_token: int = 1
+                ) -> tuple[int, str]:
+    """VP of the resources left: burn and spend all power for credits, Q.I.C. as ore,
+    then one VP per three of credits, ore and knowledge together."""
+    burnable = bowls[1] // 2
+    powers = (bowls[2] + burnable) * power_per_token
+    total = credits + ore + knowledge + qic + powers
+    return total // 3, (f"{credits}c + {ore}o + {knowledge}k + {qic}q as ore + "
+                        f"{powers} power as credits = {total}")
+
+
+def final_counts(state: GPState, p: PlayerState) -> object:
+    """The final-tile counts of a player (a ``FinalCounts``)."""
+    from gaia_lab.games.gaia_project.final_scoring import counts_from_board
+
+    m = state.space_map
+    structures = {m.hex(h): ("m" if b == "lp" else b) for h, b in p.buildings}
+    overlay = {m.hex(h): "gaia" for h in state.gaia_hexes}
+    overlay.update({m.hex(h): "lost" for h, b in p.buildings if b == "lp"})
+    feds = [frozenset(m.hex(h) for h in fed) for fed in p.federations]
+    return counts_from_board(m, structures, feds, p.satellites, planets=overlay)
+
+
+def final_scoring(state: GPState) -> tuple[GPState, list[Event]]:
+    """Add the final tiles, research and resources to every player."""
+    from gaia_lab.games.gaia_project.final_scoring import FinalCounts, score_final
+
+    counts: dict[str, FinalCounts] = {}
+    for p in state.seats:
+        c = final_counts(state, p)
+        assert isinstance(c, FinalCounts)
+        counts[p.faction] = c
+    result = score_final(state.setup.final_scoring, counts)
+    events = [Event("score.final", str(result), RULES["gp.score.final_tiles"], None, (), True)]
+    seats = []
+    for seat, p in enumerate(state.seats):
+        for source, vp in result.by_source(p.faction).items():
+            p = p.add_vp(vp, source)
+        for track in RESEARCH_TRACKS:
+            p = p.add_vp(4 * max(0, p.level(track) - 2), TRACK_CODES[track])
+        per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+        vp, _ = resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per)
+        p = p.add_vp(vp, "spend")
+        seats.append(p)
+        events.append(Event("score.total", f"{p.faction}: {p.vp} VP.",
+                            RULES["gp.score.winner"], seat, (), True))
+    return evolve(state, seats=tuple(seats)), events
+
+
+def breakdown(state: GPState) -> ScoreBreakdown:
+    """Each player's VP by source (the 10 starting VP as ``start``)."""
+    lines = []
+    for seat, p in enumerate(state.seats):
+        lines.append(ScoreLine(seat, "start", START_VP if p.faction else 0,
+                               RULES["gp.setup.vp"], "starting VP"))
+        for source, vp in p.vp_sources:
+            lines.append(ScoreLine(seat, source, vp, None, source))
+    names = tuple(p.faction or f"P{i + 1}" for i, p in enumerate(state.seats))
+    return ScoreBreakdown(names, tuple(lines))

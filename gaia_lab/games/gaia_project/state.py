@@ -1,0 +1,277 @@
+"""The state of a Gaia Project game: immutable values with an exact JSON round trip.
+
+Every field is an int, a string, None or a tuple of those, so a state is hashable and
+``GPState.from_json(s.to_json()) == s``.  Hexes are kept by their log names (``3A11``);
+the :class:`~gaia_lab.games.gaia_project.map.SpaceMap` is rebuilt from the setup and cached.
+
+>>> s = GPState.new(4, DEEP_MIND_2_SETUP)
+>>> s.phase, s.round, len(s.seats)
+('faction', 0, 4)
+>>> GPState.from_json(s.to_json()) == s
+True
+>>> s.space_map.planet(s.space_map.hex("1B5"))
+'terra'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Final
+
+from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.values import evolve
+from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS
+from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap
+from gaia_lab.games.gaia_project.power import Bowls
+
+__all__ = ["DEEP_MIND_2_SETUP", "GPState", "PlayerState", "Setup", "Task"]
+
+Task = tuple[Any, ...]
+"""A pending task: ``(kind, seat, ...)``; kinds are ``charge`` (amount, VP cost),
+``income`` (the power items still to order, ``(("pw", 4), ("t", 1))``) and
+``gaia_tokens`` (how many returning tokens the Terrans still convert)."""
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the seed drew: sectors ``(id, rotation, q, r)``, tiles by place."""
+
+    sectors: tuple[tuple[str, int, int, int], ...]
+    boosters: tuple[str, ...]
+    techs: tuple[tuple[str, str], ...]
+    """``(position, tile id)`` for the 9 standard and 6 advanced spaces."""
+    round_scoring: tuple[str, ...]
+    final_scoring: tuple[str, ...]
+    terraforming_federation: str
+
+    @classmethod
+    def from_seeded(cls, raw: Mapping[str, Any]) -> Setup:
+        """Read the ``seeded_setup`` of a conformance file."""
+        sectors = tuple(
+            (p.sector, p.rotation, p.centre.q, p.centre.r)
+            for p in (SectorPlacement.from_dict(s) for s in raw["sectors"])
+        )
+        return cls(sectors, tuple(raw["boosters"]), tuple(dict(raw["techTiles"]).items()),
+                   tuple(raw["roundScoring"]), tuple(raw["finalScoring"]),
+                   str(raw["terraformingFederation"]))
+
+    def tech_at(self, position: str) -> str:
+        """The tile id on a tech space."""
+        return dict(self.techs)[position]
+
+
+DEEP_MIND_2_SETUP: Final = Setup(
+    (("5A", 2, 0, 0), ("4", 4, 5, -2), ("6A", 2, 2, 3), ("1", 4, -3, 5), ("2", 5, -5, 2),
+     ("9", 5, -2, -3), ("8", 0, 3, -5), ("7A", 1, -1, 8), ("3", 2, -6, 10), ("10", 3, -8, 7)),
+    ("booster6", "booster5", "booster8", "booster9", "booster2", "booster1", "booster3"),
+    (("terra", "tech1"), ("nav", "tech9"), ("int", "tech2"), ("gaia", "tech7"),
+     ("eco", "tech5"), ("sci", "tech4"), ("free1", "tech3"), ("free2", "tech8"),
+     ("free3", "tech6"), ("adv-terra", "advtech13"), ("adv-nav", "advtech1"),
+     ("adv-int", "advtech6"), ("adv-gaia", "advtech14"), ("adv-eco", "advtech10"),
+     ("adv-sci", "advtech11")),
+    ("score1", "score9", "score2", "score10", "score4", "score3"),
+    ("satellite", "structure"),
+    "fed6",
+)
+"""The setup the seed ``deep-mind-2`` drew (the recorded conformance game)."""
+
+
+@functools.lru_cache(maxsize=16)
+def _space_map(sectors: tuple[tuple[str, int, int, int], ...]) -> SpaceMap:
+    return SpaceMap.build(SectorPlacement(s, k, Hex(q, r)) for s, k, q, r in sectors)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One seat: faction, resources, bowls, research, structures, tiles and tokens.
+
+    >>> p = PlayerState.new("terrans")
+    >>> p.bowls, p.level("gaia_project"), p.credits
+    ((4, 4, 0, 0), 1, 15)
+    """
+
+    faction: str
+    credits: int
+    ore: int
+    knowledge: int
+    qic: int
+    vp: int
+    bowls: Bowls
+    research: tuple[int, ...]
+    """Levels in :data:`~gaia_lab.games.gaia_project.components.RESEARCH_TRACKS` order."""
+    buildings: tuple[tuple[str, str], ...] = ()
+    """``(hex name, building)`` sorted by hex name; buildings ``m ts lab PI ac1 ac2``."""
+    gaiaformers: tuple[str, ...] = ()
+    """Hexes holding one of the player's Gaiaformers."""
+    techs: tuple[tuple[str, str, bool], ...] = ()
+    """``(position, tile id, covered)`` in the order taken."""
+    fed_tokens: tuple[tuple[str, bool], ...] = ()
+    """``(token id, flipped)`` in the order taken."""
+    federations: tuple[tuple[str, ...], ...] = ()
+    """The hexes of each federation formed (structures and satellites)."""
+    satellites: int = 0
+    booster: str | None = None
+    passed: bool = False
+    used: tuple[str, ...] = ()
+    """Special actions already used this round (``booster``, a tech position, ``ac2``)."""
+    vp_sources: tuple[tuple[str, int], ...] = ()
+    """VP gained or lost since the start, by source (sorted by source)."""
+
+    @classmethod
+    def new(cls, faction: str) -> PlayerState:
+        """A player at the start of the game (no structure placed yet)."""
+        from gaia_lab.games.gaia_project.components import load_components
+
+        f = load_components().faction(faction)
+        levels = dict(f.start_tracks)
+        s = f.start
+        return cls(faction, s.credits, s.ore, s.knowledge, s.qic, s.vp, f.power_bowls,
+                   tuple(levels.get(t, 0) for t in RESEARCH_TRACKS))
+
+    def level(self, track: str) -> int:
+        """The research level on a track (full name)."""
+        return self.research[RESEARCH_TRACKS.index(track)]
+
+    def building_at(self, hex_name: str) -> str | None:
+        """The building on a hex, or None."""
+        for h, b in self.buildings:
+            if h == hex_name:
+                return b
+        return None
+
+    def count(self, *kinds: str) -> int:
+        """How many buildings of these kinds."""
+        return sum(1 for _, b in self.buildings if b in kinds)
+
+    def with_building(self, hex_name: str, building: str | None) -> PlayerState:
+        """The player with ``hex_name`` set to ``building`` (None removes it)."""
+        rest = [(h, b) for h, b in self.buildings if h != hex_name]
+        if building is not None:
+            rest.append((hex_name, building))
+        return evolve(self, buildings=tuple(sorted(rest)))
+
+    def add_vp(self, amount: int, source: str) -> PlayerState:
+        """The player with ``amount`` VP more, booked on ``source``."""
+        if amount == 0:
+            return self
+        sources = dict(self.vp_sources)
+        sources[source] = sources.get(source, 0) + amount
+        return evolve(self, vp=self.vp + amount, vp_sources=tuple(sorted(sources.items())))
+
+    def tech_ids(self) -> tuple[str, ...]:
+        """The uncovered tech tiles."""
+        return tuple(t for _, t, covered in self.techs if not covered)
+
+
+@dataclass(frozen=True, slots=True)
+class GPState:
+    """A whole game: setup, seats, phase, round, turn order, supplies and pending tasks."""
+
+    players: int
+    setup: Setup
+    seats: tuple[PlayerState, ...]
+    phase: str
+    """``faction``, ``setup_mines``, ``setup_boosters``, ``income``, ``income_order``
+    (players order their power income), ``gaia``, ``gaia_tokens`` (Terrans convert the
+    tokens leaving the Gaia area), ``actions``, ``over``."""
+    round: int
+    order: tuple[int, ...]
+    """Turn order of the round (setup: the remaining placements)."""
+    current: int | None
+    """The seat whose turn it is in the action phase."""
+    pass_order: tuple[int, ...] = ()
+    boosters: tuple[str, ...] = ()
+    """Boosters in the supply."""
+    board_used: tuple[str, ...] = ()
+    """Power and Q.I.C. action spaces taken this round."""
+    gaia_hexes: tuple[str, ...] = ()
+    """Transdim planets turned into Gaia planets."""
+    fed_supply: tuple[tuple[str, int], ...] = ()
+    pending: tuple[Task, ...] = ()
+    seed: str = ""
+
+    @classmethod
+    def new(cls, players: int, setup: Setup, seed: str = "") -> GPState:
+        """The state before factions are chosen."""
+        from gaia_lab.games.gaia_project.components import load_components
+
+        c = load_components()
+        supply = tuple((t.id, t.copies - (1 if t.id == setup.terraforming_federation else 0))
+                       for t in c.federation_tokens if t.id != "gleens")
+        empty = PlayerState("", 0, 0, 0, 0, 0, (0, 0, 0, 0), (0,) * 6)
+        return cls(players, setup, (empty,) * players, "faction", 0, tuple(range(players)),
+                   None, (), setup.boosters, (), (), supply, (), seed)
+
+    @property
+    def space_map(self) -> SpaceMap:
+        """The map of the setup (built once per layout)."""
+        return _space_map(self.setup.sectors)
+
+    def seat_of(self, faction: str) -> int | None:
+        """The seat playing a faction."""
+        for i, p in enumerate(self.seats):
+            if p.faction == faction:
+                return i
+        return None
+
+    def owner(self, hex_name: str) -> tuple[int, str] | None:
+        """The seat and building on a hex, if any."""
+        for i, p in enumerate(self.seats):
+            b = p.building_at(hex_name)
+            if b is not None:
+                return i, b
+        return None
+
+    def planet(self, hex_name: str) -> str | None:
+        """The planet type now (Transdim planets turned Gaia count as ``gaia``)."""
+        if hex_name in self.gaia_hexes:
+            return "gaia"
+        return self.space_map.planet(self.space_map.hex(hex_name))
+
+    def with_seat(self, seat: int, player: PlayerState) -> GPState:
+        """The state with one seat replaced."""
+        seats = list(self.seats)
+        seats[seat] = player
+        return evolve(self, seats=tuple(seats))
+
+    # -- JSON ---------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The state as JSON text."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["setup"] = {f.name: getattr(self.setup, f.name) for f in fields(Setup)}
+        data["seats"] = [{f.name: getattr(p, f.name) for f in fields(PlayerState)}
+                         for p in self.seats]
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> GPState:
+        """Rebuild a state from :meth:`to_json`."""
+        data = json.loads(text)
+        setup = Setup(**{k: _tuplify(v) for k, v in data.pop("setup").items()})
+        seats = tuple(PlayerState(**{k: _tuplify(v) for k, v in p.items()})
+                      for p in data.pop("seats"))
+        rest = {k: _tuplify(v) for k, v in data.items()}
+        return cls(setup=setup, seats=seats, **rest)
+
+    def __str__(self) -> str:
+        who = ", ".join(f"{p.faction or '?'} {p.vp}vp" for p in self.seats)
+        return f"Gaia Project, round {self.round}, {self.phase}: {who}"
+
+
+def seats_in_order(start: int, players: int) -> Sequence[int]:
+    """The seats after ``start``, clockwise (``start`` excluded).
+
+    >>> list(seats_in_order(2, 4))
+    [3, 0, 1]
+    """
+    return [(start + i) % players for i in range(1, players)]
