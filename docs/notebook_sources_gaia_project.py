@@ -1,0 +1,498 @@
+"""The Gaia Project notebooks' cells: (kind, source, flags); kind "md" or "code", flags "check".
+
+Every notebook starts from the recorded four-player game ``deep-mind-2`` (a real game,
+stored in ``tests/fixtures/gaia_project``) and shows its boards with
+``gaia_lab.render.gaia_project.scene``.
+"""
+
+from __future__ import annotations
+
+Cell = tuple[str, str, str]
+
+
+def md(text: str) -> Cell:
+    return ("md", text, "")
+
+
+def code(text: str, flags: str = "") -> Cell:
+    return ("code", text, flags)
+
+
+GP = "Gaia Project"
+
+LOAD = code("""
+import json
+from pathlib import Path
+
+from IPython.display import SVG
+
+import gaia_lab
+from gaia_lab.core.session import Session
+from gaia_lab.games.gaia_project.game import GaiaProject, replay, replay_prefix
+from gaia_lab.render.gaia_project import scene, vp_chart
+
+RECORD = (Path(gaia_lab.__file__).resolve().parents[1]
+          / "tests" / "fixtures" / "gaia_project" / "deep-mind-2.json")
+game = json.loads(RECORD.read_text(encoding="utf-8"))
+moves = game["moves"]
+
+
+def board(state, **kw):
+    \"\"\"The table of a Gaia Project state, as SVG.\"\"\"
+    return SVG(scene(state, **kw).to_svg())
+
+
+def upto(n):
+    \"\"\"A session that has played the first n lines of the record (the init line counts).\"\"\"
+    session, played, error = replay_prefix({**game, "moves": moves[:n]})
+    assert error is None and played == n, error
+    return session
+
+
+def show_events(events):
+    for e in events:
+        rule = f"  [{e.rule.id}]" if e.rule is not None else ""
+        print(f"    {e.text}{rule}")
+
+
+print(len(moves), "lines in the record of", game["game"])
+""", "check")
+
+ABOUT = md("""
+> **About this engine.** The Gaia Project engine plays the recorded-log notation of the
+> online implementation: one action is one line of a log (`terrans build m 1A4.`), several
+> commands of one player in a line are separated by `. `. Component values (tiles, boosters,
+> faction boards) restate public data and are marked `published` in the data files. The
+> engine replays the recorded game deep-mind-2 to its last line with every player's VP, and
+> every source of VP, equal to the recorded ones.
+""")
+
+# ---------------------------------------------------------------------------------------
+# 1. Setup
+
+SETUP: list[Cell] = [
+    md(f"""
+# {GP}: setting up
+
+This notebook sets up the recorded game **deep-mind-2**: four players, the ten-sector map, the
+seeded tiles, then the factions, the starting mines and the boosters, line by line from the
+record.
+"""),
+    ABOUT,
+    LOAD,
+    md("""
+## What the seed drew
+
+The setup lists each sector with its rotation and centre hex, the boosters in play, the tech
+tiles on the research board, the six round scoring tiles and the two final scoring tiles.
+"""),
+    code("""
+from gaia_lab.games.gaia_project.state import Setup
+
+setup = Setup.from_seeded(game["seeded_setup"])
+for sector, rotation, q, r in setup.sectors:
+    print(f"sector {sector:3} rotated {rotation} x 60 degrees, centre ({q}, {r})")
+print("boosters:", ", ".join(setup.boosters))
+print("tech tiles:", ", ".join(f"{pos}={tile}" for pos, tile in setup.techs))
+print("round scoring:", ", ".join(setup.round_scoring))
+print("final scoring:", ", ".join(setup.final_scoring))
+print("federation token on terraforming 5:", setup.terraforming_federation)
+""", "check"),
+    md("""
+## The empty table
+
+A hex is named by its sector's tile number and its place around the sector's centre: `C` the
+centre, `B0`..`B5` the inner ring, `A0`..`A11` the outer ring. The board's ids use those
+names (`hex:5A4`), so a click on the map names the hex a move would write.
+"""),
+    code("""
+s = Session(GaiaProject(), players=4, options={"setup": game["seeded_setup"]})
+print(s.state)
+board(s.state)
+""", "check"),
+    md("""
+## Factions
+
+Each player in turn chooses a faction. Every choice is a line of the log; a move out of turn,
+or a faction already taken, is refused with the reason and the rule.
+"""),
+    code("""
+print([str(m) for m in s.legal_actions()][:6], "...")
+s.play(moves[1])
+print(moves[1])
+print(s.explain("p2 faction terrans"))
+print(s.explain("p3 faction nevlas"))
+for line in moves[2:5]:
+    s.play(line)
+    print(line)
+""", "check"),
+    md("""
+## Starting mines
+
+Mines go on home planets in seat order, then in reverse order; the Xenos place a third mine
+last. A mine on a planet of another type, or out of turn, is refused.
+"""),
+    code("""
+print(s.explain("terrans build m 5A4"))
+print(s.explain("nevlas build m 5A4"))
+for line in moves[5:14]:
+    events = s.play(line)
+    print(line)
+    show_events(events)
+""", "check"),
+    code("""
+mines = [f"hex:{h}" for p in s.state.seats for h, _ in p.buildings]
+board(s.state, highlight=mines)
+""", "check"),
+    md("""
+## Boosters
+
+In reverse seat order each player takes a round booster; then round 1 begins with income.
+"""),
+    code("""
+print("in the supply:", ", ".join(s.state.boosters))
+for line in moves[14:18]:
+    events = s.play(line)
+    print(line)
+    show_events(events)
+""", "check"),
+    code("""
+board(s.state)
+""", "check"),
+]
+
+# ---------------------------------------------------------------------------------------
+# 2. A round
+
+ROUND: list[Cell] = [
+    md(f"""
+# {GP}: a round in four phases
+
+A round has four phases: **income** (credits, ore, knowledge, Q.I.C. and power from the
+structures, research levels, booster and tech tiles), the **Gaia phase** (Transdim planets with
+a Gaiaformer become Gaia planets; power tokens in the Gaia area come back), the **actions**
+(in turn order, one action each, until everyone has passed) and the **clean-up** (boosters
+returned, used actions freed). This notebook follows round 1 of deep-mind-2 and the passage
+into round 2.
+"""),
+    ABOUT,
+    LOAD,
+    md("""
+## Income and the first action
+
+Round 1 begins right after the boosters. Here is the table when the first player acts, with
+the Terrans' options for a mine: each label is what the mine costs on top of its 1 ore and
+2 credits (ore for terraforming steps, Q.I.C. for range or a Gaia planet). Only hexes where the
+engine accepts `build m` are labelled.
+"""),
+    code("""
+from gaia_lab.games.gaia_project.components import HOME_TYPES, load_components, terraforming_steps
+
+s = upto(18)
+state = s.state
+print(state)
+p = state.seats[s.actor]
+print(p.faction, "has", p.ore, "ore,", p.credits, "credits,", p.knowledge, "knowledge,",
+      p.qic, "Q.I.C., power bowls", p.bowls[:3])
+
+
+def mine_costs(session):
+    \"\"\"For each hex where the acting player may build a mine: the extra ore and Q.I.C.\"\"\"
+    st = session.state
+    p = st.seats[session.actor]
+    c = load_components()
+    home = c.faction(p.faction).home_planet
+    reach = c.board.range_by_level[p.level("navigation")]
+    per_step = c.board.terraform_cost[p.level("terraforming")]
+    m = st.space_map
+    own = [m.hex(h) for h, _ in p.buildings]
+    labels = {}
+    for h in m:
+        name = m.name(h)
+        if not session.explain(f"{p.faction} build m {name}").legal:
+            continue
+        kind = st.planet(name)
+        ore = terraforming_steps(home, kind) * per_step if kind in HOME_TYPES else 0
+        qic = (1 if kind == "gaia" else 0) + max(0, -(-(min(h.distance(o) for o in own)
+                                                      - reach) // 2))
+        labels[name] = " ".join(x for x in (f"{ore}o" if ore else "",
+                                            f"{qic}q" if qic else "") if x) or "free"
+    return labels
+
+
+costs = mine_costs(s)
+print(costs)
+board(state, annotate=costs, highlight=[f"hex:{h}" for h in costs])
+""", "check"),
+    md("""
+## The actions of round 1
+
+Each line is one turn. A building offers power to the neighbours within 2 hexes (the `charge`
+and `decline` lines that follow it, each charge costing one VP less than the power); passing
+returns the booster and takes a new one.
+"""),
+    code("""
+i = 18
+while s.state.round == 1:
+    line = moves[i]
+    events = s.play(line)
+    i += 1
+    print(line)
+    if line.split()[1] not in ("charge", "decline"):
+        show_events(events)
+""", "check"),
+    md("""
+## From round 1 to round 2
+
+The last pass ends the action phase. The clean-up, the income of round 2 (players with two
+power items order them: `income` lines) and the Gaia phase follow; the Terrans' Gaiaformer
+turns its Transdim planet into a Gaia planet, and their Gaia-area tokens come back and are
+converted with their planetary institute.
+"""),
+    code("""
+while not (s.state.round == 2 and s.state.phase == "actions"):
+    line = moves[i]
+    events = s.play(line)
+    i += 1
+    print(line)
+    show_events(events)
+print(s.state)
+""", "check"),
+    code("""
+board(s.state, highlight=[f"hex:{h}" for h in s.state.gaia_hexes])
+""", "check"),
+]
+
+# ---------------------------------------------------------------------------------------
+# 3. Federations
+
+FEDERATIONS: list[Cell] = [
+    md(f"""
+# {GP}: federations
+
+A federation is a set of one's structures, joined into one group by satellites on empty space,
+whose power value reaches 7 (mine 1, trading station and research lab 2, planetary institute
+and academies 3). Satellites cost one power token each, and a federation must use **as few
+satellites as possible**. The engine checks each proposed federation and computes the fewest
+satellites exactly (a Steiner tree on the hex graph).
+"""),
+    ABOUT,
+    LOAD,
+    md("""
+## The Hadsch Hallas' first federation
+
+Line 263 of the record: the Hadsch Hallas join their structures in sectors 5 and 9. Here is
+the table just before, with the hexes of that federation highlighted.
+"""),
+    code("""
+from gaia_lab.games.gaia_project.federation import check_federation, federation_options
+from gaia_lab.games.gaia_project.rules import federation_setting
+
+print(moves[263])
+s = upto(263)
+state = s.state
+seat = state.seat_of("hadsch-hallas")
+m = state.space_map
+fed = moves[263].split()[2].split(",")
+board(state, highlight=[f"hex:{h}" for h in fed])
+""", "check"),
+    code("""
+f = federation_setting(state, seat)
+power = {m.name(h): f.values[k] for h, k in sorted(f.structures.items()) if m.name(h) in fed}
+satellites = [h for h in fed if m.name(m.hex(h)) not in power]
+print("structures and their power values:", power, "=", sum(power.values()))
+print("satellites:", satellites)
+check = check_federation(m, f.structures, frozenset(m.hex(h) for h in satellites),
+                         frozenset(m.hex(h) for h in power), f.others, f.blocked, f.values,
+                         f.threshold)
+print(check.verdict)
+""", "check"),
+    md("""
+**Why three satellites?** The structures form two groups: 5A6, 5A7 and 5B1 touch one another,
+9B1 lies apart. The shortest chain of empty hexes between the groups is three hexes long
+(5B3, 5C, 9A2 as recorded; 5A5, 5B2, 9A2 is as short). Four satellites are refused with a
+smaller set named, and two do not connect the groups:
+"""),
+    code("""
+longer = frozenset(m.hex(h) for h in ("5B3", "5C", "9A2", "5B4"))
+print(check_federation(m, f.structures, longer, frozenset(m.hex(h) for h in power), f.others,
+                       f.blocked, f.values, f.threshold).verdict)
+fewer = frozenset(m.hex(h) for h in ("5B3", "5C"))
+print(check_federation(m, f.structures, fewer, frozenset(m.hex(h) for h in power), f.others,
+                       f.blocked, f.values, f.threshold).verdict)
+""", "check"),
+    md("""
+## Every federation one could form
+
+`federation_options` lists the federations open to a player, each with the fewest satellites
+(another set of the same size would be equally legal).
+"""),
+    code("""
+for option in federation_options(m, f.structures, f.others, f.blocked, f.values, f.threshold):
+    sats = sorted(m.name(h) for h in option.satellites)
+    print(f"power {option.power}, {len(sats)} satellites {sats}: {', '.join(option.names(m))}")
+""", "check"),
+    code("""
+events = s.play(moves[263])
+show_events(events)
+board(s.state)
+""", "check"),
+    md("""
+## All federations of the game
+
+At the end of the game, each player's federations are outlined on the map in the player's
+colour; the satellites are the small discs on empty space.
+"""),
+    code("""
+final = replay(game).state
+for p in final.seats:
+    print(f"{p.faction:14} {len(p.federations)} federations, {p.satellites} satellites,"
+          f" tokens {[t for t, _ in p.fed_tokens]}")
+board(final)
+""", "check"),
+]
+
+# ---------------------------------------------------------------------------------------
+# 4. Final scoring
+
+FINAL: list[Cell] = [
+    md(f"""
+# {GP}: final scoring
+
+After round 6: the two final scoring tiles (18, 12 and 6 VP for the first three places, ties
+share), 4 VP for each research level above 2, and 1 VP for every 3 credits, ore and knowledge
+left (power and Q.I.C. first converted). This notebook scores deep-mind-2.
+"""),
+    ABOUT,
+    LOAD,
+    code("""
+from gaia_lab.games.gaia_project.final_scoring import FinalCounts, score_final_tile
+from gaia_lab.games.gaia_project.scoring import final_counts, resource_vp
+
+session = replay(game)
+final = session.state
+print(final)
+print("final tiles:", final.setup.final_scoring)
+""", "check"),
+    md("## The final tiles"),
+    code("""
+for tile in final.setup.final_scoring:
+    counts = {}
+    for p in final.seats:
+        c = final_counts(final, p)
+        assert isinstance(c, FinalCounts)
+        counts[p.faction] = c.count(tile)
+    print(score_final_tile(tile, counts))
+""", "check"),
+    md("## Research and resources"),
+    code("""
+from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS
+
+for p in final.seats:
+    research = sum(4 * max(0, p.level(t) - 2) for t in RESEARCH_TRACKS)
+    levels = dict(zip(RESEARCH_TRACKS, p.research))
+    print(f"{p.faction:14} research {research:2} VP  {levels}")
+""", "check"),
+    md("""
+Resources: the Nevlas' planetary institute makes each bowl-III token worth 2 power, so their
+line is computed with 2 per token.
+"""),
+    code("""
+for p in final.seats:
+    per = 2 if p.faction == "nevlas" and p.count("PI") else 1
+    vp, how = resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per)
+    print(f"{p.faction:14} {vp} VP: {how}")
+""", "check"),
+    md("## The whole score by source"),
+    code("""
+print(session.score_breakdown().table())
+""", "check"),
+    code("""
+board(final)
+""", "check"),
+]
+
+# ---------------------------------------------------------------------------------------
+# 5. Replay
+
+REPLAY: list[Cell] = [
+    md(f"""
+# {GP}: replaying deep-mind-2
+
+The whole recorded game, move by move: the engine checks every line, scores every VP on its
+source, and ends with the recorded totals. The board is shown after rounds 1, 3 and 6.
+"""),
+    ABOUT,
+    LOAD,
+    code("""
+s = Session(GaiaProject(), players=4, options={"setup": game["seeded_setup"]})
+shown = {}
+for n, line in enumerate(moves[1:], start=1):
+    before = s.state.round
+    s.play(line)
+    if s.state.round != before and before in (1, 3):
+        shown[before] = shown.get(before) or s.history[-1].state
+print("lines played:", len(moves) - 1, "| game over:", s.is_over())
+print(s.state)
+""", "check"),
+    md("""
+## The table after round 1
+
+(The first state of round 2: income is taken, so the resources are those of the start of
+round 2.)
+"""),
+    code("""
+board(shown[1])
+""", "check"),
+    md("## The table after round 3"),
+    code("""
+board(shown[3])
+""", "check"),
+    md("## The end of the game"),
+    code("""
+board(s.state)
+""", "check"),
+    md("""
+## VP by source
+
+Each bar is a player's score split by source: the starting 10 VP, round tiles, boosters (on
+passing), tech tiles, federations, the Q.I.C. actions, research (level rewards during play
+and 4 VP per level above 2 at the end), the final tiles and the resources left. VP paid to
+accept power (charges) go left of the zero line.
+"""),
+    code("""
+SVG(vp_chart(s.score_breakdown()).to_svg())
+""", "check"),
+    md("""
+## The engine against the record
+
+The record gives each player's VP by source (after the starting 10). The engine books every VP
+on the same sources; a cell where the two differed would show the recorded value in brackets.
+"""),
+    code("""
+recorded = {f["faction"]: f["vp_by_source_after_start_10"] for f in game["final"]}
+ours = {p.faction: dict(p.vp_sources) for p in s.state.seats}
+sources = sorted({k for d in (*recorded.values(), *ours.values()) for k in d})
+factions = [p.faction for p in s.state.seats]
+print(f"{'source':10}" + "".join(f"{f[:13]:>15}" for f in factions))
+mismatches = 0
+for source in sources:
+    cells = []
+    for f in factions:
+        a, b = ours[f].get(source, 0), recorded[f].get(source, 0)
+        mismatches += a != b
+        cells.append(f"{a} (rec {b})" if a != b else str(a))
+    print(f"{source:10}" + "".join(f"{c:>15}" for c in cells))
+print(f"{'total':10}" + "".join(f"{p.vp:>15}" for p in s.state.seats))
+print("recorded  " + "".join(f"{f['vp']:>15}" for f in game["final"]))
+print("sources that differ:", mismatches)
+""", "check"),
+]
+
+NOTEBOOKS_GP: list[tuple[str, str, list[Cell]]] = [
+    ("gaia_project/01_setup.ipynb", "setup", SETUP),
+    ("gaia_project/02_round.ipynb", "round", ROUND),
+    ("gaia_project/03_federations.ipynb", "federations", FEDERATIONS),
+    ("gaia_project/04_final_scoring.ipynb", "final scoring", FINAL),
+    ("gaia_project/05_replay.ipynb", "replay", REPLAY),
+]
