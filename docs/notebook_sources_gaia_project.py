@@ -1,7 +1,7 @@
 """The Gaia Project notebooks' cells: (kind, source, flags); kind "md" or "code", flags "check".
 
 Every notebook starts from the recorded four-player game ``deep-mind-2`` (a real game,
-stored in ``tests/fixtures/gaia_project``) and shows its boards with
+shipped with the package in ``gaia_project/data/recorded``) and shows its boards with
 ``gaia_lab.render.gaia_project.scene``.
 """
 
@@ -31,9 +31,9 @@ from gaia_lab.core.session import Session
 from gaia_lab.games.gaia_project.game import GaiaProject, replay, replay_prefix
 from gaia_lab.render.gaia_project import scene, vp_chart
 
-RECORD = (Path(gaia_lab.__file__).resolve().parents[1]
-          / "tests" / "fixtures" / "gaia_project" / "deep-mind-2.json")
-game = json.loads(RECORD.read_text(encoding="utf-8"))
+from gaia_lab.games.gaia_project.recorded import recorded_game
+
+game = recorded_game("deep-mind-2")
 moves = game["moves"]
 
 
