@@ -20,6 +20,19 @@ def test_check_game(players: int) -> None:
     assert report.games == 4
 
 
+@pytest.mark.slow
+def test_check_game_many_seeds() -> None:
+    report = check_game(G, seeds=range(30), players=[2, 3])
+    assert report.games == 60
+
+
+@pytest.mark.slow
+def test_check_game_random_behaviors() -> None:
+    report = check_game(G, seeds=range(100, 110), players=[2, 3],
+                        options=[{"behaviors": "random"}])
+    assert report.games == 20
+
+
 def test_random_games_end_with_scores_and_winners() -> None:
     for seed in range(3):
         for players in (2, 3):

@@ -384,10 +384,39 @@ def test_create_island() -> None:
 def test_biomolecular_synthesis() -> None:
     s = shaper_start("oraplexis_terraria", ("H3",), toxicity=3,
                      resources={"shard": 0})
-    t = play(s, "intro S1 A3")
+    t = play(s, "intro S1 A3 wild=n")
     assert t.seat(0).resource("shard") == 0 and t.seat(0).resource("nutrient") == 0
     low = shaper_start("oraplexis_terraria", ("H3",), toxicity=2, resources={"shard": 0})
     assert refused(low, "intro S1 A3")[0] == "introduce.cannot_afford"
+
+
+def test_biomolecular_synthesis_payer_is_chosen() -> None:
+    s = shaper_start("oraplexis_terraria", ("H3",), toxicity=3,
+                     resources={"shard": 0, "nutrient": 2, "energy": 2})
+    assert {a for a in legal_texts(s) if a.startswith("intro S3 A3")} == {
+        "intro S3 A3 wild=nn", "intro S3 A3 wild=ne", "intro S3 A3 wild=ee",
+        "intro S3 A3 tp wild=nn", "intro S3 A3 tp wild=ne", "intro S3 A3 tp wild=ee"}
+    t = play(s, "intro S3 A3 wild=ee")  # the S3 Scavenger costs 2
+    assert t.seat(0).resources == (0, 1, 1, 2, 0) and t.seat(0).toxicity == 3
+    t = play(s, "intro S3 A3 wild=en")  # written in any order, read Nutrients first
+    assert t.seat(0).resources == (0, 1, 1, 1, 1)
+    assert refused(s, "intro S3 A3") == ("synthesis.choose",
+                                         "sog.shaper.oraplexis.biomolecular_synthesis")
+    assert refused(s, "intro S1 A1 wild=n")[0] == "synthesis.not_needed"
+    assert refused(s, "intro S3 A3 wild=nnn")[0] == "synthesis.choose"
+    # a tile action paying a basic resource (ii_water_2: 1 Shard for 2 Energy)
+    r = with_hand(shaper_start("oraplexis_terraria", ("H3",), toxicity=3,
+                               resources={"shard": 0, "nutrient": 1, "energy": 1}),
+                  0, "ii_water_2")
+    r = play(r, "restore ii_water_2 B1")
+    assert {"resolve 0 wild=n", "resolve 0 wild=e", "resolve 1"} <= legal_texts(r)
+    assert play(r, "resolve 0 wild=e").seat(0).resources == (0, 1, 1, 1, 2)
+    assert play(r, "resolve 0 wild=n").seat(0).resources == (0, 1, 1, 0, 3)
+    # without the ability the choice never appears
+    plain = shaper_start("oraplexis_terraria", toxicity=3, resources={"shard": 0})
+    assert not any("wild=" in a for a in legal_texts(plain))
+    with pytest.raises(NotationError):
+        parse("intro S3 A3 wild=nx")
 
 
 def test_recycler() -> None:
@@ -505,3 +534,47 @@ def test_power_surge() -> None:
     u = play(t, "surge s01")
     assert u.seat(0).resource("shard") == 2 and u.task is not None
     assert u.task.kind == "resolve"
+
+
+def test_ability_moves_at_every_own_step() -> None:
+    # resolve: Recycler while resolving the restored tile
+    s = with_hand(shaper_start("oraplexis_terraria", ("H4",), toxicity=3, dna=("red",)),
+                  0, "i_forest_1")
+    s = play(s, "restore i_forest_1 B1")
+    assert s.task is not None and s.task.kind == "resolve"
+    assert "recycle red" in legal_texts(s)
+    t = play(s, "recycle red")
+    assert t.task == s.task and t.seat(0).toxicity == 1
+    # surge: Redeploy before choosing the Power Surge cards
+    s = shaper_start("rastar_nursery", ("H3", "H4", "S1"), rows=[["s01"], [], []])
+    s = evolve(s, decks=tuple(tuple(c for c in d if c != "s01") for d in s.decks),
+               displays=tuple(tuple(c for c in d if c != "s01") for d in s.displays),
+               animals=(Animal("A3", 0, "scavenger", "S1"),))
+    s = play(with_hand(s, 0, "i_mushroom_1"), "restore i_mushroom_1 B1")
+    assert s.task is not None and s.task.kind == "surge"
+    assert "redeploy A3 A1" in legal_texts(s)
+    assert play(s, "redeploy A3 A1").task == s.task
+    # clone: Accelerated Accretion before choosing the card to clone
+    s = play(shaper_start("maldera_rivers", ("S3",), resources={"shard": 2}), "intro S4 A3",
+             "card top A")
+    assert s.task is not None and s.task.kind == "clone"
+    tile = s.seat(0).hand[0]
+    assert f"accrete A2 {tile}" in legal_texts(s)
+    assert play(s, f"accrete A2 {tile}").task == s.task
+    # avian: the step offers them too (a Recycler player given an Avian Call step)
+    s = shaper_start("oraplexis_terraria", ("H4",), toxicity=3, dna=("red",))
+    s = evolve(s, tasks=(Task("avian", 0), *s.tasks))
+    assert "recycle red" in legal_texts(s)
+    # not on an opponent's step
+    o = evolve(s, tasks=(Task("other", 0, ("i_forest_1", "1")), *s.tasks[1:]), active=1)
+    assert "recycle red" not in legal_texts(o)
+
+
+def test_accretion_leaves_the_tile_being_resolved() -> None:
+    s = with_hand(shaper_start("maldera_rivers", ("S3",)), 0, "i_water_1", "i_forest_1")
+    s = play(s, "restore i_water_1 B1")
+    assert s.task is not None and s.task.kind == "resolve"
+    texts = legal_texts(s)
+    assert "accrete A0 i_forest_1" in texts and "accrete B1 i_forest_1" not in texts
+    assert refused(s, "accrete B1 i_forest_1") == (
+        "accrete.pending", "sog.shaper.maldera.accelerated_accretion")

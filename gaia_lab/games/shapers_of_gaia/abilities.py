@@ -18,8 +18,8 @@ Every ability kind has its effect in :mod:`.rules`: the instant ones are resolve
 the animal is placed (gains, Purify Water, the special card, Avian Call, Rapid
 Lifecycle, Swarm, Clone Experiment), the persistent ones change what is legal (hand
 size, movement, Create Island, Biomolecular Synthesis, Metamorphosis, Harvester) or are
-extra moves before the turn's action (Redeploy, Stasis Chambers, Recycler, Accelerated
-Accretion); Power Surge triggers on taking a DNA token.
+extra moves at any of the owner's steps of the turn (Redeploy, Stasis Chambers, Recycler,
+Accelerated Accretion); Power Surge triggers on taking a DNA token.
 
 >>> sorted(IMPLEMENTED) == sorted(ABILITY_KINDS)
 True

@@ -25,6 +25,9 @@ A player's turn:
 ``clone s05 A``                               Clone Experiment: a card for this turn
 ``accrete B4 i_forest_1``                     Accelerated Accretion: swap a Water tile
 ``surge s01 s03``                             Power Surge: activate cards on a DNA gain
+``activate p02 wild=ne``                      Biomolecular Synthesis: the missing basic
+                                              resources paid with 1 Nutrient and 1 Energy
+                                              (also after ``intro``, ``resolve``, ``take``)
 ============================================  ==========================================
 
 Chance steps (``shapers``, ``land``, ``stack``, ``behaviors``, ``decks``, ``first``)
@@ -52,9 +55,13 @@ from typing import Final
 from gaia_lab.core.errors import NotationError
 from gaia_lab.games.shapers_of_gaia import board
 
-__all__ = ["BASIC", "Action", "parse"]
+__all__ = ["BASIC", "WILD", "Action", "parse"]
 
 BASIC: Final = ("shard", "spore", "seed")
+WILD: Final = "wild="
+"""The word naming the advanced resources that pay missing basics (``wild=ne``)."""
+_WILD: Final = re.compile(r"wild=[ne]+\Z")
+_WILD_VERBS: Final = ("intro", "activate", "resolve", "take")
 _ID: Final = re.compile(r"[a-z][a-z0-9_]*\Z")
 _ANIMAL_SPACE: Final = re.compile(r"[SHP][1-4]\Z")
 _VAULT: Final = re.compile(r"v[shp][1-9]\Z")
@@ -99,6 +106,15 @@ def _basic(word: str, text: str) -> str:
     return w
 
 
+def _wild(word: str, text: str) -> str:
+    w = word.lower()
+    if not _WILD.match(w):
+        raise NotationError(f"{text!r}: {word!r} must be 'wild=' and one letter per missing "
+                            "basic resource, n (Nutrient) or e (Energy), e.g. 'wild=ne'")
+    letters = w[len(WILD):]
+    return WILD + "n" * letters.count("n") + "e" * letters.count("e")
+
+
 def parse(text: str) -> Action:
     """Read an action; raise :class:`NotationError` naming what is wrong.
 
@@ -115,6 +131,11 @@ and a basic resource when the action gives any (then 'both' with Harvester)
         raise NotationError("empty action: write a verb such as 'intro', 'restore' or "
                             "'card'")
     verb, rest = words[0].lower(), words[1:]
+    if verb in _WILD_VERBS and rest and rest[-1].lower().startswith(WILD):
+        action = parse(" ".join(words[:-1]))
+        if any(w.startswith(WILD) for w in action.args):
+            raise NotationError(f"{text!r}: one 'wild=' word at most")
+        return Action(action.verb, (*action.args, _wild(rest[-1], text)))
     if verb in _SINGLE:
         if rest:
             raise NotationError(f"{text!r}: {verb!r} takes no words")

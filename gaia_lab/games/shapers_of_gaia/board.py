@@ -34,6 +34,8 @@ from gaia_lab.core.hexgrid import Hex, hex_graph, to_pixel
 __all__ = [
     "CARETAKER_START",
     "CENTRE",
+    "LABELS",
+    "ORDER",
     "OUTER_RING",
     "RADIUS",
     "SHAPER_MOVE",
@@ -46,11 +48,14 @@ __all__ = [
     "neighbours",
     "parse_space",
     "pixel",
+    "restore_labels",
     "restore_spaces",
     "ring_of",
     "shaper_destinations",
     "shaper_path",
+    "teleport_restore_labels",
     "teleport_restore_spaces",
+    "walk_ends",
     "water_neighbours",
 ]
 
@@ -80,6 +85,13 @@ SHAPER_MOVE: Final = 3
 
 _RING_LETTERS: Final = "VABC"
 _ON_BOARD: Final = frozenset(SPACES)
+_LABEL: Final[dict[Hex, str]] = {
+    h: "V" if n == 0 else f"{_RING_LETTERS[n]}{i}"
+    for n in range(RADIUS + 1) for i, h in enumerate(CENTRE.ring(n))
+}
+_NEIGHBOURS: Final[dict[Hex, tuple[Hex, ...]]] = {
+    h: tuple(n for n in h.neighbors() if n in _ON_BOARD) for h in SPACES
+}
 
 
 def ring_of(space: Hex) -> int:
@@ -110,17 +122,21 @@ def label(space: Hex) -> str:
     ...
     ValueError: 9x9 is not a space of the board
     """
-    if space not in _ON_BOARD:
-        raise ValueError(f"{space} is not a space of the board")
-    ring = ring_of(space)
-    if ring == 0:
-        return "V"
-    return f"{_RING_LETTERS[ring]}{CENTRE.ring(ring).index(space)}"
+    try:
+        return _LABEL[space]
+    except KeyError:
+        raise ValueError(f"{space} is not a space of the board") from None
 
 
-@functools.cache
-def _labels() -> dict[str, Hex]:
-    return {label(h): h for h in SPACES}
+_BY_LABEL: Final[dict[str, Hex]] = {text: h for h, text in _LABEL.items()}
+LABELS: Final[tuple[str, ...]] = tuple(_LABEL[h] for h in SPACES)
+"""The labels of the 37 spaces, in board order (as :data:`SPACES`)."""
+ORDER: Final[dict[str, int]] = {lab: i for i, lab in enumerate(LABELS)}
+"""The position of each label in board order (to keep placed tiles sorted)."""
+_LABEL_NEIGHBOURS: Final[dict[str, tuple[str, ...]]] = {
+    _LABEL[h]: tuple(_LABEL[n] for n in ns) for h, ns in _NEIGHBOURS.items()
+}
+_HEX_ORDER: Final[dict[str, int]] = {_LABEL[h]: i for i, h in enumerate(sorted(SPACES))}
 
 
 def parse_space(text: str) -> Hex:
@@ -133,9 +149,12 @@ def parse_space(text: str) -> Hex:
     ...
     ValueError: no board space 'D1' (spaces are V, A0-A5, B0-B11, C0-C17 or QxR)
     """
+    found = _BY_LABEL.get(text)
+    if found is not None:
+        return found
     key = text.strip().upper()
-    if key in _labels():
-        return _labels()[key]
+    if key in _BY_LABEL:
+        return _BY_LABEL[key]
     try:
         space = Hex.parse(text.strip().lower())
     except ValueError:
@@ -153,6 +172,9 @@ def neighbours(space: Hex) -> tuple[Hex, ...]:
     >>> len(neighbours(CENTRE)), [label(h) for h in neighbours(parse_space("C0"))]
     (6, ['C1', 'B0', 'C17'])
     """
+    found = _NEIGHBOURS.get(space)
+    if found is not None:
+        return found
     return tuple(n for n in space.neighbors() if n in _ON_BOARD)
 
 
@@ -222,17 +244,27 @@ def shaper_destinations(
     >>> sorted(label(h) for h in shaper_destinations(CENTRE, tiles, end_on_water=True))
     ['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'B0', 'C0', 'V']
     """
-    graph = _walk_graph(tiles)
-    if start not in graph:
+    if start not in tiles or start not in _ON_BOARD:
         return {}
-    reach = nx.single_source_shortest_path_length(graph, start, cutoff=steps)
-    blocked = set(occupied)
+    reach = {start: 0}
+    frontier = [start]
+    for step in range(1, steps + 1):
+        nxt: list[Hex] = []
+        for here in frontier:
+            for n in _NEIGHBOURS[here]:
+                if n not in reach and n in tiles:
+                    reach[n] = step
+                    nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    blocked = occupied if isinstance(occupied, (set, frozenset, dict)) else set(occupied)
     out: dict[Hex, int] = {}
     for space in sorted(reach):
         if space in blocked:
             continue
-        if _land(tiles[space]) or end_on_water:
-            out[space] = int(reach[space])
+        if end_on_water or _land(tiles[space]):
+            out[space] = reach[space]
     return out
 
 
@@ -258,8 +290,75 @@ def shaper_path(start: Hex, end: Hex, tiles: Mapping[Hex, str]) -> list[Hex] | N
     return min(paths)
 
 
+def walk_ends(
+    start: str,
+    tiles: Mapping[str, str],
+    occupied: Collection[str] = (),
+    *,
+    steps: int = SHAPER_MOVE,
+    end_on_water: bool = False,
+) -> dict[str, int]:
+    """:func:`shaper_destinations` on labels: ``tiles`` maps labels to biomes, and the
+    ends come in the same order (by hex).
+
+    >>> tiles = {"V": "vault", "A0": "water", "A1": "crystal", "B0": "forest"}
+    >>> walk_ends("V", tiles, occupied={"A1"})
+    {'V': 0, 'B0': 2}
+    """
+    if start not in tiles or start not in _LABEL_NEIGHBOURS:
+        return {}
+    reach = {start: 0}
+    frontier = [start]
+    for step in range(1, steps + 1):
+        nxt: list[str] = []
+        for here in frontier:
+            for n in _LABEL_NEIGHBOURS[here]:
+                if n not in reach and n in tiles:
+                    reach[n] = step
+                    nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    ends = [lab for lab in reach if lab not in occupied
+            and (end_on_water or tiles[lab] != "water")]
+    ends.sort(key=_HEX_ORDER.__getitem__)
+    return {lab: reach[lab] for lab in ends}
+
+
+def restore_labels(placed: Collection[str], caretaker: str) -> list[str]:
+    """:func:`restore_spaces` on labels, in board order.
+
+    >>> restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"], "A0")
+    ['B1', 'B11']
+    """
+    near = _LABEL_NEIGHBOURS.get(caretaker, ())
+    return [lab for lab in LABELS if lab in near and lab not in placed
+            and _placed_neighbours(lab, placed) >= 2]
+
+
+def teleport_restore_labels(placed: Collection[str]) -> list[str]:
+    """:func:`teleport_restore_spaces` on labels, in board order.
+
+    >>> teleport_restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"])
+    ['B1', 'B3', 'B5', 'B7', 'B9', 'B11']
+    """
+    return [lab for lab in LABELS if lab not in placed and _placed_neighbours(lab, placed) >= 2]
+
+
+def _placed_neighbours(lab: str, placed: Collection[str]) -> int:
+    count = 0
+    for n in _LABEL_NEIGHBOURS[lab]:
+        if n in placed:
+            count += 1
+    return count
+
+
 def _tile_neighbours(space: Hex, tiles: Collection[Hex]) -> int:
-    return sum(1 for n in neighbours(space) if n in tiles)
+    count = 0
+    for n in _NEIGHBOURS[space]:
+        if n in tiles:
+            count += 1
+    return count
 
 
 def restore_spaces(tiles: Iterable[Hex], caretaker: Hex) -> list[Hex]:
@@ -273,14 +372,12 @@ def restore_spaces(tiles: Iterable[Hex], caretaker: Hex) -> list[Hex]:
     >>> [label(h) for h in restore_spaces(tiles, CARETAKER_START)]
     ['B1', 'B11']
     """
-    placed = set(tiles)
-    out = [
+    placed = tiles if isinstance(tiles, (set, frozenset)) else set(tiles)
+    near = set(caretaker.neighbors())
+    return [
         h for h in SPACES
-        if h not in placed
-        and caretaker in h.neighbors()
-        and _tile_neighbours(h, placed) >= 2
+        if h in near and h not in placed and _tile_neighbours(h, placed) >= 2
     ]
-    return out
 
 
 def teleport_restore_spaces(tiles: Iterable[Hex]) -> list[Hex]:
@@ -290,5 +387,5 @@ def teleport_restore_spaces(tiles: Iterable[Hex]) -> list[Hex]:
     >>> len(teleport_restore_spaces(tiles))
     6
     """
-    placed = set(tiles)
+    placed = tiles if isinstance(tiles, (set, frozenset)) else set(tiles)
     return [h for h in SPACES if h not in placed and _tile_neighbours(h, placed) >= 2]

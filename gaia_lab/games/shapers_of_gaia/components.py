@@ -505,12 +505,18 @@ class Shaper:
     spaces: tuple[AnimalSpace, ...]
     abilities: tuple[Ability, ...]
     origin: Origin
+    _spaces: dict[str, AnimalSpace] = field(init=False, repr=False, compare=False)
+    _abilities: dict[str, Ability] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_spaces", {s.id: s for s in self.spaces})
+        object.__setattr__(self, "_abilities", {a.id: a for a in self.abilities})
 
     def space(self, space_id: str) -> AnimalSpace:
-        return _lookup({s.id: s for s in self.spaces}, space_id, "animal space")
+        return _lookup(self._spaces, space_id, "animal space")
 
     def ability(self, ability_id: str) -> Ability:
-        return _lookup({a.id: a for a in self.abilities}, ability_id, "ability")
+        return _lookup(self._abilities, ability_id, "ability")
 
     def unlocks(self, space_id: str) -> Ability:
         """The ability the space unlocks."""
@@ -527,6 +533,21 @@ class Shaper:
 
 # ---------------------------------------------------------------------------
 # The whole set
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """Lookups by id, built once per component set."""
+
+    resources: dict[str, Resource]
+    tokens: dict[str, Token]
+    vault: dict[str, VaultSpace]
+    behaviors: dict[str, Behavior]
+    tiles: dict[str, Tile]
+    species: dict[str, Species]
+    shapers: dict[str, Shaper]
+    in_use: dict[int, tuple[VaultSpace, ...]]
+    """The Vault spaces used with each player count (filled on demand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,6 +572,14 @@ class Components:
     provenance_notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     origins: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """The file each component was read from."""
+    _index: _Index = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", _Index(
+            {r.id: r for r in self.resources}, {t.id: t for t in self.tokens},
+            {v.id: v for v in self.vault}, {b.id: b for b in self.behaviors},
+            {t.id: t for t in self.tiles}, {s.id: s for s in self.species},
+            {s.id: s for s in self.shapers}, {}))
 
     def __repr__(self) -> str:
         return (
@@ -561,13 +590,13 @@ class Components:
         )
 
     def resource(self, rid: str) -> Resource:
-        return _lookup({r.id: r for r in self.resources}, rid, "resource")
+        return _lookup(self._index.resources, rid, "resource")
 
     def token(self, tid: str) -> Token:
-        return _lookup({t.id: t for t in self.tokens}, tid, "token")
+        return _lookup(self._index.tokens, tid, "token")
 
     def vault_space(self, vid: str) -> VaultSpace:
-        return _lookup({v.id: v for v in self.vault}, vid, "Vault space")
+        return _lookup(self._index.vault, vid, "Vault space")
 
     def vault_spaces(self, players: int) -> tuple[VaultSpace, ...]:
         """The Vault spaces in use with this many players.
@@ -575,20 +604,24 @@ class Components:
         >>> len(load_components().vault_spaces(2)), len(load_components().vault_spaces(3))
         (5, 8)
         """
-        return tuple(v for v in self.vault if players >= 3 or not v.three_players_only)
+        cached = self._index.in_use.get(players)
+        if cached is None:
+            cached = tuple(v for v in self.vault if players >= 3 or not v.three_players_only)
+            self._index.in_use[players] = cached
+        return cached
 
     def behavior(self, bid: str) -> Behavior:
-        return _lookup({b.id: b for b in self.behaviors}, bid, "Behavior side")
+        return _lookup(self._index.behaviors, bid, "Behavior side")
 
     def tile(self, tid: str) -> Tile:
-        return _lookup({t.id: t for t in self.tiles}, tid, "tile")
+        return _lookup(self._index.tiles, tid, "tile")
 
     def stage(self, stage: str) -> tuple[Tile, ...]:
         """The tiles with this back (``S``, ``I``, ``II`` or ``III``)."""
         return tuple(t for t in self.tiles if t.stage == stage)
 
     def species_card(self, sid: str) -> Species:
-        return _lookup({s.id: s for s in self.species}, sid, "Species card")
+        return _lookup(self._index.species, sid, "Species card")
 
     def deck(self, animal: str) -> tuple[Species, ...]:
         """The 15 deck cards of one animal type."""
@@ -599,7 +632,7 @@ class Components:
         return tuple(s for s in self.species if s.special_for == shaper_id)
 
     def shaper(self, sid: str) -> Shaper:
-        return _lookup({s.id: s for s in self.shapers}, sid, "Shaper")
+        return _lookup(self._index.shapers, sid, "Shaper")
 
     def dna_at(self) -> dict[Hex, str]:
         """The colour of the DNA token starting on each DNA space."""

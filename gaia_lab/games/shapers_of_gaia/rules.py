@@ -11,7 +11,9 @@ A turn is a ``turn`` task.  Introducing an Animal queues ``card`` (take a Specie
 (another tile or ``stop``) and ``end`` (draw back up, end triggers, next player).
 Abilities add ``avian`` (before the card), ``clone`` and ``swarm`` (after it) and
 ``surge`` (after taking a DNA token); persistent ability moves (``redeploy``,
-``stasis``, ``recycle``, ``accrete``) are offered at the player's own steps.
+``stasis``, ``recycle``, ``accrete``) are offered at every step of the active player's
+own turn.  With Biomolecular Synthesis a payment short of basic resources names the
+advanced resources that pay them (``wild=ne``: one Nutrient and one Energy).
 
 >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
 >>> g = ShapersOfGaia()
@@ -34,7 +36,7 @@ from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
-from gaia_lab.games.shapers_of_gaia.actions import BASIC, Action
+from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action
 from gaia_lab.games.shapers_of_gaia.components import (
     ADVANCED,
     ANIMALS,
@@ -87,8 +89,9 @@ TASK_RULE: Final[dict[str, RuleRef]] = {
 }
 """The rule behind each task kind."""
 
-_OWN_STEPS: Final = ("card", "activate", "more", "swarm")
-"""The active player's steps during which persistent ability moves are also offered."""
+_OWN_STEPS: Final = ("card", "activate", "more", "swarm", "resolve", "avian", "clone", "surge")
+"""The active player's steps (besides ``turn``) during which persistent ability moves are
+also offered (the rulebook allows them any number of times on your turn)."""
 _ABILITY_VERBS: Final = ("redeploy", "stasis", "recycle", "accrete")
 
 _VERB_RULE: Final[dict[str, RuleRef]] = {
@@ -131,6 +134,11 @@ def occupied(state: SGState) -> set[Hex]:
     return {board.parse_space(a.where) for a in state.animals if not a.where.startswith("v")}
 
 
+def occupied_labels(state: SGState) -> set[str]:
+    """The labels of the board spaces holding an animal."""
+    return {a.where for a in state.animals if not a.where.startswith("v")}
+
+
 # ---------------------------------------------------------------------------
 # Resources
 
@@ -155,24 +163,77 @@ def can_pay(player: PlayerState, amounts: Amounts, wild: bool = False) -> bool:
     return short == 0 or (wild and short <= sum(player.resource(a) for a in ADVANCED))
 
 
-def pay(player: PlayerState, amounts: Amounts) -> tuple[PlayerState, int]:
+def wild_short(player: PlayerState, amounts: Amounts) -> int:
+    """How many basic resources the player lacks for ``amounts``."""
+    return sum(max(0, n - player.resource(key)) for key, n in amounts if key in BASIC)
+
+
+def wild_words(player: PlayerState, amounts: Amounts) -> list[str]:
+    """The ways Biomolecular Synthesis may pay the missing basic resources of a payable
+    ``amounts``: ``wild=`` and one letter per missing basic, ``n`` for a Nutrient, ``e``
+    for an Energy (Nutrients written first); ``[""]`` when nothing is missing.
+
+    >>> p = PlayerState("x", resources=(0, 1, 1, 1, 2))
+    >>> wild_words(p, (("shard", 2),)), wild_words(p, (("spore", 1),))
+    (['wild=ne', 'wild=ee'], [''])
+    """
+    short = wild_short(player, amounts)
+    if not short:
+        return [""]
+    nutrients, energy = player.resource("nutrient"), player.resource("energy")
+    return [f"{WILD}{'n' * k}{'e' * (short - k)}" for k in range(min(short, nutrients), -1, -1)
+            if short - k <= energy]
+
+
+def wild_of(action: Action) -> str:
+    """The letters of an action's ``wild=`` word ("" without one)."""
+    for word in action.args:
+        if word.startswith(WILD):
+            return word[len(WILD):]
+    return ""
+
+
+def without_wild(action: Action) -> Action:
+    """The action without its ``wild=`` word."""
+    if not any(w.startswith(WILD) for w in action.args):
+        return action
+    return Action(action.verb, tuple(w for w in action.args if not w.startswith(WILD)))
+
+
+def pay(player: PlayerState, amounts: Amounts, wild: str = "") -> tuple[PlayerState, int]:
     """Pay ``amounts`` (assumed payable); returns the player and the Toxicity taken.
 
-    A basic resource that is short is paid with Nutrients, then Energy (only reachable
-    with Biomolecular Synthesis, which :func:`can_pay` checks; engine ruling on the
-    order).
+    Basic resources are paid first.  A basic resource that is short (only payable with
+    Biomolecular Synthesis, which :func:`can_pay` checks) is paid with the advanced
+    resources ``wild`` names, one letter per missing basic (``n`` Nutrient, ``e``
+    Energy), then with Nutrients before Energy.  Missing Nutrients or Energy of the cost
+    itself become Toxicity.
+
+    >>> p = PlayerState("x", resources=(0, 1, 1, 2, 2))
+    >>> pay(p, (("shard", 2), ("nutrient", 1)), "ee")[0].resources
+    (0, 1, 1, 1, 0)
+    >>> q, toxic = pay(p, (("shard", 2), ("nutrient", 1)))  # Nutrients first
+    >>> q.resources, toxic
+    ((0, 1, 1, 0, 2), 1)
     """
     toxic = 0
+    letters = list(wild)
     for key, n in amounts:
         if key in BASIC:
             have = player.resource(key)
             player = player.with_resource(key, max(0, have - n))
             short = max(0, n - have)
+            while short and letters:
+                adv = "nutrient" if letters.pop(0) == "n" else "energy"
+                use = min(short, 1, player.resource(adv))
+                player = player.with_resource(adv, player.resource(adv) - use)
+                short -= use
             for adv in ADVANCED:
                 use = min(short, player.resource(adv))
                 player = player.with_resource(adv, player.resource(adv) - use)
                 short -= use
-        elif key in ADVANCED:
+    for key, n in amounts:
+        if key in ADVANCED:
             have = player.resource(key)
             used = min(have, n)
             toxic += n - used
@@ -206,6 +267,28 @@ def _words(amounts: Iterable[tuple[str, int]]) -> str:
     return " and ".join(f"{n} {_NAMES.get(k, k)}" for k, n in amounts) or "nothing"
 
 
+def _opt(words: list[str]) -> list[tuple[str, ...]]:
+    """``wild_words`` as optional trailing words of an action."""
+    return [(w,) if w else () for w in words]
+
+
+def _merged(*amounts: Amounts) -> Amounts:
+    """Several payments as one (amounts of the same key added up)."""
+    total: dict[str, int] = {}
+    for part in amounts:
+        for key, n in part:
+            total[key] = total.get(key, 0) + n
+    return tuple(total.items())
+
+
+def _wild_text(letters: str) -> str:
+    if not letters:
+        return ""
+    parts = [f"{n} {name}" for n, name in ((letters.count("n"), "Nutrient"),
+                                           (letters.count("e"), "Energy")) if n]
+    return f" (Biomolecular Synthesis: {' and '.join(parts)} for missing basic resources)"
+
+
 def _needs_choice(effect: Effect) -> bool:
     return any(k == "any_basic" for k, _ in effect.gain)
 
@@ -218,7 +301,9 @@ class Rules:
 
     def __init__(self, components: Components) -> None:
         self.c = components
-        self._cache: tuple[SGState, list[Action]] | None = None
+        self._cache: tuple[SGState, list[Action], frozenset[Action] | None] | None = None
+        self._levels: dict[tuple[str, tuple[str, ...]], dict[str, int]] = {}
+        """Ability levels by Shaper and the spaces still holding an animal."""
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
@@ -237,7 +322,15 @@ class Rules:
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
-        return abilities.persistent_level(self.c, player, kind)
+        key = (player.shaper, player.board)
+        levels = self._levels.get(key)
+        if levels is None:
+            levels = {}
+            for a in self.c.shaper(player.shaper).abilities:
+                if a.kind not in levels:
+                    levels[a.kind] = abilities.persistent_level(self.c, player, a.kind)
+            self._levels[key] = levels
+        return levels.get(kind, 0)
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -261,8 +354,14 @@ class Rules:
         tile = self.c.tile(tile_id)
         return (tile.biome == "forest" and len(tile.actions) == 2
                 and self.level(player, "harvester") > 0
-                and all(can_pay(player, e.pay, self.wild(player)) and not _needs_choice(e)
-                        for e in tile.actions))
+                and not any(_needs_choice(e) for e in tile.actions)
+                and can_pay(player, _merged(*(e.pay for e in tile.actions)),
+                            self.wild(player)))
+
+    def biome_labels(self, state: SGState) -> dict[str, str]:
+        """Each placed tile's label and biome."""
+        tile = self.c.tile
+        return {s: tile(t).biome for s, t in state.tiles}
 
     def empty_land(self, state: SGState) -> list[str]:
         """Land tiles (not the Vault) without an animal."""
@@ -290,12 +389,20 @@ class Rules:
                     out += [Action("stasis", (a.where, e)) for e in self.empty_land(state)]
         lvl = self.level(p, "accelerated_accretion")
         if lvl > state.used.count("accrete"):
+            pending = self.pending_tiles(state)
             for lab, t in state.tiles:
-                if self.c.tile(t).biome == "water" and state.animal_at(lab) is None:
+                if (self.c.tile(t).biome == "water" and t not in pending
+                        and state.animal_at(lab) is None):
                     out += [Action("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
         return out
+
+    @staticmethod
+    def pending_tiles(state: SGState) -> set[str]:
+        """Restored tiles whose actions are still to be resolved: Accelerated Accretion
+        leaves them on the board until then (engine ruling)."""
+        return {t.data[0] for t in state.tasks if t.kind in ("resolve", "other")}
 
     def free_vault(self, state: SGState, kind: str) -> list[str]:
         used = {a.where for a in state.animals}
@@ -309,8 +416,18 @@ class Rules:
         if cached is not None and cached[0] is state:
             return cached[1]
         out = self._legal(state)
-        self._cache = (state, out)
+        self._cache = (state, out, None)
         return out
+
+    def is_legal(self, state: SGState, action: Action) -> bool:
+        """Whether ``action`` is listed by :meth:`legal` (a set lookup once listed)."""
+        listed = self.legal(state)
+        cached = self._cache
+        assert cached is not None
+        if cached[2] is None:
+            self._cache = cached = (state, listed, frozenset(listed))
+        assert cached[2] is not None
+        return action in cached[2]
 
     def _legal(self, state: SGState) -> list[Action]:
         out = self._task_legal(state)
@@ -341,23 +458,28 @@ class Rules:
             acts = []
             for i, e in enumerate(tile.actions):
                 if can_pay(p, e.pay, self.wild(p)):
-                    if _needs_choice(e):
-                        acts += [Action("resolve", (str(i), r)) for r in BASIC]
-                    else:
-                        acts.append(Action("resolve", (str(i),)))
+                    for w in _opt(wild_words(p, e.pay)):
+                        if _needs_choice(e):
+                            acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
+                        else:
+                            acts.append(Action("resolve", (str(i), *w)))
             if self.harvests(p, task.data[0]):
-                acts += [Action("resolve", (str(i), "both")) for i in range(2)]
+                both = _opt(wild_words(p, _merged(*(e.pay for e in tile.actions))))
+                acts += [Action("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
             return acts or [Action("resolve", ("none",))]
         if kind == "other":
-            e = self.c.tile(task.data[0]).actions[int(task.data[1])]
+            tile = self.c.tile(task.data[0])
+            e = tile.actions[int(task.data[1])]
             acts = []
             if can_pay(p, e.pay, self.wild(p)):
-                if _needs_choice(e):
-                    acts += [Action("take", (r,)) for r in BASIC]
-                else:
-                    acts.append(Action("take"))
+                for w in _opt(wild_words(p, e.pay)):
+                    if _needs_choice(e):
+                        acts += [Action("take", (r, *w)) for r in BASIC]
+                    else:
+                        acts.append(Action("take", w))
             if self.harvests(p, task.data[0]):
-                acts.append(Action("take", ("both",)))
+                both = _opt(wild_words(p, _merged(*(x.pay for x in tile.actions))))
+                acts += [Action("take", ("both", *w)) for w in both]
             return [*acts, Action("pass")]
         if kind == "more":
             return [*self.restore_actions(state, task.seat), Action("stop")]
@@ -386,44 +508,49 @@ class Rules:
     def intro_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to Introduce an Animal."""
         p = state.seat(seat)
-        tiles = biomes(state, self.c)
-        busy = occupied(state)
-        start = board.parse_space(state.shapers[seat])
+        tiles = self.biome_labels(state)
+        busy = occupied_labels(state)
         island = self.level(p, "create_island") > 0
-        walk = board.shaper_destinations(start, tiles, busy, end_on_water=island,
-                                         steps=abilities.movement(self.c, p))
-        tele = [h for h in board.SPACES if h in tiles and (island or tiles[h] != "water")
-                and h not in busy]
+        walk = list(board.walk_ends(state.shapers[seat], tiles, busy, end_on_water=island,
+                                    steps=abilities.movement(self.c, p)))
+        tele = [lab for lab in board.LABELS if lab in tiles
+                and (island or tiles[lab] != "water") and lab not in busy]
         out: list[Action] = []
         wild = self.wild(p)
         for space in p.board:
             kind, cost = self.animal_kind(p, space)
-            for dests, tp in ((sorted(walk), ()), (tele, ("tp",))):
-                for h in dests:
-                    biome = tiles[h]
-                    lab = board.label(h)
+            payable = {r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
+                       if can_pay(p, ((r, cost),), wild)}
+            if not payable:
+                continue  # no basic resource pays for it, so no biome does
+            vault = self.free_vault(state, kind)
+            for dests, tp in ((walk, ()), (tele, ("tp",))):
+                for lab in dests:
+                    biome = tiles[lab]
                     if biome == "water" and kind == "predator":
                         continue
                     if biome in ("vault", "temple", "water"):
-                        payable = [r for r in BASIC if can_pay(p, ((r, cost),), wild)]
-                        wheres = self.free_vault(state, kind) if biome == "vault" else [lab]
+                        wheres = vault if biome == "vault" else [lab]
                         for w in wheres:
-                            out += [Action("intro", (space, w, *tp, r)) for r in payable]
+                            out += [Action("intro", (space, w, *tp, r, *word))
+                                    for r, words in payable.items() for word in words]
                     elif biome in BIOME_RESOURCE:
-                        if can_pay(p, ((BIOME_RESOURCE[biome], cost),), wild):
-                            out.append(Action("intro", (space, lab, *tp)))
+                        for word in payable.get(BIOME_RESOURCE[biome], ()):
+                            out.append(Action("intro", (space, lab, *tp, *word)))
         return out
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
         p = state.seat(seat)
-        placed = [board.parse_space(s) for s, _ in state.tiles]
-        near = board.restore_spaces(placed, board.parse_space(state.caretaker))
-        far = board.teleport_restore_spaces(placed)
+        if not p.hand:
+            return []
+        placed = {s for s, _ in state.tiles}
+        near = board.restore_labels(placed, state.caretaker)
+        far = board.teleport_restore_labels(placed)
         out: list[Action] = []
         for tile in p.hand:
-            out += [Action("restore", (tile, board.label(h))) for h in near]
-            out += [Action("restore", (tile, board.label(h), "tp")) for h in far]
+            out += [Action("restore", (tile, lab)) for lab in near]
+            out += [Action("restore", (tile, lab, "tp")) for lab in far]
         return out
 
     def card_actions(self, state: SGState, task: Task) -> list[Action]:
@@ -488,10 +615,11 @@ class Rules:
         for cid in dict.fromkeys(task.data[1:]):
             e = self.effect(side_of[cid])
             if can_pay(p, e.pay, self.wild(p)):
-                if _needs_choice(e):
-                    out += [Action("activate", (cid, r)) for r in BASIC]
-                else:
-                    out.append(Action("activate", (cid,)))
+                for w in _opt(wild_words(p, e.pay)):
+                    if _needs_choice(e):
+                        out += [Action("activate", (cid, r, *w)) for r in BASIC]
+                    else:
+                        out.append(Action("activate", (cid, *w)))
             if e.is_conversion:
                 out.append(Action("decline", (cid,)))
         return out
@@ -504,7 +632,7 @@ class Rules:
             return Verdict.illegal("game.over", "The game is over.",
                                    _r("sog.end.final_round"))
         rule = _VERB_RULE.get(action.verb) or TASK_RULE.get(task.kind, _r("sog.turn.choose"))
-        if action in self.legal(state):
+        if self.is_legal(state, action):
             return Verdict.ok(rule, f"Legal: {action}.")
         return self.diagnose(state, action)
 
@@ -533,6 +661,18 @@ class Rules:
                 f"phase.{task.kind}",
                 f"Player {task.seat + 1} must now {_TASK_TEXT.get(task.kind, task.kind)}; "
                 f"{v!r} does not do that.", rule)
+        base = without_wild(action)
+        twins = [wild_of(a) for a in self.legal(state) if without_wild(a) == base]
+        if twins:
+            synthesis = _r("sog.shaper.oraplexis.biomolecular_synthesis")
+            if not any(twins):
+                return Verdict.illegal("synthesis.not_needed", "No basic resource is missing "
+                                       "for this payment: leave out the wild= word.", synthesis)
+            return Verdict.illegal(
+                "synthesis.choose", "Biomolecular Synthesis pays the missing basic resources: "
+                "name the advanced resources that pay them, one of "
+                f"{', '.join(WILD + w for w in twins)} (n Nutrient, e Energy).", synthesis)
+        action = base
         p = state.seat(task.seat)
         found: Verdict | None = None
         if v == "intro":
@@ -627,6 +767,10 @@ class Rules:
             if action.args[1] not in p.hand:
                 return Verdict.illegal("accrete.not_in_hand", f"{action.args[1]} is not in "
                                        "your hand.", _r(rule))
+            if state.tile_at(action.args[0]) in self.pending_tiles(state):
+                return Verdict.illegal("accrete.pending", f"The tile on {action.args[0]} was "
+                                       "just restored: its actions are resolved first "
+                                       "(engine ruling).", _r(rule))
             return Verdict.illegal("accrete.not_water", f"{action.args[0]} holds no Water "
                                    "tile without an animal.", _r(rule))
         if v in state.used:
@@ -942,7 +1086,8 @@ class Rules:
         res = [w for w in extra if w in BASIC]
         basic = res[0] if res else BIOME_RESOURCE[tile.biome]
         name = f"P{seat + 1}"
-        p, _ = pay(p, ((basic, cost),))
+        letters = wild_of(action)
+        p, _ = pay(p, ((basic, cost),), letters)
         if "tp" in extra:
             p, tox = pay(p, (("energy", 1),))
             events.append(Event("shaper.teleport", f"{name} teleports the Shaper to {dest}"
@@ -956,7 +1101,7 @@ class Rules:
                                 _r("sog.introduce.move"), seat))
         shapers = list(state.shapers)
         shapers[seat] = dest
-        text = f"{name} pays {cost} {_NAMES[basic]}"
+        text = f"{name} pays {cost} {_NAMES[basic]}{_wild_text(letters)}"
         if tile.extra_cost:
             p, tox = pay(p, tile.extra_cost)
             text += f" and the tile's extra {_words(tile.extra_cost)}"
@@ -1155,19 +1300,20 @@ class Rules:
                                 "unused.", _r("sog.introduce.conversion_optional"), seat))
         else:
             rc = self.pending(state, seat, row)[cid]
-            choice = action.args[1] if len(action.args) > 1 else None
-            state = self._activate_card(state, seat, rc, choice, events)
+            choice = next((w for w in action.args[1:] if w in BASIC), None)
+            state = self._activate_card(state, seat, rc, choice, events, wild=wild_of(action))
         tasks = state.tasks[1:]
         if left:
             tasks = (Task("activate", seat, (row, *left)), *tasks)
         return evolve(state, tasks=tasks)
 
     def _activate_card(self, state: SGState, seat: int, rc: RowCard, choice: str | None,
-                       events: list[Event], automatic: bool = False) -> SGState:
+                       events: list[Event], automatic: bool = False,
+                       wild: str = "") -> SGState:
         e = self.effect(rc)
-        p, tox = pay(state.seat(seat), e.pay)
+        p, tox = pay(state.seat(seat), e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} activates {rc.card}: {e.describe()}"
+        text = f"P{seat + 1} activates {rc.card}: {e.describe()}{_wild_text(wild)}"
         if choice:
             text += f" (as {_NAMES[choice]})"
         if tox:
@@ -1196,7 +1342,7 @@ class Rules:
             events.append(Event("dna.take", f"{name} takes the {dna[where]} DNA token on "
                                 f"{where}.", _r("sog.restore.dna"), seat))
             del dna[where]
-        order = {board.label(h): i for i, h in enumerate(board.SPACES)}
+        order = board.ORDER
         tiles = tuple(sorted((*state.tiles, (where, tile)), key=lambda t: order[t[0]]))
         state = evolve(state.with_seat(seat, p), tiles=tiles, caretaker=where,
                        dna_board=tuple((s, c) for s, c in state.dna_board if s in dna))
@@ -1229,7 +1375,8 @@ class Rules:
                                 f"{tile.id}.", _r("sog.restore.prestige_required"), seat))
             return self._after_resolve(evolve(state, tasks=rest))
         both = "both" in action.args
-        words = [w for w in action.args if w != "both"]
+        letters = wild_of(action)
+        words = [w for w in action.args if w != "both" and not w.startswith(WILD)]
         if action.verb == "resolve":
             i = int(words[0])
             choice = words[1] if len(words) > 1 else None
@@ -1237,10 +1384,13 @@ class Rules:
             i = int(task.data[1])
             choice = words[0] if words else None
         rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
-        state = self._resolve_one(state, seat, tile.id, i, choice, rule, events)
+        first = wild_short(state.seat(seat), tile.actions[i].pay)
+        state = self._resolve_one(state, seat, tile.id, i, choice, rule, events,
+                                  letters[:first])
         if both:
             state = self._resolve_one(state, seat, tile.id, 1 - i, None,
-                                      _r("sog.shaper.xanarin.harvester"), events)
+                                      _r("sog.shaper.xanarin.harvester"), events,
+                                      letters[first:])
         if action.verb == "resolve" and len(tile.actions) > 1:
             others = tuple(Task("other", (seat + k) % state.players, (tile.id, str(1 - i)))
                            for k in range(1, state.players))
@@ -1248,11 +1398,12 @@ class Rules:
         return self._after_resolve(evolve(state, tasks=rest))
 
     def _resolve_one(self, state: SGState, seat: int, tile_id: str, i: int,
-                     choice: str | None, rule: RuleRef, events: list[Event]) -> SGState:
+                     choice: str | None, rule: RuleRef, events: list[Event],
+                     wild: str = "") -> SGState:
         e = self.c.tile(tile_id).actions[i]
-        p, tox = pay(state.seat(seat), e.pay)
+        p, tox = pay(state.seat(seat), e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}"
+        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}{_wild_text(wild)}"
         if choice:
             text += f" (as {_NAMES[choice]})"
         if tox:
