@@ -366,6 +366,21 @@ class _Setting:
     """The hexes a new satellite may go on."""
     base: frozenset[Hex] = frozenset()
     """Hexes already in the federation being extended (Ivits)."""
+    cache: dict[frozenset[Hex], tuple[int, frozenset[Hex]] | None] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Fewest satellites found so far, by set of structures."""
+    reach: dict[frozenset[Hex], dict[Hex, int]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Satellites needed to get from a group of structures to each hex."""
+
+    def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
+        """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
+        federation holding both)."""
+        if a not in self.reach:
+            self.reach[a] = _spread(self.space_map, a, self.usable,
+                                    self.eligible | self.base)
+        dist = self.reach[a]
+        return min((dist.get(h, _INF) for h in b), default=_INF)
 
 
 def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
@@ -392,13 +407,41 @@ def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
 
 def _minimum(s: _Setting, buildings: frozenset[Hex]) -> tuple[int, frozenset[Hex]] | None:
     """The fewest new satellites joining ``buildings`` (and the base) into one group."""
-    terminals = buildings | s.base
-    return minimal_satellites(s.space_map, terminals, s.usable, s.eligible | s.base)
+    if buildings not in s.cache:
+        s.cache[buildings] = minimal_satellites(s.space_map, buildings | s.base, s.usable,
+                                                s.eligible | s.base)
+    return s.cache[buildings]
+
+
+def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
+            free: frozenset[Hex]) -> dict[Hex, int]:
+    """Satellites needed to reach each hex from ``start`` (free hexes cost nothing)."""
+    dist = dict.fromkeys(start, 0)
+    queue = deque(start)
+    while queue:
+        h = queue.popleft()
+        for n in space_map.graph.neighbors(h):
+            step = 0 if n in free else 1 if n in usable else None
+            if step is None:
+                continue
+            c = dist[h] + step
+            if c < dist.get(n, _INF):
+                dist[n] = c
+                if step:
+                    queue.append(n)
+                else:
+                    queue.appendleft(n)
+    return dist
+
+
+def _lower_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
+    """The largest gap between two of ``groups``: no federation joins them with fewer."""
+    return max((s.gap(a, b) for a, b in itertools.combinations(groups, 2)), default=0)
 
 
 def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
            other_federations: Sequence[frozenset[Hex]], threshold: int,
-           max_satellites: int | None) -> FederationCheck:
+           max_satellites: int | None, optimal_known: bool = False) -> FederationCheck:
     m = s.space_map
     off = sorted(h for h in chosen | satellites if h not in m)
     if off:
@@ -476,9 +519,14 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"{count} satellites need {count} power tokens; only {max_satellites} can be "
             "discarded.", RULES["gp.federation.satellites"], **numbers),
             power, threshold, count)
-    found = _minimum(s, chosen)
-    assert found is not None  # the proposal itself connects them
-    least, optimal = found
+    parts_to_join = _building_groups(m, chosen) + ([s.base] if s.base else [])
+    if optimal_known or _lower_bound(s, parts_to_join) >= count:
+        # two of the groups are this far apart: the proposal is already one of the best
+        least, optimal = count, satellites
+    else:
+        found = _minimum(s, chosen)
+        assert found is not None  # the proposal itself connects them
+        least, optimal = found
     if least < count:
         return FederationCheck(Verdict.illegal(
             "too_many_satellites",
@@ -503,6 +551,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
 
 _MAX_SUBSET_GROUPS: Final = 12
 _MAX_SUBSETS: Final = 200
+_MAX_COVERS: Final = 5000
 
 
 def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
@@ -518,6 +567,8 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
     values = [sum(s.values[h] for h in g) for g in groups]
     for combo in _minimal_covers(values, threshold - base_value, _MAX_SUBSETS):
         if len(combo) == len(groups):
+            continue
+        if _lower_bound(s, [groups[i] for i in combo]) >= count:
             continue
         buildings = frozenset().union(*(groups[i] for i in combo))
         found = _minimum(s, buildings)
@@ -663,14 +714,16 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                        power_values: Mapping[str, int] = POWER_VALUES, threshold: int = 7,
                        *, value_bonus: Mapping[Hex, int] | None = None,
                        max_satellites: int | None = None,
-                       max_candidates: int = 400) -> list[FederationOption]:
+                       max_candidates: int = 100) -> list[FederationOption]:
     """The federations the player can form, one optimal satellite set per set of structures.
 
     Candidates are the sets of the player's structure groups (structures touching each
     other) that reach ``threshold`` and need every group to do so; each is joined with
     the fewest satellites, takes in the structures it touches, and is kept if
-    :func:`check_federation` accepts it.  At most ``max_candidates`` sets are tried, the
-    smallest first.  Another satellite set of the same size is equally legal.
+    :func:`check_federation` accepts it.  The sets are tried in the order of a lower bound
+    on their satellites (the widest gap between two of their groups), at most
+    ``max_candidates`` of them, so a very spread-out position may not list every
+    federation.  Another satellite set of the same size is equally legal.
 
     >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
     >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
@@ -684,9 +737,14 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                  value_bonus)
     groups = _building_groups(space_map, s.eligible)
     values = [sum(s.values[h] for h in g) for g in groups]
-    candidates = _minimal_covers(values, threshold, max_candidates)
+    bounded = []
+    for combo in _minimal_covers(values, threshold, _MAX_COVERS):
+        bound = _lower_bound(s, [groups[i] for i in combo])
+        if bound < _INF and (max_satellites is None or bound <= max_satellites):
+            bounded.append((bound, len(combo), combo))
+    bounded.sort()
     out: dict[frozenset[Hex], FederationOption] = {}
-    for combo in candidates:
+    for _, _, combo in bounded[:max_candidates]:
         buildings = frozenset().union(*(groups[i] for i in combo))
         found = _minimum(s, buildings)
         if found is None:
@@ -695,7 +753,9 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         if max_satellites is not None and count > max_satellites:
             continue
         members = _closure(space_map, buildings | sats, s.eligible) & s.eligible
-        check = _check(s, sats, members, other_federations, threshold, max_satellites)
+        # the satellites are optimal for part of the members, hence for all of them
+        check = _check(s, sats, members, other_federations, threshold, max_satellites,
+                       optimal_known=True)
         if check.legal:
             option = FederationOption(members, sats, check.power)
             out.setdefault(option.hexes, option)
