@@ -39,7 +39,7 @@ from gaia_lab.games.gaia_project.notation import (
     parse_move,
 )
 
-CONFORMANCE = Path("/work/shared/conformance/gaia_project")
+CONFORMANCE = Path(__file__).resolve().parent / "fixtures" / "gaia_project"
 MAP = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
 SPACE = frozenset(h for h in MAP if MAP.planet(h) is None)
 

@@ -21,7 +21,7 @@ from gaia_lab.games.gaia_project.final_scoring import (
 from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
 from gaia_lab.games.gaia_project.notation import Build, Federation, LostPlanet, parse_move
 
-CONFORMANCE = Path("/work/shared/conformance/gaia_project")
+CONFORMANCE = Path(__file__).resolve().parent / "fixtures" / "gaia_project"
 MAP = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
 
 
