@@ -97,9 +97,10 @@ print(f"{len(record.steps)} steps recorded; the replay reaches the same position
 **5. Replay the rulebook's worked examples**, with checkpoints that must hold at every step.
 """),
     code("""
-for example in gaia_lab.examples("animals_gathering"):
-    example.run()
-    print(f"{example.title}: {len(example.steps)} steps, every checkpoint holds")
+for name in gaia_lab.GAMES:
+    for example in gaia_lab.examples(name):
+        example.run()
+        print(f"{example.title}: {len(example.steps)} steps, every checkpoint holds")
 """, "check"),
     md("""
 ## Play
@@ -124,8 +125,16 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 - [The Spell Card variant](animals_gathering/05_spells.ipynb)
 - [Play a game](animals_gathering/play.ipynb) (also as an app: open it in Voila)
 
-Shapers of Gaia, Gaia Project, GAIA (Tiki Editions) and Black Rose Wars: Rebirth - Gaea Reborn
-follow the same pattern as their engines arrive.
+**Shapers of Gaia** (2-3 players, tiles and cards on a hex board)
+- [Setup, step by step](shapers_of_gaia/01_setup.ipynb)
+- [Introduce an Animal: moving, paying, rows and activation](shapers_of_gaia/02_introduce.ipynb)
+- [Restore Biomes: tiles, the Caretaker, the other actions](shapers_of_gaia/03_restore.ipynb)
+- [The six Shapers and their abilities](shapers_of_gaia/04_shapers.ipynb)
+- [Scoring: the rulebook's 57-VP example](shapers_of_gaia/05_scoring.ipynb)
+- [Play a game](shapers_of_gaia/play.ipynb)
+
+Gaia Project, GAIA (Tiki Editions) and Black Rose Wars: Rebirth - Gaea Reborn follow the same
+pattern as their engines arrive.
 """),
 ]
 
@@ -619,4 +628,404 @@ NOTEBOOKS: list[tuple[str, str, list[Cell]]] = [
     ("animals_gathering/04_dice_odds.ipynb", "odds", ODDS),
     ("animals_gathering/05_spells.ipynb", "spells", SPELLS),
     ("animals_gathering/play.ipynb", "play", PLAY),
+]
+
+
+# ---------------------------------------------------------------------------
+# Shapers of Gaia
+
+SG = "Shapers of Gaia"
+SG_NOTE = md("""
+> **About the components.** The rulebook prints no Shaper board, Species card or Biome tile:
+> only the values its examples fix (a Scavenger costs 1 Shard on a Crystal, the Predator card
+> that turns 1 Nutrient into 1 Shard and 2 Prestige, the 57 VP of the Scoring Example...).
+> gaia_lab plays with a complete, plausible set that fits every number and rule the rulebook
+> states, marked `reconstructed` in its data files; the rules engine itself is complete. If
+> you own the game, load your printed values: `ShapersOfGaia(load_components("my_folder"))`.
+""")
+SG_IMPORTS = """
+from IPython.display import SVG
+
+import gaia_lab
+from gaia_lab.games.shapers_of_gaia import GAME, text
+from gaia_lab.render import scene
+
+def board(state, highlight=()):
+    \"\"\"The table of a position as an SVG picture.\"\"\"
+    return SVG(scene(state, highlight=highlight).to_svg())
+"""
+
+SG_SETUP: list[Cell] = [
+    md(f"""
+# {SG} 1: setup, step by step
+
+In {SG} two or three Shapers restore a ruined world: they place Biome tiles around the Vault
+(**Restore Biomes**) and bring animals back to them (**Introduce an Animal**), building an
+Ecosystem of Species cards that pays resources. This notebook sets up a three-player game one
+rulebook step at a time and shows the table after each step.
+"""),
+    SG_NOTE,
+    md("## The components"),
+    code(SG_IMPORTS + """
+print(GAME.components.provenance_summary())
+print()
+print(text.resources_table(GAME))
+print()
+print(text.vault_table(GAME))
+print()
+print(text.behaviors_table(GAME))
+""", "check"),
+    md("""
+The 37 Biome tiles: the Vault, three starting Water tiles and three starting land tiles, then
+stages I, II and III (each tile has two actions and may ask an extra cost to introduce an
+animal on it):
+"""),
+    code("print(text.tiles_table(GAME))", "check"),
+    md("""
+## The setup steps
+
+With `auto=False` the session stops at every step, also the shuffles and the forced steps.
+`step()` resolves one of them and prints what happened with its rule. The board starts with
+the Vault in the centre and the three starting Water tiles around it; the Caretaker stands on
+the Water tile with its icon (A0).
+"""),
+    code("""
+s = gaia_lab.Session("shapers_of_gaia", players=3, seed=2022, auto=False)
+
+def step():
+    kind = s.state.task.kind
+    for event in s.step():
+        print(f"[{kind}] {event.text}  [{event.rule.citation}]")
+
+print("pending:", s.state.task.kind)
+board(s.state)
+""", "check"),
+    md("**Player setup.** Each player is dealt a Shaper (its board holds their ten animals)."),
+    code("step()\nboard(s.state)", "check"),
+    md("""
+**Game board.** The starting Forest, Crystal and Mushroom go between the Water tiles, in a
+random order.
+"""),
+    code("step()\nboard(s.state)", "check"),
+    md("The Biome tiles are shuffled by stage and stacked I over II over III."),
+    code("step()\nboard(s.state)", "check"),
+    md("Each player is dealt three tiles into their hand."),
+    code("step()\nboard(s.state)", "check"),
+    md("The DNA tokens go on their spaces of the board."),
+    code("step()\nboard(s.state)", "check"),
+    md("""
+The three Species decks (Scavengers, Herbivores, Predators) are shuffled. The Behavior cards
+of a first game show sides 1A, 2A and 3B.
+"""),
+    code("step()\nboard(s.state)", "check"),
+    md("Two cards of each deck are turned face up as its display."),
+    code("step()\nboard(s.state)", "check"),
+    md("Last, the start player is chosen at random. The game begins:"),
+    code("""
+step()
+print(s.names[s.actor], "to act;", len(s.legal_actions()), "legal actions, e.g.",
+      [str(a) for a in s.legal_actions()][:4])
+board(s.state)
+""", "check"),
+    md("A move that does not fit the moment is refused with the reason and the rule:"),
+    code("""
+for move in ["intro S1 C0", "intro P1 A3", "restore i_forest_1 C5", "take"]:
+    print(f"{move:22} -> {s.explain(move)}")
+""", "check"),
+]
+
+SG_INTRODUCE: list[Cell] = [
+    md(f"""
+# {SG} 2: Introduce an Animal
+
+On your turn you either **introduce an animal** or **restore biomes**. To introduce one:
+
+1. **Move your Shaper** up to 3 tiles (over Water and tiles with animals), ending on a land
+   tile without an animal; or teleport anywhere for 1 Energy.
+2. **Pay** the animal's cost in the biome's resource (Shards on Crystal, Spores on Mushroom,
+   Seeds on Forest; any one basic on a Temple or the Vault), plus the tile's extra cost, and
+   place the animal. A missing Nutrient or Energy is paid with a Toxicity token.
+3. **Shaper abilities** unlocked by the emptied space resolve.
+4. **Add a Species card** of the animal's type to the row of the resource you paid with
+   (a display card or the top of the deck, side A or B).
+5. **Activate that row**: every card in it, in the order you choose.
+
+Notation: `intro S2 A3` (the animal of space S2 onto A3), `intro H2 vh1 tp seed` (teleport to
+the Vault, pay in Seeds), `card h10 A`, `card top B replace s01`, `activate p01`, `decline p01`.
+"""),
+    SG_NOTE,
+    md("## Moving and paying: a Scavenger on a Crystal"),
+    code(SG_IMPORTS + """
+from gaia_lab.games.shapers_of_gaia.examples import (
+    ACTIVATE, CONVERSION, EXTRA_NUTRIENT, INTRODUCE, TEMPLE_SEED)
+
+def show(example):
+    print(example.title, "-", example.summary)
+    results = list(example.results())
+    for r in results:
+        print()
+        print(r.summary())
+    return board(results[-1].session.state)
+
+s = INTRODUCE.start()
+board(s.state)
+""", "check"),
+    code("show(INTRODUCE)", "check"),
+    md("## An extra cost paid with Toxicity"),
+    code("show(EXTRA_NUTRIENT)", "check"),
+    md("## A Temple: the player picks the basic resource, and so the row"),
+    code("show(TEMPLE_SEED)", "check"),
+    md("## Rows and activation"),
+    code("show(ACTIVATE)", "check"),
+    md("""
+A card with a payment is a conversion: activating it is optional (`decline` leaves it), and a
+missing Nutrient or Energy becomes a Toxicity token.
+"""),
+    code("show(CONVERSION)", "check"),
+    md("The whole turn of the conversion example as the log tells it:"),
+    code("""
+done = list(CONVERSION.results())[-1].session
+print(text.log_lines(done.events))
+""", "check"),
+    md("""
+## Is this legal?
+
+At the start of the first example, every wrong move is refused with the reason and the rule.
+A Shaper may pass Water but not end there; a space of the Vault takes only its animal type.
+"""),
+    code("""
+s = INTRODUCE.start()
+for move in ["intro S2 A0", "intro S2 C0", "intro P1 A3", "intro S2 vh1 seed",
+             "intro S2 vs1 shard", "intro S2 A3"]:
+    print(f"{move:20} -> {s.explain(move)}")
+""", "check"),
+    md("""
+A row holds at most four cards. A fifth card must replace one of them, and the player takes
+2 Toxicity tokens for it:
+"""),
+    code("""
+full = gaia_lab.Session("shapers_of_gaia", scenario={
+    "shapers": ["telrin_aviary", "maldera_rivers"],
+    "seats": [{"rows": [["s01", "s02", "s04", "s05"], [], []]}]})
+full.play("intro S2 A3")
+print(full.explain("card top A"))
+print([str(a) for a in full.legal_actions()][:4], "...")
+full.play("card top A replace s01")
+print("Toxicity:", full.state.seat(0).toxicity, "- rows:", text.rows_text(full.state, 0))
+board(full.state)
+""", "check"),
+    md("## The same examples as a widget"),
+    code("""
+from gaia_lab.widgets import Walkthrough
+
+Walkthrough(ACTIVATE)
+"""),
+]
+
+SG_RESTORE: list[Cell] = [
+    md(f"""
+# {SG} 3: Restore Biomes
+
+The other action: place up to three tiles from your hand.
+
+1. **Place a tile** on an empty space touching the Caretaker's tile and at least one more tile
+   (or teleport the Caretaker for 1 Energy to any space touching two tiles). Take the DNA token
+   of the space, if any. The Caretaker moves onto the new tile.
+2. **Resolve one of its two actions.** Each opponent, in turn order, may then take the other.
+3. Restore another tile or stop; at the end of the turn draw back up to your hand size.
+
+Notation: `restore i_mushroom_1 B11` (`tp` to teleport), `resolve 0`, `take` / `pass`, `stop`.
+"""),
+    SG_NOTE,
+    md("## The rulebook's Mushroom"),
+    code(SG_IMPORTS + """
+from gaia_lab.games.shapers_of_gaia.examples import (
+    CRYSTAL_CONVERSION, RESTORE, TELEPORT, TEMPLE_DNA)
+
+s = RESTORE.start()
+print(GAME.components.tile("i_mushroom_1").describe())
+print("hand:", s.state.seat(0).hand, "- Caretaker on", s.state.caretaker)
+board(s.state, highlight=[f"space:{x}" for x in ("B1", "B11")])
+""", "check"),
+    code("""
+for r in RESTORE.results():
+    print(r.summary())
+    print()
+print(text.log_lines(r.session.events))
+board(r.session.state)
+""", "check"),
+    md("""
+## Where a tile may not go
+
+The new tile must touch the Caretaker's tile **and** one more tile; teleporting needs 1 Energy
+and a space touching two tiles.
+"""),
+    code("""
+s = RESTORE.start()
+for move in ["restore i_mushroom_1 B5", "restore i_mushroom_1 B5 tp",
+             "restore i_mushroom_1 C0 tp", "restore i_mushroom_1 A0",
+             "restore i_water_1 B1"]:
+    print(f"{move:28} -> {s.explain(move)}")
+""", "check"),
+    md("""
+## Three players: each opponent in turn order
+
+P1 restores a Forest and takes its Seed; P2 leaves the Shard, P3 takes it. Then P1 stops and
+draws back up to three tiles.
+"""),
+    code("""
+s = gaia_lab.Session("shapers_of_gaia", scenario={
+    "players": 3, "shapers": ["telrin_aviary", "maldera_rivers", "xanarin_preserve"],
+    "seats": [{"hand": ["i_mushroom_1", "i_forest_1", "i_crystal_1"]}]})
+s.play_many(["restore i_forest_1 B1", "resolve 0", "pass", "take", "stop"])
+for line in s.log()[-7:]:
+    print(line)
+board(s.state)
+""", "check"),
+    md("## A DNA token under the tile, a teleport, a conversion"),
+    code("""
+for example in (TEMPLE_DNA, TELEPORT, CRYSTAL_CONVERSION):
+    print(example.title, "-", example.summary)
+    for r in example.results():
+        print(r.summary())
+    print()
+board(r.session.state)
+""", "check"),
+]
+
+SG_SHAPERS: list[Cell] = [
+    md(f"""
+# {SG} 4: the six Shapers
+
+Each Shaper board holds 4 Scavengers, 4 Herbivores and 2 Predators. Introducing an animal
+empties its space, and the spaces unlock the Shaper's abilities: an instant ability resolves
+each time one of its animals is introduced; a persistent one works from then on, with a
+second level when its second space is emptied. Emptied spaces are also worth the VP printed
+under them at the end.
+"""),
+    SG_NOTE,
+    code(SG_IMPORTS + """
+print(text.shapers_table(GAME))
+""", "check"),
+    md("The special Species cards each Shaper may add instead of a display card:"),
+    code("""
+print("\\n".join(line for line in text.species_table(GAME).splitlines() if "sp_" in line))
+""", "check"),
+    md("""
+## Purify Water (Maldera Rivers)
+
+Maldera's first Scavenger gains 1 Nutrient for each Water tile next to it:
+"""),
+    code("""
+from gaia_lab.games.shapers_of_gaia.examples import PURIFY
+
+for r in PURIFY.results():
+    print(r.summary())
+board(r.session.state)
+""", "check"),
+    md("""
+## Stasis Chambers (Maldera Rivers)
+
+Locked until a Herbivore of H1 or H2 is introduced; then, for 2 Energy, one of Maldera's
+animals on a tile moves into the Vault.
+"""),
+    code("""
+spec = {"shapers": ["maldera_rivers", "telrin_aviary"], "seats": [{"resources": {"energy": 2}}]}
+locked = gaia_lab.Session("shapers_of_gaia", scenario=dict(spec, animals=[["A3", 0, "S1"]]))
+print("locked:  ", locked.explain("stasis A3 vh1"))
+s = gaia_lab.Session("shapers_of_gaia", scenario=dict(spec, animals=[["A3", 0, "H2"]]))
+print("unlocked:", [str(a) for a in s.legal_actions() if a.verb == "stasis"])
+s.play("stasis A3 vh1")
+print(s.log()[-1], "- Energy left:", s.state.seat(0).resource("energy"))
+board(s.state)
+""", "check"),
+    md("## Three more Shapers at the table: a seeded game after 90 moves"),
+    code("""
+import random
+
+s = gaia_lab.Session("shapers_of_gaia", players=3, seed=4,
+                     options={"shapers": ["synthara_lab", "oraplexis_terraria",
+                                          "rastar_nursery"]})
+rng = random.Random(4)
+for _ in range(90):
+    s.play(rng.choice(s.legal_actions()))
+print(text.describe(GAME, s.state))
+board(s.state)
+""", "check"),
+]
+
+SG_SCORING: list[Cell] = [
+    md(f"""
+# {SG} 5: scoring
+
+The game ends after the round in which a player has only one type of animal left, or the tile
+stack runs out, plus one more full round. Then each player:
+
+1. places DNA tokens on matching icons of their Species cards and covers empty Shaper-board
+   spaces with the others (and with Toxicity tokens), bottom first;
+2. scores the three **Behavior cards**, the **DNA** rows, the **animals introduced** (the VP of
+   the emptied spaces), the **Vault**, the **Resource Track**, **Prestige**, and loses 5 VP for
+   every token that covers nothing.
+
+The rulebook's Scoring Example reaches 57 VP. Here it is as a runnable script.
+"""),
+    SG_NOTE,
+    code(SG_IMPORTS + """
+from gaia_lab.games.shapers_of_gaia.examples import SCORING
+
+print(SCORING.title, "-", SCORING.summary)
+for r in SCORING.results():
+    print(r.summary())
+s = r.session
+""", "check"),
+    md("The breakdown, by rulebook category:"),
+    code("print(s.score_breakdown().table())", "check"),
+    code("""
+for line in s.score_breakdown().lines:
+    if line.player == 0 and line.points:
+        print(f"{line.category:20} {line.points:>3}  {line.explanation}")
+""", "check"),
+    md("""
+The table: Telrin's Scavengers on the outer ring (C0, C1, C9), the Herbivores next to them and
+in the Vault, the Predator on C11 next to two Herbivores.
+"""),
+    code("board(s.state)", "check"),
+    md("## A whole game"),
+    code("""
+import random
+
+game = gaia_lab.Session("shapers_of_gaia", players=3, seed=8)
+rng = random.Random(8)
+while not game.is_over():
+    game.play(rng.choice(game.legal_actions()))
+print(f"{game.decisions} decisions")
+print(game.score_breakdown().table())
+print("winner:", [game.names[i] for i in game.winners()])
+board(game.state)
+""", "check"),
+]
+
+SG_PLAY: list[Cell] = [
+    md(f"""
+# {SG}: play
+
+A table for three, ready to play: click a highlighted space, tile, card or animal space, or a
+move button. Type any move in *Why not?* to have it explained.
+"""),
+    code("""
+import gaia_lab
+from gaia_lab.widgets import Explorer
+
+explorer = Explorer(gaia_lab.Session("shapers_of_gaia", players=3, seed=1))
+explorer
+"""),
+]
+
+NOTEBOOKS += [
+    ("shapers_of_gaia/01_setup.ipynb", "setup", SG_SETUP),
+    ("shapers_of_gaia/02_introduce.ipynb", "introduce", SG_INTRODUCE),
+    ("shapers_of_gaia/03_restore.ipynb", "restore", SG_RESTORE),
+    ("shapers_of_gaia/04_shapers.ipynb", "shapers", SG_SHAPERS),
+    ("shapers_of_gaia/05_scoring.ipynb", "scoring", SG_SCORING),
+    ("shapers_of_gaia/play.ipynb", "play", SG_PLAY),
 ]

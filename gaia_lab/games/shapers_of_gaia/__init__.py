@@ -9,11 +9,21 @@ components    mostly reconstructed: the rulebook prints no Shaper board,
               fix (see ``data/`` and :mod:`.components`)
 ============  ==========================================================
 
-The engine is being built: this package holds the rule registry
-(:mod:`.rulebook`), the component data (:mod:`.components`) and the board
-geometry (:mod:`.board`).  It is not yet registered in ``gaia_lab.GAMES``.
+Setup, the two actions (Introduce an Animal, Restore Biomes), paying with Toxicity,
+Ecosystem rows and their activation, the Vault, every Shaper ability, the two end
+triggers and scoring with tie-breakers are all steps of :data:`GAME`; the rulebook's
+worked examples are in :mod:`.examples`.
+
+>>> GAME.meta.name, GAME.meta.max_players
+('shapers_of_gaia', 3)
 """
 
+from gaia_lab.games.shapers_of_gaia.actions import Action
+from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
 from gaia_lab.games.shapers_of_gaia.rulebook import EXAMPLES_IN_SOURCE, RULES
+from gaia_lab.games.shapers_of_gaia.state import SGState
 
-__all__ = ["EXAMPLES_IN_SOURCE", "RULES"]
+GAME = ShapersOfGaia()
+"""The engine with the packaged (reconstructed) components."""
+
+__all__ = ["EXAMPLES_IN_SOURCE", "GAME", "RULES", "Action", "SGState", "ShapersOfGaia"]
