@@ -175,6 +175,17 @@ class SGState:
         return None
 
     # -- JSON ----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        task = self.task
+        pending = "over" if task is None else f"{task.kind} ({task.seat})"
+        return f"<SGState {self.players} players, turn {self.turn}, pending {pending}>"
+
+    def _repr_svg_(self) -> str:
+        """The board, for notebooks (drawn by :mod:`gaia_lab.render.shapers_of_gaia`)."""
+        from gaia_lab.render.shapers_of_gaia import scene
+
+        return scene(self).to_svg()
+
     def to_json(self) -> str:
         """Canonical JSON text of the state."""
         return json.dumps(_to_data(self), separators=(",", ":"), sort_keys=True)
