@@ -133,8 +133,15 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 - [Scoring: the rulebook's 57-VP example](shapers_of_gaia/05_scoring.ipynb)
 - [Play a game](shapers_of_gaia/play.ipynb)
 
-Gaia Project, GAIA (Tiki Editions) and Black Rose Wars: Rebirth - Gaea Reborn follow the same
-pattern as their engines arrive.
+**Gaia Project** (2-4 players; a real recorded game replayed to the exact score)
+- [Setup from a recorded game](gaia_project/01_setup.ipynb)
+- [A round's four phases](gaia_project/02_round.ipynb)
+- [Federations: why buildings form one, the fewest satellites](gaia_project/03_federations.ipynb)
+- [Final scoring](gaia_project/04_final_scoring.ipynb)
+- [Replaying a whole recorded game, VP by source](gaia_project/05_replay.ipynb)
+
+GAIA (Tiki Editions) and Black Rose Wars: Rebirth - Gaea Reborn follow the same pattern as
+their engines arrive.
 """),
 ]
 
@@ -1029,3 +1036,7 @@ NOTEBOOKS += [
     ("shapers_of_gaia/05_scoring.ipynb", "scoring", SG_SCORING),
     ("shapers_of_gaia/play.ipynb", "play", SG_PLAY),
 ]
+
+from notebook_sources_gaia_project import NOTEBOOKS_GP  # noqa: E402
+
+NOTEBOOKS += NOTEBOOKS_GP
