@@ -2,7 +2,7 @@
 
 >>> import gaia_lab
 >>> sorted(gaia_lab.GAMES)
-['animals_gathering', 'shapers_of_gaia']
+['animals_gathering', 'gaia_project', 'shapers_of_gaia']
 >>> s = gaia_lab.Session("animals_gathering", players=4, seed=7)
 >>> s.players
 4

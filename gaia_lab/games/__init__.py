@@ -12,16 +12,17 @@ from typing import Any
 from gaia_lab.core.example import Example
 from gaia_lab.core.game import Game
 from gaia_lab.games.animals_gathering import GAME as _ANIMALS_GATHERING
+from gaia_lab.games.gaia_project import GAME as _GAIA_PROJECT
 from gaia_lab.games.shapers_of_gaia import GAME as _SHAPERS_OF_GAIA
 
 GAMES: dict[str, Game[Any, Any]] = {
     _ANIMALS_GATHERING.meta.name: _ANIMALS_GATHERING,
     _SHAPERS_OF_GAIA.meta.name: _SHAPERS_OF_GAIA,
+    _GAIA_PROJECT.meta.name: _GAIA_PROJECT,
 }
 """Every playable game, by package name."""
 
 PLANNED: dict[str, str] = {
-    "gaia_project": "Gaia Project",
     "gaia_tiki": "GAIA (Tiki Editions)",
     "black_rose_gaea": "Black Rose Wars: Rebirth - Gaea Reborn",
 }

@@ -1,4 +1,4 @@
-"""Gaia Project (Feuerland / Z-Man, 2017; 1-4 players): the foundation of its engine.
+"""Gaia Project (Feuerland / Z-Man, 2017; 1-4 players): an exact engine over its log notation.
 
 ============  ==========================================================
 players       2-4 (the solo Automa is not covered)
@@ -7,7 +7,18 @@ components    published: the tiles, sectors, boards and factions of an
               open-source implementation (see ``data/``)
 ============  ==========================================================
 
-This package holds the rule registry (:mod:`.rulebook`), the validated component
-data (:mod:`.components`), the space map (:mod:`.map`) and the move-log notation
-(:mod:`.notation`).  The playable engine is not part of this release yet.
+The engine (:data:`GAME`) plays the recorded-log notation: one action is one log line
+(``terrans build m 10A1``), so a line copied from a recorded game can be explained or
+played as it is.  :func:`from_bgs` replays a recorded game, checking every line;
+``GAME.scenario(spec)`` builds a position from a description (:mod:`.scenario`);
+:mod:`.examples` holds the refresher's worked examples.
 """
+
+from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs
+from gaia_lab.games.gaia_project.rulebook import RULES
+from gaia_lab.games.gaia_project.state import GPState
+
+GAME = GaiaProject()
+"""The engine (by default on the setup of the recorded game deep-mind-2)."""
+
+__all__ = ["GAME", "RULES", "GPState", "GaiaProject", "from_bgs"]

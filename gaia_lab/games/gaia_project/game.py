@@ -14,29 +14,37 @@ illegal (turn.not_yours): Seat p1 chooses now, not p2.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from gaia_lab.core.errors import GaiaLabError, InvalidStateError, NotationError
+from gaia_lab.core.errors import (
+    GaiaLabError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+)
 from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import rules
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
+    HOME_TYPES,
     RESEARCH_TRACKS,
     TRACK_CODES,
     load_components,
+    terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.notation import Init, Move, format_move, parse_move
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.scoring import breakdown
-from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState, Setup
+from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState, PlayerState, Setup
 
-__all__ = ["META", "GaiaProject", "ReplayError", "replay", "replay_prefix"]
+__all__ = ["META", "GaiaProject", "ReplayError", "from_bgs", "replay", "replay_prefix"]
 
 META = GameMeta(
     name="gaia_project",
@@ -69,21 +77,50 @@ class GaiaProject(Game[GPState, Move]):
 
     def legal_actions(self, state: GPState) -> list[Move]:
         """The legal single decisions (see :func:`candidates`); federations are listed
-        with one smallest satellite set per set of structures."""
-        return [m for m in candidates(state) if self.explain(state, m).legal]
+        with one smallest satellite set per set of structures (an equally small set is
+        legal too, and explained so)."""
+        known = self._legal.get(state)
+        if known is None:
+            known = [m for m in candidates(state) if self.explain(state, m).legal]
+            if len(self._legal) >= 32:
+                self._legal.clear()
+            self._legal[state] = known
+        return list(known)
+
+    def __init__(self) -> None:
+        self._memo_state: GPState | None = None
+        self._memo: dict[Move, Any] = {}
+        self._legal: dict[GPState, list[Move]] = {}
+
+    def _play(self, state: GPState, action: Move) -> Any:
+        """``rules.play`` remembered for the last state asked about (listing the legal
+        actions, explaining one and applying it play the same line on the same state)."""
+        if state is not self._memo_state:
+            self._memo_state = state
+            self._memo = {}
+        if action not in self._memo:
+            try:
+                self._memo[action] = rules.play(state, action)
+            except rules.Refusal as r:
+                self._memo[action] = r
+            except (KeyError, ValueError) as exc:
+                self._memo[action] = exc
+        return self._memo[action]
 
     def explain(self, state: GPState, action: Move) -> Verdict:
-        try:
-            after, _ = rules.play(state, action)
-        except rules.Refusal as r:
-            return Verdict.illegal(r.code, r.message, r.rule)
-        except (KeyError, ValueError) as exc:
+        result = self._play(state, action)
+        if isinstance(result, rules.Refusal):
+            return Verdict.illegal(result.code, result.message, result.rule)
+        if isinstance(result, Exception):
             return Verdict.illegal("notation.invalid", f"'{action}' names something this "
-                                   f"game does not have: {exc}", None)
+                                   f"game does not have: {result}", None)
         return Verdict.ok(RULES["gp.action.turns"], "Legal.")
 
     def apply(self, state: GPState, action: Move) -> Step[GPState]:
-        after, events = rules.play(state, action)
+        result = self._play(state, action)
+        if isinstance(result, Exception):
+            raise result
+        after, events = result
         after, more = rules.settle(after)
         return Step(after, tuple(events + more))
 
@@ -145,8 +182,54 @@ class GaiaProject(Game[GPState, Move]):
         return tuple(p.faction or f"p{i + 1}" for i, p in enumerate(state.seats))
 
     def scenario(self, spec: Mapping[str, Any]) -> GPState:
-        raise InvalidStateError("Gaia Project scenarios are not available yet",
-                                source="GaiaProject.scenario")
+        """A position from a description (see :func:`.scenario.build_scenario`)."""
+        from gaia_lab.games.gaia_project.scenario import build_scenario
+
+        return build_scenario(spec)
+
+    def action_targets(self, state: GPState, action: Move) -> tuple[str, ...]:
+        """The board ids a line concerns, as the views name them: ``hex:<name>`` (builds,
+        federations), ``action:<id>``, ``tech:<position>``, ``track:<code>:<level>``
+        (the level reached), ``booster:<id>``, and ``seat:<seat>`` for decisions on the
+        player's own board (charges, conversions, income).
+
+        >>> s = GPState.new(2, DEEP_MIND_2_SETUP)
+        >>> GaiaProject().action_targets(s, parse_move("terrans build m 10A1. pass booster3"))
+        ('hex:10A1', 'booster:booster3')
+        """
+        from gaia_lab.games.gaia_project import notation as n
+
+        seat = rules.actor(state)
+        p = state.seats[seat] if seat is not None else None
+        levels = dict(zip(RESEARCH_TRACKS, p.research, strict=True)) if p else {}
+        out: list[str] = []
+
+        def hex_id(name: str) -> str:
+            try:
+                return f"hex:{state.space_map.name(state.space_map.hex(name))}"
+            except KeyError:
+                return f"hex:{name}"
+
+        for cmd in action.commands:
+            if isinstance(cmd, (n.Build, n.LostPlanet)):
+                out.append(hex_id(cmd.hex))
+            elif isinstance(cmd, n.Federation):
+                out += [hex_id(h) for h in cmd.hexes]
+            elif isinstance(cmd, n.Action):
+                out.append(f"action:{cmd.action}")
+            elif isinstance(cmd, n.Tech):
+                out.append(f"tech:{cmd.position}")
+            elif isinstance(cmd, n.Up):
+                track = rules.CODE_TRACK.get(cmd.track, cmd.track)
+                if track in levels:
+                    levels[track] += 1
+                    out.append(f"track:{TRACK_CODES[track]}:{levels[track]}")
+            elif isinstance(cmd, (n.Booster, n.Pass)) and cmd.booster:
+                out.append(f"booster:{cmd.booster}")
+            elif isinstance(cmd, (n.Charge, n.Decline, n.Spend, n.Burn, n.Income)):
+                if seat is not None:
+                    out.append(f"seat:{seat}")
+        return tuple(dict.fromkeys(out))
 
     def describe(self, state: GPState) -> str:
         return str(state)
@@ -187,8 +270,10 @@ def candidates(state: GPState) -> list[Move]:
 
 
 def _main_actions(state: GPState, seat: int) -> list[str]:
+    """The candidate lines of the action phase, leaving out the targets that cannot be
+    legal whatever the resources (a mine on a built hex, an upgrade of another
+    building); :meth:`GaiaProject.explain` judges the rest."""
     p = state.seats[seat]
-    m = state.space_map
     codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
     techs = [pos for pos, _ in state.setup.techs]
     have = {"pw": p.bowls[2] * 2, "t-a3": p.bowls[2], "c": p.credits, "o": p.ore,
@@ -197,35 +282,76 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
            for k in range(1, have.get(pay, 0) // n + 1)]
     out += [f"burn {k}" for k in range(1, p.bowls[1] // 2 + 1)]
     out += [f"up {c}" for c in codes]
-    tails = ([f"tech {t}. up {c}" for t in techs if not t.startswith("adv") for c in codes]
+    tails = ([f"tech {t}. up {c}" for t in techs if not t.startswith("adv")
+              for c in (codes if t not in codes else [t])]
              + [f"tech {t}. cover {pos}. up {c}" for t in techs if t.startswith("adv")
                 for pos, _, covered in p.techs if not covered and not pos.startswith("adv")
                 for c in codes])
+    taken = {h for o in state.seats for h, _ in o.buildings}
+    formers = {h for i, o in enumerate(state.seats) if i != seat for h in o.gaiaformers}
+    mine_targets = [name for name, planet in _planets(state)
+                    if name not in taken and name not in formers
+                    and (planet != "transdim" or name in state.gaia_hexes)]
+    gf_targets = [name for name, planet in _planets(state)
+                  if planet == "transdim" and name not in taken and name not in formers
+                  and name not in p.gaiaformers and name not in state.gaia_hexes]
+    me = p.faction
+
+    def viable(text: str) -> bool:
+        """Whether a line's first part may lead somewhere (refused only as incomplete)."""
+        try:
+            rules.play(state, parse_move(f"{me} {text}"))
+        except rules.Refusal as r:
+            return r.code == "turn.incomplete"
+        return True
+
+    c = load_components()
+    base_reach = c.board.range_by_level[p.level("navigation")] + 2 * p.qic
+    per_step = c.board.terraform_cost[p.level("terraforming")]
+    home = c.faction(me).home_planet
+    planet_of = dict(_planets(state))
+    distance = {h: _distance(state, p, h) for h in mine_targets}
+    near = [h for h in mine_targets if h in p.gaiaformers or distance[h] <= base_reach + 3]
+
+    def affordable(h: str) -> bool:
+        """A plain mine: in range with every Q.I.C., the ore for the terraforming."""
+        if h in p.gaiaformers:
+            return True
+        if distance[h] > base_reach or p.credits < 2:
+            return False
+        planet = planet_of[h]
+        steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
+        return bool(p.ore >= 1 + per_step * steps)
+
     for a in load_components().board_actions:
         if a.id in ("power2", "power6"):
-            out += [f"action {a.id}. build m {m.name(h)}" for h in m if m.planets[h]]
+            if viable(f"action {a.id}"):
+                out += [f"action {a.id}. build m {h}" for h in near]
         elif a.id == "qic1":
-            out += [f"action qic1. {t}" for t in tails]
+            if viable("action qic1"):
+                out += [f"action qic1. {t}" for t in tails]
         elif a.id == "qic2":
             out += [f"action qic2. fedtile {t}" for t, _ in p.fed_tokens]
         else:
             out.append(f"action {a.id}")
     for _, _, label in rules.special_actions(p):
         if label in ("range+3", "step"):
-            out += [f"special {label}. build m {m.name(h)}" for h in m if m.planets[h]]
+            if viable(f"special {label}"):
+                out += [f"special {label}. build m {h}" for h in near]
         else:
             out.append(f"special {label}")
-    for h in m:
-        if m.planets[h] is None:
-            continue
-        name = m.name(h)
-        out.append(f"build m {name}")
-        out.append(f"build gf {name}")
-        for new in ("ts", "PI"):
-            out.append(f"build {new} {name}")
-        if p.building_at(name) in ("ts", "lab"):
-            out += [f"build {new} {name}. {t}" for new in ("lab", "ac1", "ac2")
-                    for t in tails]
+    out += [f"build m {h}" for h in near if affordable(h)]
+    out += [f"build gf {h}" for h in gf_targets if _distance(state, p, h) <= base_reach]
+    for name, building in p.buildings:
+        if building == "m":
+            out.append(f"build ts {name}")
+        elif building == "ts":
+            out.append(f"build PI {name}")
+            if viable(f"build lab {name}"):
+                out += [f"build lab {name}. {t}" for t in tails]
+        elif building == "lab":
+            out += [f"build {new} {name}. {t}" for new in ("ac1", "ac2")
+                    if viable(f"build {new} {name}") for t in tails]
     out += _federations(state, seat)
     if state.round >= rules.ROUNDS:
         out.append("pass")
@@ -234,16 +360,49 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=16)
+def _planet_list(sectors: tuple[tuple[str, int, int, int], ...]
+                 ) -> tuple[tuple[str, str], ...]:
+    from gaia_lab.games.gaia_project.state import _space_map
+
+    m = _space_map(sectors)
+    return tuple((m.name(h), str(m.planets[h])) for h in m if m.planets[h] is not None)
+
+
+def _distance(state: GPState, p: PlayerState, name: str) -> int:
+    m = state.space_map
+    target = m.hex(name)
+    return min((m.distance(target, m.hex(h)) for h, _ in p.buildings), default=99)
+
+
+def _planets(state: GPState) -> tuple[tuple[str, str], ...]:
+    """``(hex name, planet type on the map)`` of every planet, in map order."""
+    return _planet_list(state.setup.sectors)
+
+
 def _federations(state: GPState, seat: int) -> list[str]:
-    from gaia_lab.games.gaia_project.federation import federation_options
     from gaia_lab.games.gaia_project.power import tokens
 
     f = rules.federation_setting(state, seat)
-    m = state.space_map
-    options = federation_options(m, f.structures, f.others, f.blocked, f.values, f.threshold,
-                                 max_satellites=tokens(state.seats[seat].bowls))
+    names = _federation_options(state.setup.sectors, tuple(sorted(f.structures.items())),
+                                tuple(f.others), f.blocked, tuple(sorted(f.values.items())),
+                                f.threshold, tokens(state.seats[seat].bowls))
     supply = [t for t, n in state.fed_supply if n > 0]
-    return [f"federation {','.join(o.names(m))} {t}" for o in options for t in supply]
+    return [f"federation {o} {t}" for o in names for t in supply]
+
+
+@functools.lru_cache(maxsize=1024)
+def _federation_options(sectors: tuple[tuple[str, int, int, int], ...],
+                        structures: tuple[tuple[Any, str], ...], others: tuple[Any, ...],
+                        blocked: frozenset[Any], values: tuple[tuple[str, int], ...],
+                        threshold: int, tokens: int) -> tuple[str, ...]:
+    from gaia_lab.games.gaia_project.federation import federation_options
+    from gaia_lab.games.gaia_project.state import _space_map
+
+    m = _space_map(sectors)
+    options = federation_options(m, dict(structures), list(others), blocked, dict(values),
+                                 threshold, max_satellites=tokens)
+    return tuple(",".join(o.names(m)) for o in options)
 
 
 # ---------------------------------------------------------------------------
@@ -287,4 +446,78 @@ def replay(data: Mapping[str, Any]) -> Any:
     session, _, error = replay_prefix(data)
     if error is not None:
         raise error
+    return session
+
+
+def from_bgs(data: Mapping[str, Any]) -> Any:
+    """A :class:`~gaia_lab.core.session.Session` from a recorded game of the
+    boardgamers format (``options``, ``seeded_setup``, ``moves``): every line is checked
+    for legality in turn.
+
+    :raises InvalidStateError: a malformed record, or the first refused line, naming
+        its line number in ``moves`` (1 is the ``init`` line), its text and the reason.
+
+    >>> data = {"options": {}, "seeded_setup": None,
+    ...         "moves": ["init 2 s", "p1 faction terrans", "p2 faction terrans"]}
+    >>> from_bgs(data)
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.InvalidStateError: from_bgs: seeded_setup: not a recorded setup \
+(the sectors, tiles and boosters the seed drew)
+    """
+    from gaia_lab.core.session import Session
+
+    source = "from_bgs"
+    if not isinstance(data, Mapping):
+        raise InvalidStateError("a recorded game is a JSON object", source)
+    problems: list[str] = []
+    moves = data.get("moves")
+    if (not isinstance(moves, list) or not moves
+            or not all(isinstance(m, str) for m in moves)):
+        problems.append("moves: a list of log lines, starting with 'init'")
+        moves = []
+    setup: Setup | None = None
+    try:
+        setup = Setup.from_seeded(data["seeded_setup"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        problems.append("seeded_setup: not a recorded setup (the sectors, tiles and "
+                        "boosters the seed drew)")
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        problems.append("options: expected an object")
+        options = {}
+    variant = options.get("factionVariant", "standard")
+    if variant != "standard":
+        problems.append(f"options: faction variant {variant!r} is not supported "
+                        "(standard only)")
+    raw_map = options.get("map")
+    if isinstance(raw_map, Mapping) and raw_map.get("mirror"):
+        problems.append("options: mirrored sectors are not supported")
+    players = 0
+    if moves:
+        try:
+            init = parse_move(moves[0]).commands[0]
+        except (NotationError, IndexError) as exc:
+            problems.append(f"line 1 {moves[0]!r}: not an init line ({exc})")
+        else:
+            if not isinstance(init, Init):
+                problems.append(f"line 1 {moves[0]!r}: a recorded game starts with "
+                                "'init <players> <seed>'")
+            elif not META.min_players <= init.players <= META.max_players:
+                problems.append(f"line 1: {init.players} players; Gaia Project is for 2-4")
+            else:
+                players = init.players
+    if problems or setup is None:
+        raise InvalidStateError(problems, source)
+    session = Session(GaiaProject(), players=players, options={"setup": setup})
+    for number, line in enumerate(moves[1:], start=2):
+        try:
+            session.play(line)
+        except IllegalActionError as exc:
+            v = exc.verdict
+            rule = f" [{v.rule.id}]" if v.rule is not None else ""
+            raise InvalidStateError(f"line {number} {line!r}: {v.code}: {v.message}{rule}",
+                                    source) from None
+        except (GaiaLabError, NotationError) as exc:
+            raise InvalidStateError(f"line {number} {line!r}: {exc}", source) from None
     return session

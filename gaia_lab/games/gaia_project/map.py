@@ -98,6 +98,7 @@ class SpaceMap:
     _names: Mapping[Hex, str] = field(compare=False, repr=False)
     _hexes: Mapping[str, Hex] = field(compare=False, repr=False)
     _graph: list[nx.Graph[Hex]] = field(compare=False, repr=False, default_factory=list)
+    _order: list[tuple[Hex, ...]] = field(compare=False, repr=False, default_factory=list)
 
     @classmethod
     def build(cls, layout: Iterable[SectorPlacement],
@@ -164,7 +165,9 @@ class SpaceMap:
         return len(self.planets)
 
     def __iter__(self) -> Iterator[Hex]:
-        return iter(sorted(self.planets))
+        if not self._order:
+            self._order.append(tuple(sorted(self.planets)))
+        return iter(self._order[0])
 
     def __contains__(self, h: object) -> bool:
         return h in self.planets

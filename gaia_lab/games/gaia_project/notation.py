@@ -51,6 +51,7 @@ gaia_lab.games.gaia_project.notation.LogNotationError: column 13: unknown buildi
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -681,6 +682,11 @@ def parse_move(text: str) -> Move:
     gaia_lab.games.gaia_project.notation.LogNotationError: column 15: empty command \
 in 'nevlas up sci.. up eco'
     """
+    return _parse_cached(text)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parse_cached(text: str) -> Move:
     tokens = _tokenise(text)
     if not tokens or tokens[0].text == ".":
         column = 1 if not tokens else len(text) - len(text.lstrip()) + 1

@@ -23,6 +23,7 @@ the Terrans place their first mines on terra planets. [gp.setup.mines_first]
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ from gaia_lab.games.gaia_project.components import (
     terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
+from gaia_lab.games.gaia_project.federation import FederationCheck
 from gaia_lab.games.gaia_project.notation import (
     Action,
     Booster,
@@ -862,7 +864,14 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
         home = _c().faction(p.faction).home_planet
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
         per = _c().board.terraform_cost[p.level("terraforming")]
-        cost = cost + Resources(ore=per * max(0, steps - free_steps))
+        paid = max(0, steps - free_steps)
+        cost = cost + Resources(ore=per * paid)
+        if paid and p.ore < cost.ore:
+            raise Refusal("build.terraform_unaffordable",
+                          f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} from "
+                          f"{home}: at Terraforming level {p.level('terraforming')} that is "
+                          f"{per * paid} ore, plus the mine's {cost.ore - per * paid}: "
+                          f"{cost.ore} ore needed, {p.ore} held.", "gp.terraform.cost")
     p = _pay(p, cost, f"A mine on {hx}", "gp.action.mine")
     p = _new_type_gain(state, p, planet)
     if own_gf:
@@ -1230,9 +1239,23 @@ def federation_setting(state: GPState, seat: int) -> FederationSetting:
                                     federations_formed=len(p.federations)))
 
 
-def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, list[Event]]:
+@functools.lru_cache(maxsize=4096)
+def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
+                      structures: tuple[tuple[Hex, str], ...], satellites: frozenset[Hex],
+                      chosen: frozenset[Hex], others: tuple[frozenset[Hex], ...],
+                      blocked: frozenset[Hex], values: tuple[tuple[str, int], ...],
+                      threshold: int, tokens: int) -> FederationCheck:
+    """:func:`.federation.check_federation` on hashable inputs, remembered (a check is
+    asked for once per token while the legal actions are listed)."""
     from gaia_lab.games.gaia_project import federation as fedmod
+    from gaia_lab.games.gaia_project.state import _space_map
 
+    return fedmod.check_federation(_space_map(sectors), dict(structures), satellites, chosen,
+                                   list(others), blocked, dict(values), threshold,
+                                   max_satellites=tokens)
+
+
+def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
     m = state.space_map
     names = [_hex(state, h) for h in cmd.hexes]
@@ -1243,8 +1266,10 @@ def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, li
     f = federation_setting(state, seat)
     chosen = frozenset(m.hex(h) for h in names if m.hex(h) in f.structures)
     satellites = frozenset(m.hex(h) for h in names) - chosen
-    check = fedmod.check_federation(m, f.structures, satellites, chosen, f.others, f.blocked,
-                                    f.values, f.threshold, max_satellites=pw.tokens(p.bowls))
+    check = _check_federation(state.setup.sectors, tuple(sorted(f.structures.items())),
+                              satellites, chosen, tuple(f.others), f.blocked,
+                              tuple(sorted(f.values.items())), f.threshold,
+                              pw.tokens(p.bowls))
     if not check.legal:
         v = check.verdict
         raise Refusal(f"federation.{v.code}", v.message,

@@ -1,0 +1,211 @@
+"""Gaia Project scenarios, worked examples, pasted log lines and recorded games."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gaia_lab.games
+from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.session import Session
+from gaia_lab.games.gaia_project import GAME, from_bgs
+from gaia_lab.games.gaia_project.examples import EXAMPLES
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "gaia_project" / "deep-mind-2.json"
+
+
+def two(first: dict[str, Any], **spec: Any) -> Session:
+    """A round-2 position: the Terrans (as described) to act, the Xenos far away."""
+    players = [{"faction": "terrans", **first},
+               {"faction": "xenos", "structures": {"5A10": "m"}}]
+    return Session(GAME, scenario={"round": 2, "players": players, **spec})
+
+
+# -- scenarios ------------------------------------------------------------------------
+
+
+def test_scenario_sets_what_it_describes() -> None:
+    s = two({"structures": {"10A2": "ts", "3A10": "m"}, "ore": 7, "bowls": [1, 2, 3],
+             "research": {"nav": 3, "terraforming": 2}, "booster": "booster3",
+             "techs": ["terra"], "fed_tokens": ["fed2-"]},
+            board_used=["power1"], gaia_hexes=["1A11"])
+    p = s.state.seats[0]
+    assert (p.ore, p.bowls, p.level("navigation"), p.level("terraforming")) == \
+        (7, (1, 2, 3, 0), 3, 2)
+    assert p.buildings == (("10A2", "ts"), ("3A10", "m"))
+    assert p.techs == (("terra", "tech1", False),) and p.fed_tokens == (("fed2", True),)
+    assert s.state.board_used == ("power1",) and s.state.planet("1A11") == "gaia"
+    assert s.actor == 0 and s.state.round == 2 and s.state.phase == "actions"
+    assert "booster3" not in s.state.boosters
+    assert GAME.invariants(s.state) == []
+
+
+def test_scenario_reports_every_problem_at_once() -> None:
+    spec = {"round": 9, "phase": "gaia", "players": [
+        {"faction": "terrans", "structures": {"10A2": "m", "5C": "m"}, "ore": 99,
+         "research": {"navigation": 7}, "booster": "booster99"},
+        {"faction": "xenos", "structures": {"10A2": "ts"}, "gaiaformers": ["10A1"]},
+    ], "boosters": ["nope"]}
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario(spec)
+    text = "\n".join(info.value.problems)
+    for part in ("5C is empty space", "ore must be", "navigation must be 0 to 5",
+                 "unknown booster 'booster99'", "10A2 is already built by terrans",
+                 "10A1 is not a Transdim planet", "round must be 1 to 6",
+                 "phase must be one of", "unknown booster 'nope'"):
+        assert part in text, part
+    assert len(info.value.problems) >= 9
+
+
+def test_scenario_at_the_start_of_a_round_plays_income() -> None:
+    s = two({"structures": {"10A2": "m", "3A10": "m"}, "ore": 1, "booster": "booster1"},
+            phase="income")
+    p = s.state.seats[0]
+    assert s.state.phase == "actions" and s.actor == 0
+    # 1 ore + 1 knowledge from the board, 1 ore for each of the 2 mines' spaces,
+    # 1 ore + 1 knowledge from booster 1
+    assert (p.ore, p.knowledge, p.credits) == (5, 5, 15)
+
+
+def test_action_targets_name_the_view_ids() -> None:
+    s = two({"structures": {"10A2": "m"}})
+    assert GAME.action_targets(s.state, s.parse("terrans up nav. spend 1o for 1c")) == \
+        ("track:nav:1", "seat:0")
+    assert GAME.action_targets(s.state, s.parse("terrans action power2. build m 10A1")) == \
+        ("action:power2", "hex:10A1")
+    assert GAME.action_targets(s.state, s.parse("terrans pass booster3")) == \
+        ("booster:booster3",)
+
+
+# -- worked examples -------------------------------------------------------------------
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    if "gaia_project" not in gaia_lab.games.GAMES:
+        monkeypatch.setitem(gaia_lab.games.GAMES, "gaia_project", GAME)
+
+
+@pytest.mark.usefixtures("registered")
+@pytest.mark.parametrize("example", EXAMPLES, ids=[ex.id for ex in EXAMPLES])
+def test_examples_run(example: Any) -> None:
+    assert example.game == "gaia_project"
+    for step in example.steps:
+        if step.rule is not None:
+            assert GAME.rulebook[step.rule.id] == step.rule
+    example.run()
+
+
+# -- pasted log lines: verdicts with gp. rules ----------------------------------------
+
+
+def test_out_of_range() -> None:
+    v = two({"structures": {"3A10": "m"}, "qic": 0}).explain("terrans build m 10A1")
+    assert (v.legal, v.code, v.rule and v.rule.id) == \
+        (False, "build.out_of_range", "gp.range.qic")
+    assert "3 hexes away" in v.message
+
+
+def test_cannot_afford_the_terraforming() -> None:
+    v = two({"structures": {"10A2": "m"}, "ore": 2}).explain("terrans build m 10A1")
+    assert (v.legal, v.code, v.rule and v.rule.id) == \
+        (False, "build.terraform_unaffordable", "gp.terraform.cost")
+    assert "4 ore needed, 2 held" in v.message
+    assert two({"structures": {"10A2": "m"}, "ore": 4}).explain("terrans build m 10A1").legal
+
+
+def test_second_use_of_a_power_action() -> None:
+    s = two({"structures": {"10A2": "m"}, "bowls": [0, 0, 8]}, board_used=["power3"])
+    v = s.explain("terrans action power3")
+    assert (v.legal, v.code, v.rule and v.rule.id) == \
+        (False, "action.used", "gp.action.once_per_round")
+    assert s.explain("terrans action power1").legal
+
+
+def test_advanced_tile_without_a_federation_token() -> None:
+    line = "terrans build lab 10A2. tech adv-nav. cover terra. up int"
+    me = {"structures": {"10A2": "ts"}, "research": {"navigation": 4}, "techs": ["terra"],
+          "knowledge": 9, "credits": 20, "ore": 9}
+    v = two(me).explain(line)
+    assert (v.legal, v.code, v.rule and v.rule.id) == \
+        (False, "tech.advanced_token", "gp.tech.advanced")
+    assert two({**me, "fed_tokens": ["fed1"]}).explain(line).code == "tech.advanced_token"
+    assert two({**me, "fed_tokens": ["fed2"]}).explain(line).legal
+
+
+def test_unreadable_line() -> None:
+    v = two({"structures": {"10A2": "m"}}).explain("terrans fly to the moon")
+    assert not v.legal
+
+
+# -- recorded games ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def recorded() -> dict[str, Any]:
+    if not FIXTURE.exists():
+        pytest.skip("the recorded game is not here")
+    data: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data
+
+
+def test_from_bgs_replays_to_the_recorded_vp(recorded: dict[str, Any]) -> None:
+    s = from_bgs(recorded)
+    assert s.is_over()
+    assert [p.vp for p in s.state.seats] == [f["vp"] for f in recorded["final"]]
+    assert s.decisions == len(recorded["moves"]) - 1
+
+
+def test_from_bgs_names_the_bad_line(recorded: dict[str, Any]) -> None:
+    data = copy.deepcopy(recorded)
+    data["moves"][120] = "terrans build m 99A1"
+    with pytest.raises(InvalidStateError, match=r"line 121 'terrans build m 99A1'"):
+        from_bgs(data)
+    data = copy.deepcopy(recorded)
+    index = next(i for i, m in enumerate(data["moves"]) if "action power3" in m)
+    actor = data["moves"][index].split()[0]
+    data["moves"][index] = f"{actor} spend 1o for 1c"
+    data["moves"].insert(index, data["moves"][index])
+    with pytest.raises(InvalidStateError):
+        from_bgs(data)
+
+
+def test_from_bgs_refuses_a_malformed_record(recorded: dict[str, Any]) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        from_bgs({"moves": ["hello"], "options": {"factionVariant": "beta",
+                                                   "map": {"mirror": True}}})
+    text = str(info.value)
+    assert "seeded_setup" in text and "variant" in text and "mirrored" in text
+    data = dict(recorded, moves=["init 5 x"])
+    with pytest.raises(InvalidStateError, match="5 players"):
+        from_bgs(data)
+
+
+# -- legal actions: free actions and federations ---------------------------------------
+
+
+def test_free_actions_are_listed_on_their_own() -> None:
+    s = two({"structures": {"10A2": "m"}, "ore": 3, "bowls": [0, 4, 4]})
+    listed = {str(a) for a in s.legal_actions()}
+    assert {"terrans spend 1o for 1c", "terrans burn 1", "terrans spend 4pw for 1q",
+            "terrans spend 2o for 2c"} <= listed
+    s.play("terrans spend 1o for 1c")
+    assert s.actor == 0 and s.state.seats[0].ore == 2  # the turn stays open
+    assert not s.explain("terrans spend 9o for 9c").legal
+
+
+def test_every_smallest_satellite_set_is_legal() -> None:
+    s = two({"structures": {"10B2": "PI", "10A2": "ts", "10B5": "ts"}, "bowls": [2, 3, 1]})
+    listed = [str(a) for a in s.legal_actions() if " federation " in str(a)]
+    assert "terrans federation 10A2,10A3,10B2,10B5,10C fed1" in listed
+    for other in ("10A2,10B1,10B2,10B5,10C", "10A2,10B0,10B1,10B2,10B5"):
+        assert s.explain(f"terrans federation {other} fed1").legal
+    v = s.explain("terrans federation 10A2,10A3,10B0,10B1,10B2,10B5 fed1")
+    assert not v.legal and v.rule is not None
+    assert v.rule.id in ("gp.federation.minimal", "gp.action.federation")
+    s.play("terrans federation 10A2,10B0,10B1,10B2,10B5 fed1")
+    assert s.state.seats[0].satellites == 2 and s.state.seats[0].vp == 22
