@@ -91,6 +91,26 @@ def bench_explorer(game: Game[Any, Any], steps: int) -> str:
             f"{max(times) * 1000:6.2f} ms max over {len(times)} steps")
 
 
+def bench_recorded(name: str) -> str | None:
+    """Replay time of a real recorded game, for games that ship recorded games."""
+    if name != "gaia_project":
+        return None
+    from gaia_lab.games.gaia_project import from_bgs
+    from gaia_lab.games.gaia_project.recorded import RECORDED_GAMES, recorded_game
+
+    lines = []
+    for game_name in RECORDED_GAMES:
+        data = recorded_game(game_name)
+        times = []
+        for _ in range(5):
+            t = time.perf_counter()
+            from_bgs(data)
+            times.append(time.perf_counter() - t)
+        lines.append(f"  replay of {game_name} ({len(data['moves'])} log lines): "
+                     f"{statistics.median(times) * 1000:8.1f} ms median")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random games per game")
@@ -105,6 +125,9 @@ def main() -> None:
         for option in ("spells",):
             if option in game.meta.options:
                 print(bench_playouts(game, max(10, args.games // 4), {option: True}))
+        recorded = bench_recorded(name)
+        if recorded:
+            print(recorded)
         print(bench_render(game, 20))
         print(bench_explorer(game, 40))
 

@@ -11,6 +11,7 @@ The live canvas (:class:`gaia_lab.render.canvas.BoardCanvas`) lives in
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from gaia_lab.render.shapes import (
@@ -54,21 +55,21 @@ def scene(state: object, **kw: Any) -> Scene:
     (1000, True)
     >>> "space:V" in scene(examples("shapers_of_gaia")[0].start().state).ids()
     True
+    >>> from gaia_lab.games.gaia_project import GAME
+    >>> "hex:10C" in scene(GAME.new_initial_state(4, 0)).ids()
+    True
     >>> scene("not a state")
     Traceback (most recent call last):
     ...
     TypeError: no board layout for str
     """
-    from gaia_lab.games.animals_gathering.state import AGState
-
-    if isinstance(state, AGState):
-        from gaia_lab.render.animals_gathering import scene as animals_gathering_scene
-
-        return animals_gathering_scene(state, **kw)
-    from gaia_lab.games.shapers_of_gaia.state import SGState
-
-    if isinstance(state, SGState):
-        from gaia_lab.render.shapers_of_gaia import scene as shapers_of_gaia_scene
-
-        return shapers_of_gaia_scene(state, **kw)
+    parts = type(state).__module__.split(".")
+    if len(parts) >= 3 and parts[:2] == ["gaia_lab", "games"]:
+        try:
+            layout = importlib.import_module(f"gaia_lab.render.{parts[2]}")
+        except ModuleNotFoundError:
+            layout = None
+        if layout is not None:
+            board: Scene = layout.scene(state, **kw)
+            return board
     raise TypeError(f"no board layout for {type(state).__name__}")

@@ -243,6 +243,15 @@ class GPState:
         seats[seat] = player
         return evolve(self, seats=tuple(seats))
 
+    def __repr__(self) -> str:
+        return f"<GPState {len(self.seats)} players, round {self.round}, {self.phase}>"
+
+    def _repr_svg_(self) -> str:
+        """The board, for notebooks (drawn by :mod:`gaia_lab.render.gaia_project`)."""
+        from gaia_lab.render.gaia_project import scene
+
+        return scene(self).to_svg()
+
     # -- JSON ---------------------------------------------------------------------------
 
     def to_json(self) -> str:
