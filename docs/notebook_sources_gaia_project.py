@@ -489,10 +489,55 @@ print("sources that differ:", mismatches)
 """, "check"),
 ]
 
+TURN: list[Cell] = [
+    md("""
+# Gaia Project 6: a turn, played out, and the cost rules
+
+The refresher ends with one turn told in full. Here it is as a runnable script: each step
+plays moves in the recorded-log notation and checks the numbers the text gives (range,
+terraforming ore, what is left, the neighbour's charge and its VP price, the returned booster,
+the first player of the next round). After it, one short example for each cost rule.
+"""),
+    code("""
+import gaia_lab
+
+examples = {e.id: e for e in gaia_lab.examples("gaia_project")}
+turn = examples["gp.example.turn_played_out"]
+print(turn.title, "-", turn.summary)
+start = turn.start()
+start.state
+""", "check"),
+    code("""
+results = list(turn.results())
+for result in results:
+    print(result.summary())
+    print()
+""", "check"),
+    md("The table after the turn, as the example leaves it:"),
+    code("results[-1].session.state", "check"),
+    md("""
+## The cost rules, one example each
+
+Terraforming cost by Terraforming level, range by Navigation level and Q.I.C., the Gaia
+project's power by level, the trading station's cheaper price next to a neighbour, a
+federation's power value and satellites, and ties on the final scoring tiles.
+"""),
+    code("""
+for key in ["gp.example.terraforming_cost", "gp.example.range", "gp.example.gaia_project_cost",
+            "gp.example.trading_station_cost", "gp.example.federation", "gp.example.final_ties"]:
+    example = examples[key]
+    print("=" * 8, example.title, "=" * 8)
+    for result in example.results():
+        print(result.summary())
+    print()
+""", "check"),
+]
+
 NOTEBOOKS_GP: list[tuple[str, str, list[Cell]]] = [
     ("gaia_project/01_setup.ipynb", "setup", SETUP),
     ("gaia_project/02_round.ipynb", "round", ROUND),
     ("gaia_project/03_federations.ipynb", "federations", FEDERATIONS),
     ("gaia_project/04_final_scoring.ipynb", "final scoring", FINAL),
     ("gaia_project/05_replay.ipynb", "replay", REPLAY),
+    ("gaia_project/06_turn_played_out.ipynb", "a turn, played out", TURN),
 ]
