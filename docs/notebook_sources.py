@@ -140,6 +140,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 - [Final scoring](gaia_project/04_final_scoring.ipynb)
 - [Replaying a whole recorded game, VP by source](gaia_project/05_replay.ipynb)
 - [A turn, played out, and the cost rules](gaia_project/06_turn_played_out.ipynb)
+- [Play a game](gaia_project/play.ipynb)
 
 GAIA (Tiki Editions) and Black Rose Wars: Rebirth - Gaea Reborn follow the same pattern as
 their engines arrive.

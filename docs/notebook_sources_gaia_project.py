@@ -533,6 +533,23 @@ for key in ["gp.example.terraforming_cost", "gp.example.range", "gp.example.gaia
 """, "check"),
 ]
 
+PLAY: list[Cell] = [
+    md("""
+# Gaia Project: play
+
+A four-player table on the recorded game's map: choose factions, place the first mines, then
+play rounds. Click a highlighted hex or a move button; type any log line into *Why not?* to
+have it explained. (Terrans, Xenos, Nevlas and Hadsch Hallas have every ability; the other
+factions' special abilities are still being added.)
+"""),
+    code("""
+import gaia_lab
+from gaia_lab.widgets import Explorer
+
+Explorer(gaia_lab.Session("gaia_project", players=4, seed=1))
+"""),
+]
+
 NOTEBOOKS_GP: list[tuple[str, str, list[Cell]]] = [
     ("gaia_project/01_setup.ipynb", "setup", SETUP),
     ("gaia_project/02_round.ipynb", "round", ROUND),
@@ -540,4 +557,5 @@ NOTEBOOKS_GP: list[tuple[str, str, list[Cell]]] = [
     ("gaia_project/04_final_scoring.ipynb", "final scoring", FINAL),
     ("gaia_project/05_replay.ipynb", "replay", REPLAY),
     ("gaia_project/06_turn_played_out.ipynb", "a turn, played out", TURN),
+    ("gaia_project/play.ipynb", "play", PLAY),
 ]
