@@ -458,3 +458,24 @@ def test_walkthrough_highlights_the_steps_targets(board: None, milo: Example) ->
     walk = Walkthrough(milo)
     assert walk.highlight(0) == []
     assert any(walk.highlight(i) for i in range(1, len(walk) + 1))
+
+
+def test_two_clicks_narrow_to_one_action() -> None:
+    from gaia_lab.widgets import Explorer
+
+    session = gaia_lab.Session("shapers_of_gaia", players=2, seed=3)
+    explorer = Explorer(session)
+    game = session.game
+    intros = [a for a in session.legal_actions() if a.verb == "intro"]
+    assert intros, "an opening turn offers introductions"
+    first, second = game.action_targets(session.state, intros[0])[:2]
+    before = session.decisions
+    explorer.click(first)
+    assert explorer.selection is not None and session.decisions == before
+    explorer.click(second)
+    sharing = [a for a in intros if {first, second} <= set(game.action_targets(session.state, a))]
+    if len(sharing) == 1:
+        assert session.decisions == before + 1
+    else:
+        assert explorer.selection is not None
+        assert len(explorer.selection[1]) == len(sharing)

@@ -320,7 +320,8 @@ class Explorer:
         """A click on the board element ``element_id`` (None: off every element).
 
         One legal action concerns it: play it. Several: narrow the action list to
-        them (:meth:`clear_selection` shows all again). None: say so.
+        them (:meth:`clear_selection` shows all again); a further click narrows that
+        list again. None: say so.
         """
         self._sync()
         if self.session.is_over():
@@ -330,6 +331,13 @@ class Explorer:
             self._message.value = info_html("Nothing to pick there.")
             return
         matches = [i for i, targets in enumerate(self._targets) if element_id in targets]
+        if self._narrow is not None:
+            # a second click narrows the actions the first one picked (e.g. an animal,
+            # then the space to put it on); one that concerns none of them starts afresh
+            within = [i for i in self._narrow[1] if element_id in self._targets[i]]
+            if within:
+                matches = within
+                element_id = f"{self._narrow[0]} + {element_id}"
         if not matches:
             self._message.value = info_html(f"No legal action concerns {element_id}.")
         elif len(matches) == 1:
