@@ -2,17 +2,18 @@
 
 The generic rules ask :func:`hooks` for a faction's :class:`Hooks` and never test a
 faction's name themselves.  The four factions of the recorded game ``deep-mind-2`` are
-covered (and replay exactly); the simpler board differences of eight more are in, while
-their special actions (Ambas, Bescods, Firaks, Ivits, Bal T'aks' gaiaformer trade), the
-Ivits' federation and space stations, the Lantids' shared mines, the Taklons' brainstone
-and the Itars' tech trade are not yet.
+covered (and replay exactly), and so are the abilities of the ten others from the
+faction data (shared mines, special actions, the Ivits' growing federation, the Bal
+T'aks' gaiaformer trade, the Bescods' board, the Itars' tech trade, the Taklons'
+brainstone); where the data leaves a detail open the reference implementation's
+convention is followed and said so beside the rule.
 
 >>> hooks("terrans").gaia_return_bowl, hooks("xenos").setup_mines
 (1, 3)
 >>> hooks("hadsch-hallas").pi_conversions[0]
 ('c', 4, 'q', 1)
->>> hooks("firaks") == Hooks()
-True
+>>> hooks("firaks").special, hooks("taklons").brainstone, hooks("darloks") == Hooks()
+('down-lab', True, True)
 """
 
 from __future__ import annotations
@@ -69,6 +70,43 @@ class Hooks:
     """A federation token taken when the institute is built."""
     navigation_needs_pi: bool = False
     """Navigation cannot be advanced before the institute is built."""
+    gaiaformer_for_qic: bool = False
+    """Free action ``spend 1gf for 1q``: an unused gaiaformer goes to the Gaia area (it
+    comes back in the next Gaia phase)."""
+    special: str = ""
+    """The faction's own special action, once a round, by its log name (``down-lab``,
+    ``swap-PI``, ``up-lowest``)."""
+    special_needs_pi: bool = True
+    """The special action comes with the institute."""
+    special_rule: str = ""
+    """The rule id of the special action."""
+    upgrades_from: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Upgrade paths that differ from the board's: ``(new building, what it replaces)``."""
+    ts_income: Resources | None = None
+    """Each trading station's income when it differs from the board's."""
+    lab_income_by_built: tuple[Resources, ...] = ()
+    """The labs' income by number built, when it differs from the board's."""
+    shared_mines: bool = False
+    """May build a mine on a planet another player occupies (no terraforming, no Gaia
+    cost); such a mine cannot be upgraded and counts for neither planet types nor Gaia
+    planets."""
+    pi_shared_mine_gain: Resources = Resources()
+    """Gained with the institute for each mine built on an occupied planet."""
+    pi_tokens_for_tech: int = 0
+    """With the institute, in the Gaia phase: Gaia-area tokens discarded for a tech tile
+    (as often as they last)."""
+    gaia_mine_vp: int = 0
+    """VP for each mine built on a Gaia planet (Gleens, an engine ruling)."""
+    one_federation: bool = False
+    """All federations are one that grows (7 power value per federation formed), its
+    satellites paid with Q.I.C."""
+    brainstone: bool = False
+    """Owns the brainstone: a token worth 3 power when spent, starting in bowl I."""
+    pi_token_with_charge: bool = False
+    """With the institute, each accepted charge from another player's building also
+    gives 1 power token, before or after the charge."""
+    pi_planet_bonus: tuple[str, int] = ("", 0)
+    """With the institute: the power value added to structures on this planet type."""
 
 
 _TG = (("tg", 4, "q", 1), ("tg", 3, "o", 1), ("tg", 4, "k", 1), ("tg", 1, "c", 1))
@@ -82,23 +120,39 @@ _HOOKS: dict[str, Hooks] = {
                            pi_conversions=(("c", 4, "q", 1), ("c", 3, "o", 1),
                                            ("c", 4, "k", 1))),
     "lantids": Hooks("gp.faction.lantids", "gp.faction.lantids.pi",
-                     pi_income=Resources(charge_power=4)),
+                     pi_income=Resources(charge_power=4), shared_mines=True,
+                     pi_shared_mine_gain=Resources(knowledge=2)),
     "gleens": Hooks("gp.faction.gleens", "gp.faction.gleens.pi",
                     pi_income=Resources(ore=1, charge_power=4),
                     gaia_planet_cost=Resources(ore=1), qic_as_ore_before_ac2=True,
-                    pi_token="gleens"),
+                    pi_token="gleens", gaia_mine_vp=2),
     "ambas": Hooks("gp.faction.ambas", "gp.faction.ambas.pi",
-                   pi_income=Resources(power_tokens=2, charge_power=4)),
+                   pi_income=Resources(power_tokens=2, charge_power=4), special="swap-PI",
+                   special_rule="gp.faction.ambas.pi"),
     "bescods": Hooks("gp.faction.bescods", "gp.faction.bescods.pi",
-                     pi_income=Resources(power_tokens=2, charge_power=4)),
+                     pi_income=Resources(power_tokens=2, charge_power=4),
+                     special="up-lowest", special_needs_pi=False,
+                     special_rule="gp.faction.bescods.special",
+                     pi_planet_bonus=("titanium", 1),
+                     upgrades_from=(("PI", ("lab",)), ("ac1", ("ts",)), ("ac2", ("ts",))),
+                     ts_income=Resources(knowledge=1),
+                     lab_income_by_built=(Resources(credits=3), Resources(credits=4),
+                                          Resources(credits=5))),
     "geodens": Hooks("gp.faction.geodens", "gp.faction.geodens.pi",
                      pi_new_type_gain=Resources(knowledge=3)),
     "baltaks": Hooks("gp.faction.baltaks", "gp.faction.baltaks.pi",
-                     ac2_action=Resources(credits=4), navigation_needs_pi=True),
+                     ac2_action=Resources(credits=4), navigation_needs_pi=True,
+                     gaiaformer_for_qic=True),
+    "firaks": Hooks("gp.faction.firaks", "gp.faction.firaks.pi", special="down-lab",
+                    special_rule="gp.faction.firaks.pi"),
     "ivits": Hooks("gp.faction.ivits", "gp.faction.ivits.pi", setup_mines=1,
-                   setup_building="PI"),
+                   setup_building="PI", special="space-station",
+                   special_rule="gp.faction.ivits.pi", one_federation=True),
     "itars": Hooks("gp.faction.itars", "gp.faction.itars.pi",
-                   ac1_income=Resources(knowledge=3), burn_to_gaia=True),
+                   ac1_income=Resources(knowledge=3), burn_to_gaia=True,
+                   pi_tokens_for_tech=4),
+    "taklons": Hooks("gp.faction.taklons", "gp.faction.taklons.pi", brainstone=True,
+                     pi_token_with_charge=True),
     "nevlas": Hooks("gp.faction.nevlas", "gp.faction.nevlas.pi",
                     conversions=(("t-a3", 1, "k", 1),), power_per_token_with_pi=2,
                     lab_income=Resources(charge_power=2)),

@@ -173,7 +173,8 @@ class GaiaProject(Game[GPState, Move]):
                 out.append(f"{who}: {p.vp} VP but the sources add up to "
                            f"{10 + sum(v for _, v in p.vp_sources)}")
             for h, _ in p.buildings:
-                if h in seen:
+                if h in seen and not (hooks(who).shared_mines
+                                      or hooks(seen[h]).shared_mines):
                     out.append(f"{h} is built by {seen[h]} and {who}")
                 seen[h] = who
         return out
@@ -252,8 +253,18 @@ def candidates(state: GPState) -> list[Move]:
         task = state.pending[0]
         if task[0] == "charge":
             texts = [f"charge {task[2]}pw", f"decline {task[2]}pw"]
+            h = hooks(me)
+            if h.pi_token_with_charge and p.count("PI"):
+                texts = [f"charge 1t,{task[2]}pw", f"charge {task[2]}pw,1t", texts[1]]
+            if p.brainstone >= 0:
+                texts += [f"{t}. brainstone area{k}" for t in texts
+                          if t.startswith("charge") for k in (1, 2, 3)]
         elif task[0] == "income":
             texts = sorted({f"income {n}{k}" for k, n in task[2]})
+        elif task[0] == "tokens_for_tech":
+            n = hooks(me).pi_tokens_for_tech
+            texts = ["decline"] + [f"spend {n}tg for tech. {t}"
+                                   for t in _tech_tails(state, p)]
         else:
             table = hooks(me).gaia_conversions_with_pi
             texts = [f"spend {k * n}tg for {k * m}{get}" for _, n, get, m in table
@@ -269,28 +280,53 @@ def candidates(state: GPState) -> list[Move]:
     return [parse_move(f"{me} {t}") for t in texts]
 
 
+def _station_targets(state: GPState, p: PlayerState) -> list[str]:
+    """Empty space within reach (with every Q.I.C.) holding nothing."""
+    m = state.space_map
+    reach = load_components().board.range_by_level[p.level("navigation")] + 2 * p.qic
+    taken = {h for o in state.seats for h, _ in o.buildings}
+    taken |= {h for o in state.seats for fed in o.federations for h in fed}
+    own = [m.hex(h) for h, _ in p.buildings]
+    return [m.name(h) for h in m if m.planet(h) is None and m.name(h) not in taken
+            and min((m.distance(h, o) for o in own), default=99) <= reach]
+
+
+def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
+    """The follow-ups of taking a tech tile: the tile, a tile to cover, the step."""
+    codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
+    techs = [pos for pos, _ in state.setup.techs]
+    return ([f"tech {t}. up {c}" for t in techs if not t.startswith("adv")
+             for c in (codes if t not in codes else [t])]
+            + [f"tech {t}. cover {pos}. up {c}" for t in techs if t.startswith("adv")
+               for pos, _, covered in p.techs if not covered and not pos.startswith("adv")
+               for c in codes])
+
+
 def _main_actions(state: GPState, seat: int) -> list[str]:
     """The candidate lines of the action phase, leaving out the targets that cannot be
     legal whatever the resources (a mine on a built hex, an upgrade of another
     building); :meth:`GaiaProject.explain` judges the rest."""
     p = state.seats[seat]
     codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
-    techs = [pos for pos, _ in state.setup.techs]
-    have = {"pw": p.bowls[2] * 2, "t-a3": p.bowls[2], "c": p.credits, "o": p.ore,
-            "k": p.knowledge, "q": p.qic}
+    have = {"pw": p.bowls[2] * 2 + (2 if p.brainstone == 2 else 0), "t-a3": p.bowls[2],
+            "c": p.credits, "o": p.ore, "k": p.knowledge, "q": p.qic,
+            "gf": rules.free_gaiaformers(p)}
     out = [f"spend {k * n}{pay} for {k * m}{get}" for pay, n, get, m in rules.conversions(p)
            for k in range(1, have.get(pay, 0) // n + 1)]
+    if p.brainstone == 2:
+        # the brainstone in bowl III: spent (to bowl I) or kept, written after the spend
+        out += [f"{t}. brainstone area{k}" for t in list(out) if " pw " in t or "pw for" in t
+                for k in (1, 3)]
     out += [f"burn {k}" for k in range(1, p.bowls[1] // 2 + 1)]
     out += [f"up {c}" for c in codes]
-    tails = ([f"tech {t}. up {c}" for t in techs if not t.startswith("adv")
-              for c in (codes if t not in codes else [t])]
-             + [f"tech {t}. cover {pos}. up {c}" for t in techs if t.startswith("adv")
-                for pos, _, covered in p.techs if not covered and not pos.startswith("adv")
-                for c in codes])
+    tails = _tech_tails(state, p)
     taken = {h for o in state.seats for h, _ in o.buildings}
     formers = {h for i, o in enumerate(state.seats) if i != seat for h in o.gaiaformers}
+    own = {h for h, _ in p.buildings}
+    share = hooks(p.faction).shared_mines
     mine_targets = [name for name, planet in _planets(state)
-                    if name not in taken and name not in formers
+                    if (name not in taken or (share and name not in own))
+                    and name not in formers
                     and (planet != "transdim" or name in state.gaia_hexes)]
     gf_targets = [name for name, planet in _planets(state)
                   if planet == "transdim" and name not in taken and name not in formers
@@ -320,6 +356,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         if distance[h] > base_reach or p.credits < 2:
             return False
         planet = planet_of[h]
+        if h in taken:
+            return True  # a shared mine: no terraforming
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
         return bool(p.ore >= 1 + per_step * steps)
 
@@ -334,25 +372,43 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
             out += [f"action qic2. fedtile {t}" for t, _ in p.fed_tokens]
         else:
             out.append(f"action {a.id}")
+            if p.brainstone == 2 and a.kind == "power":
+                out += [f"action {a.id}. brainstone area{k}" for k in (1, 3)]
     for _, _, label in rules.special_actions(p):
         if label in ("range+3", "step"):
             if viable(f"special {label}"):
                 out += [f"special {label}. build m {h}" for h in near]
+        elif label == "down-lab":
+            out += [f"special {label}. build ts {h}. up {c}" for h, b in p.buildings
+                    if b == "lab" for c in codes]
+        elif label == "swap-PI":
+            out += [f"special {label}. swap-PI {h}" for h, b in p.buildings if b == "m"]
+        elif label == "up-lowest":
+            out += [f"special {label}. up {c}" for c in codes]
+        elif label == "space-station":
+            out += [f"special {label}. build sp {h}" for h in _station_targets(state, p)]
         else:
             out.append(f"special {label}")
     out += [f"build m {h}" for h in near if affordable(h)]
     out += [f"build gf {h}" for h in gf_targets if _distance(state, p, h) <= base_reach]
+    if 0 <= p.brainstone <= 2:
+        out += [f"build gf {h}. brainstone {where}" for h in gf_targets
+                if _distance(state, p, h) <= base_reach
+                for where in ("gaia", f"area{p.brainstone + 1}")]
+    paths = rules.upgrade_paths(me)
     for name, building in p.buildings:
-        if building == "m":
-            out.append(f"build ts {name}")
-        elif building == "ts":
-            out.append(f"build PI {name}")
-            if viable(f"build lab {name}"):
-                out += [f"build lab {name}. {t}" for t in tails]
-        elif building == "lab":
-            out += [f"build {new} {name}. {t}" for new in ("ac1", "ac2")
-                    if viable(f"build {new} {name}") for t in tails]
-    out += _federations(state, seat)
+        for new in ("ts", "PI", "lab", "ac1", "ac2"):
+            if building not in paths[new]:
+                continue
+            if new in ("ts", "PI"):
+                out.append(f"build {new} {name}")
+            elif viable(f"build {new} {name}"):
+                out += [f"build {new} {name}. {t}" for t in tails]
+    feds = _federations(state, seat)
+    out += feds
+    if 0 <= p.brainstone <= 2:
+        out += [f"{f}. brainstone {where}" for f in feds
+                for where in ("discard", f"area{p.brainstone + 1}")]
     if state.round >= rules.ROUNDS:
         out.append("pass")
     else:
@@ -380,13 +436,62 @@ def _planets(state: GPState) -> tuple[tuple[str, str], ...]:
     return _planet_list(state.setup.sectors)
 
 
+def _one_federation_options(state: GPState, seat: int) -> list[str]:
+    """The Ivits' ways to extend their federation: sets of up to three of their groups of
+    structures, each joined to it with the fewest satellites (at most 40 sets tried)."""
+    import itertools
+
+    from gaia_lab.games.gaia_project.federation import minimal_satellites
+
+    p = state.seats[seat]
+    m = state.space_map
+    f = rules.federation_setting(state, seat)
+    base = frozenset(m.hex(h) for fed in p.federations for h in fed)
+    own = {h for h, kind in f.structures.items() if f.values.get(kind, 0) > 0}
+    loose = own - base
+    groups: list[frozenset[Any]] = []
+    seen: set[Any] = set()
+    for start in sorted(loose):
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for n in todo.pop().neighbors():
+                if n in loose and n not in group:
+                    group.add(n)
+                    todo.append(n)
+        seen |= group
+        groups.append(frozenset(group))
+    usable = [h for h in m if m.planet(h) is None and h not in f.blocked
+              and h not in f.structures and h not in base]
+    out: list[str] = []
+    tried = 0
+    for size in (1, 2, 3):
+        for combo in itertools.combinations(groups, size):
+            if tried >= 40:
+                break
+            tried += 1
+            chosen = frozenset().union(*combo)
+            terminals = [next(iter(g)) for g in combo] + ([next(iter(base))] if base else [])
+            found = minimal_satellites(m, terminals, usable, own | base)
+            if found is None or found[0] > p.qic:
+                continue
+            names = sorted(m.name(h) for h in chosen | found[1])
+            if rules.check_one_federation(state, seat, names).legal:
+                out.append(",".join(names))
+    supply = [t for t, n in state.fed_supply if n > 0]
+    return [f"federation {o} {t}" for o in out for t in supply]
+
+
 def _federations(state: GPState, seat: int) -> list[str]:
     from gaia_lab.games.gaia_project.power import tokens
 
+    if hooks(state.seats[seat].faction).one_federation:
+        return _one_federation_options(state, seat)
     f = rules.federation_setting(state, seat)
     names = _federation_options(state.setup.sectors, tuple(sorted(f.structures.items())),
                                 tuple(f.others), f.blocked, tuple(sorted(f.values.items())),
-                                f.threshold, tokens(state.seats[seat].bowls))
+                                f.threshold, tokens(state.seats[seat].bowls), f.bonus)
     supply = [t for t, n in state.fed_supply if n > 0]
     return [f"federation {o} {t}" for o in names for t in supply]
 
@@ -395,13 +500,15 @@ def _federations(state: GPState, seat: int) -> list[str]:
 def _federation_options(sectors: tuple[tuple[str, int, int, int], ...],
                         structures: tuple[tuple[Any, str], ...], others: tuple[Any, ...],
                         blocked: frozenset[Any], values: tuple[tuple[str, int], ...],
-                        threshold: int, tokens: int) -> tuple[str, ...]:
+                        threshold: int, tokens: int,
+                        bonus: tuple[tuple[Any, int], ...] = ()) -> tuple[str, ...]:
     from gaia_lab.games.gaia_project.federation import federation_options
     from gaia_lab.games.gaia_project.state import _space_map
 
     m = _space_map(sectors)
     options = federation_options(m, dict(structures), list(others), blocked, dict(values),
-                                 threshold, max_satellites=tokens)
+                                 threshold, value_bonus=dict(bonus) or None,
+                                 max_satellites=tokens)
     return tuple(",".join(o.names(m)) for o in options)
 
 

@@ -24,11 +24,13 @@ __all__ = [
     "Bowls",
     "burn",
     "charge",
+    "charge_stone",
     "chargeable",
     "from_gaia",
     "gain_tokens",
     "remove_tokens",
     "spend",
+    "take_stone",
     "to_gaia",
     "tokens",
 ]
@@ -120,3 +122,60 @@ def from_gaia(bowls: Bowls, into: int = 0) -> Bowls:
     left = [bowls[0], bowls[1], bowls[2], 0]
     left[into] += bowls[3]
     return (left[0], left[1], left[2], left[3])
+
+
+# ---------------------------------------------------------------------------
+# The Taklons' brainstone: one of the tokens counted in the bowls, at index ``stone``
+# (0-2 the bowls, 3 the Gaia area, -1 out of play); worth 3 power when spent.
+
+
+def charge_stone(bowls: Bowls, stone: int, amount: int, first: bool = True
+                 ) -> tuple[Bowls, int, int]:
+    """Charge ``amount`` power with the brainstone among the tokens: it moves before the
+    other tokens of its bowl when ``first``, else only when its whole bowl moves.
+    Returns the bowls, the brainstone's bowl and the power charged.
+
+    >>> charge_stone((3, 4, 0, 0), 0, 1)
+    ((2, 5, 0, 0), 1, 1)
+    >>> charge_stone((3, 4, 0, 0), 0, 1, first=False)
+    ((2, 5, 0, 0), 0, 1)
+    >>> charge_stone((1, 2, 0, 0), 0, 3)
+    ((0, 1, 2, 0), 2, 3)
+    """
+    one, two, three, gaia = bowls
+    step = min(one, amount)
+    if stone == 0 and step and (first or step == one):
+        stone = 1
+    one, two, done = one - step, two + step, step
+    step = min(two, amount - done)
+    if stone == 1 and step and (first or step == two):
+        stone = 2
+    two, three, done = two - step, three + step, done + step
+    return (one, two, three, gaia), stone, done
+
+
+def take_stone(bowls: Bowls, stone: int, amount: int, with_stone: bool, to_gaia: bool
+               ) -> tuple[Bowls, int]:
+    """Take ``amount`` tokens out of bowls I-III (bowl I first) into the Gaia area or out
+    of the game; the brainstone is one of them only ``with_stone`` (it then goes to the
+    Gaia area, index 3, or out of play, -1).
+
+    >>> take_stone((3, 2, 0, 0), 0, 4, False, True)
+    ((1, 0, 0, 4), 0)
+    >>> take_stone((3, 2, 0, 0), 0, 4, True, False)
+    ((0, 1, 0, 0), -1)
+    """
+    if 0 <= stone <= 2:
+        rest = list(bowls)
+        rest[stone] -= 1
+        n = amount - (1 if with_stone else 0)
+        moved = remove_tokens((rest[0], rest[1], rest[2], rest[3]), n)
+        left = list(moved)
+        if with_stone:
+            stone = 3 if to_gaia else -1
+        else:
+            left[stone] += 1
+        out = (left[0], left[1], left[2], left[3] + (amount if to_gaia else 0))
+        return out, stone
+    moved = remove_tokens(bowls, amount)
+    return (moved[0], moved[1], moved[2], moved[3] + (amount if to_gaia else 0)), stone

@@ -273,7 +273,8 @@ RULES = Rulebook(
         RuleRef("gp.faction.gleens", _FACTION,
                 "Gleens: gain 1 ore instead of each Q.I.C. until their right academy is "
                 "built; colonising a Gaia planet costs 1 ore instead of 1 Q.I.C.; start at "
-                "Navigation level 1 with no Q.I.C."),
+                "Navigation level 1 with no Q.I.C.  In the reference implementation they "
+                "also score 2 VP for each mine on a Gaia planet."),
         RuleRef("gp.faction.gleens.pi", _FACTION,
                 "Gleens institute: take the special Gleens federation token (2 credits, 1 "
                 "ore, 1 knowledge); its income adds 1 ore instead of a token."),

@@ -46,6 +46,7 @@ from gaia_lab.games.gaia_project.federation import FederationCheck
 from gaia_lab.games.gaia_project.notation import (
     Action,
     Booster,
+    Brainstone,
     Build,
     Burn,
     Charge,
@@ -61,6 +62,7 @@ from gaia_lab.games.gaia_project.notation import (
     Pass,
     Special,
     Spend,
+    SwapPI,
     Tech,
     Up,
 )
@@ -132,11 +134,11 @@ def gain(p: PlayerState, r: Resources, source: str, *, setup: bool = False) -> P
     if r.qic and not setup and hooks(p.faction).qic_as_ore_before_ac2 and not p.count("ac2"):
         r = evolve(r, ore=r.ore + r.qic, qic=0)
     bowls = pw.gain_tokens(p.bowls, r.power_tokens)
-    bowls, _ = pw.charge(bowls, r.charge_power)
+    bowls, stone, _ = pw.charge_stone(bowls, p.brainstone, r.charge_power)
     p = evolve(p, credits=min(CAPS["credits"], p.credits + r.credits),
                ore=min(CAPS["ore"], p.ore + r.ore),
                knowledge=min(CAPS["knowledge"], p.knowledge + r.knowledge),
-               qic=p.qic + r.qic, bowls=bowls)
+               qic=p.qic + r.qic, bowls=bowls, brainstone=stone)
     return p.add_vp(r.vp, source)
 
 
@@ -160,21 +162,34 @@ def _ev(kind: str, text: str, seat: int | None, rule: str | None = None,
 # Counting what a player owns
 
 
+def shared_hexes(state: GPState, p: PlayerState) -> frozenset[str]:
+    """The player's mines on planets another player occupies (Lantids)."""
+    if not hooks(p.faction).shared_mines:
+        return frozenset()
+    others = {h for o in state.seats if o.faction != p.faction for h, _ in o.buildings}
+    return frozenset(h for h, b in p.buildings if b == "m" and h in others)
+
+
 def planet_types(state: GPState, p: PlayerState) -> int:
-    """Different planet types colonised (the Lost Planet is a type of its own)."""
-    types = {("lost" if b == "lp" else state.planet(h)) for h, b in p.buildings}
+    """Different planet types colonised (the Lost Planet is a type of its own; the
+    Lantids' shared mines do not count)."""
+    shared = shared_hexes(state, p)
+    types = {("lost" if b == "lp" else state.planet(h)) for h, b in p.buildings
+             if h not in shared and b != "sp"}
     return len(types)
 
 
 def gaia_planets(state: GPState, p: PlayerState) -> int:
-    """Structures on Gaia planets."""
-    return sum(1 for h, b in p.buildings if b != "lp" and state.planet(h) == "gaia")
+    """Structures on Gaia planets (the Lantids' shared mines do not count)."""
+    shared = shared_hexes(state, p)
+    return sum(1 for h, b in p.buildings
+               if b != "lp" and h not in shared and state.planet(h) == "gaia")
 
 
 def sectors(state: GPState, p: PlayerState) -> int:
     """Sectors holding one of the player's structures."""
     m = state.space_map
-    return len({m.sector_of(m.hex(h)) for h, _ in p.buildings})
+    return len({m.sector_of(m.hex(h)) for h, b in p.buildings if b != "sp"})
 
 
 def power_value(p: PlayerState, building: str) -> int:
@@ -184,10 +199,25 @@ def power_value(p: PlayerState, building: str) -> int:
     return {"m": 1, "lp": 1, "ts": 2, "lab": 2}.get(building, 0)
 
 
+def value_bonus(state: GPState, p: PlayerState) -> dict[str, int]:
+    """Power value added to single structures, by hex (Bescods' institute: +1 on
+    titanium).  Engine ruling, the reference implementation's: the bonus counts for
+    federations and for the power offered to the player."""
+    planet, bonus = hooks(p.faction).pi_planet_bonus
+    if not bonus or not p.count("PI"):
+        return {}
+    return {h: bonus for h, b in p.buildings if b != "lp" and state.planet(h) == planet}
+
+
 def gaiaformers(p: PlayerState) -> int:
     """Gaiaformers unlocked on the Gaia Project track."""
     level = p.level("gaia_project")
     return 0 if level == 0 else 1 if level < 3 else 2 if level == 3 else 3
+
+
+def free_gaiaformers(p: PlayerState) -> int:
+    """Gaiaformers neither on a planet nor in the Gaia area."""
+    return gaiaformers(p) - len(p.gaiaformers) - p.formers_in_gaia
 
 
 def _per(state: GPState, p: PlayerState, per: str) -> int:
@@ -228,6 +258,10 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
         n = p.count(b) if b != "m" else p.count("m")
         if b == "lab" and h.lab_income is not None:
             out.extend(("lab", h.lab_income) for _ in range(n))
+        elif b == "lab" and h.lab_income_by_built:
+            out.extend(("lab", r) for r in h.lab_income_by_built[:n])
+        elif b == "ts" and h.ts_income is not None:
+            out.extend(("ts", h.ts_income) for _ in range(n))
         else:
             out.extend((b, r) for r in s.income_by_built[:n])
     if p.count("PI"):
@@ -323,8 +357,15 @@ def _take_power_items(p: PlayerState, items: Iterable[tuple[str, int]]) -> Playe
         if kind == "t":
             p = evolve(p, bowls=pw.gain_tokens(p.bowls, n))
         else:
-            p = evolve(p, bowls=pw.charge(p.bowls, n)[0])
+            bowls, stone, _ = pw.charge_stone(p.bowls, p.brainstone, n)
+            p = evolve(p, bowls=bowls, brainstone=stone)
     return p
+
+
+def _from_gaia(p: PlayerState, into: int) -> PlayerState:
+    """Every token of the Gaia area back to a bowl (the brainstone with them)."""
+    stone = into if p.brainstone == 3 else p.brainstone
+    return evolve(p, bowls=pw.from_gaia(p.bowls, into), brainstone=stone)
 
 
 def _gaia_phase(state: GPState) -> tuple[GPState, list[Event]]:
@@ -334,6 +375,9 @@ def _gaia_phase(state: GPState) -> tuple[GPState, list[Event]]:
     for seat in state.order:
         p = state.seats[seat]
         h = hooks(p.faction)
+        if p.formers_in_gaia:
+            p = evolve(p, formers_in_gaia=0)
+            state = state.with_seat(seat, p)
         for hx in p.gaiaformers:
             if hx not in gaia and state.planet(hx) == "transdim":
                 gaia.append(hx)
@@ -342,8 +386,11 @@ def _gaia_phase(state: GPState) -> tuple[GPState, list[Event]]:
         if p.bowls[3]:
             if h.gaia_conversions_with_pi and p.count("PI"):
                 pending.append(("gaia_tokens", seat, p.bowls[3]))
+            elif (h.pi_tokens_for_tech and p.count("PI")
+                  and p.bowls[3] >= h.pi_tokens_for_tech):
+                pending.append(("tokens_for_tech", seat, 0))
             else:
-                p = evolve(p, bowls=pw.from_gaia(p.bowls, h.gaia_return_bowl))
+                p = _from_gaia(p, h.gaia_return_bowl)
                 state = state.with_seat(seat, p)
     first = _next_player(state, None, state.order)
     return evolve(state, phase="gaia_tokens", gaia_hexes=tuple(sorted(gaia)), current=first,
@@ -389,6 +436,21 @@ class _Turn:
     """Follow-ups still owed, in order: ``tech``, ``up``, ``cover``, ``mine``..."""
     built: str | None = None
     """The hex of a structure placed or upgraded (charges are offered after the line)."""
+    stone: str | None = None
+    """The brainstone choice written after the command being played, if any."""
+    stone_used: bool = False
+
+    def stone_choice(self, p: PlayerState, options: dict[str, bool]) -> bool | None:
+        """The brainstone choice for the command being played: None (not written), or
+        the meaning the written area has among ``options``."""
+        if self.stone is None:
+            return None
+        if p.brainstone < 0 or self.stone not in options:
+            raise Refusal("brainstone.choice", f"'brainstone {self.stone}' is not a choice "
+                          f"here (choices: {', '.join(options) or 'none'}).",
+                          "gp.faction.taklons")
+        self.stone_used = True
+        return options[self.stone]
 
 
 def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
@@ -411,6 +473,8 @@ def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
             return _charge_answer(state, task, move)
         if task[0] == "income":
             return _income_answer(state, task, move)
+        if task[0] == "tokens_for_tech":
+            return _tokens_for_tech_answer(state, task, move)
         return _gaia_tokens_answer(state, task, move)
     if state.phase == "setup_mines":
         return _setup_mine(state, seat, move)
@@ -518,15 +582,35 @@ def _charge_answer(state: GPState, task: tuple[object, ...], move: Move
                    ) -> tuple[GPState, list[Event]]:
     _, seat, amount = task
     assert isinstance(seat, int) and isinstance(amount, int)
-    if len(move.commands) != 1 or not isinstance(move.commands[0], (Charge, Decline)):
+    cmds = list(move.commands)
+    choice = None
+    last = cmds[-1]
+    if len(cmds) == 2 and isinstance(last, Brainstone):
+        choice = last.area
+        cmds.pop()
+    if len(cmds) != 1 or not isinstance(cmds[0], (Charge, Decline)):
         raise Refusal("charge.expected",
                       f"{_name(state.seats[seat].faction)} must first accept or decline "
                       f"a charge of {amount} power.", "gp.charge.trigger")
-    cmd = move.commands[0]
+    cmd = cmds[0]
+    p = state.seats[seat]
+    h = hooks(p.faction)
     offered = [r for r in cmd.offer if r.code == "pw"]
+    token = h.pi_token_with_charge and bool(p.count("PI")) and isinstance(cmd, Charge)
+    codes = [r.code for r in cmd.offer]
+    if (token and isinstance(cmd, Charge) and codes in (["t", "pw"], ["pw", "t"])
+            and cmd.offer[codes.index("t")].amount in (None, 1)):
+        return _taklons_charge(state, seat, amount, cmd, codes[0] == "t", choice)
     if len(cmd.offer) != 1 or not offered:
         raise Refusal("charge.amount", f"Name the offer: {cmd.verb} {amount}pw.",
                       "gp.charge.highest")
+    if choice is not None and isinstance(cmd, Decline):
+        raise Refusal("brainstone.unexpected", "A declined charge moves no brainstone.",
+                      "gp.faction.taklons")
+    if token:
+        raise Refusal("charge.token", f"With their institute the {_name(p.faction)} also "
+                      f"take 1 power token: 'charge 1t,{amount}pw' (token first) or "
+                      f"'charge {amount}pw,1t'.", h.pi_rule)
     if offered[0].amount != amount:
         raise Refusal("charge.amount", f"The offer is {amount} power, not "
                       f"{offered[0].amount}.", "gp.charge.highest")
@@ -535,11 +619,47 @@ def _charge_answer(state: GPState, task: tuple[object, ...], move: Move
     if isinstance(cmd, Decline):
         return state, [_ev("charge.decline", f"{_name(p.faction)} decline {amount} power.",
                            seat, "gp.charge.cost")]
-    bowls, _ = pw.charge(p.bowls, amount)
-    p = evolve(p, bowls=bowls).add_vp(-(amount - 1), "charge")
+    p = _charge_with_choice(p, amount, choice).add_vp(-(amount - 1), "charge")
     return state.with_seat(seat, p), [
         _ev("charge", f"{_name(p.faction)} charge {amount} power for {amount - 1} VP.",
             seat, "gp.charge.cost")]
+
+
+def _charge_with_choice(p: PlayerState, amount: int, choice: str | None) -> PlayerState:
+    """Charge power; ``choice`` (``brainstone areaN``) names the bowl the brainstone ends
+    in, when it may move or stay.  Without it the brainstone moves first (the reference
+    implementation's automatic choice)."""
+    if choice is None:
+        bowls, stone, _ = pw.charge_stone(p.bowls, p.brainstone, amount)
+        return evolve(p, bowls=bowls, brainstone=stone)
+    rule = hooks(p.faction).rule or "gp.faction.taklons"
+    for first in (True, False):
+        bowls, stone, _ = pw.charge_stone(p.bowls, p.brainstone, amount, first)
+        if p.brainstone >= 0 and choice == f"area{stone + 1}":
+            return evolve(p, bowls=bowls, brainstone=stone)
+    raise Refusal("brainstone.choice", f"The brainstone cannot end in {choice} after this "
+                  "charge.", rule)
+
+
+def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_first: bool,
+                    choice: str | None) -> tuple[GPState, list[Event]]:
+    """Taklons' institute: the charge and 1 power token, in the order named.  Engine
+    ruling: the power charged is the amount offered in either order."""
+    p = state.seats[seat]
+    pw_amount = next(r.amount for r in cmd.offer if r.code == "pw")
+    if pw_amount != amount:
+        raise Refusal("charge.amount", f"The offer is {amount} power, not {pw_amount}.",
+                      "gp.charge.highest")
+    state = evolve(state, pending=state.pending[1:])
+    if token_first:
+        p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
+    p = _charge_with_choice(p, amount, choice).add_vp(-(amount - 1), "charge")
+    if not token_first:
+        p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
+    order = "a token, then the charge" if token_first else "the charge, then a token"
+    return state.with_seat(seat, p), [
+        _ev("charge", f"{_name(p.faction)} charge {amount} power for {amount - 1} VP and "
+            f"take 1 power token ({order}).", seat, hooks(p.faction).pi_rule)]
 
 
 def _income_answer(state: GPState, task: tuple[object, ...], move: Move
@@ -598,7 +718,57 @@ def _gaia_tokens_answer(state: GPState, task: tuple[object, ...], move: Move
         # the conversions go on until every returning token is used
         task = ("gaia_tokens", seat, left)
         return evolve(state.with_seat(seat, p), pending=(task,) + state.pending[1:]), events
-    p = evolve(p, bowls=pw.from_gaia(p.bowls, h.gaia_return_bowl))
+    p = _from_gaia(p, h.gaia_return_bowl)
+    return evolve(state.with_seat(seat, p), pending=state.pending[1:]), events
+
+
+def _tokens_for_tech_answer(state: GPState, task: tuple[object, ...], move: Move
+                            ) -> tuple[GPState, list[Event]]:
+    """Itars' institute: ``spend 4tg for tech. tech <space>. up <area>`` as often as the
+    Gaia area holds 4 tokens, or ``decline`` to stop; the tokens left then return as
+    usual.  The question stays open until it is declined or fewer than 4 tokens are
+    left (the reference implementation's convention)."""
+    seat = task[1]
+    assert isinstance(seat, int)
+    h = hooks(state.seats[seat].faction)
+    n, rule = h.pi_tokens_for_tech, h.pi_rule
+    turn = _Turn(seat, main=True)
+    events: list[Event] = []
+    declined = False
+    for cmd in move.commands:
+        p = state.seats[seat]
+        if declined:
+            raise Refusal("gaia.after_decline", "Nothing follows 'decline'.", rule)
+        if isinstance(cmd, Decline) and not cmd.offer and not turn.follow:
+            declined = True
+            continue
+        if isinstance(cmd, Spend) and not turn.follow:
+            if (len(cmd.cost) != 1 or cmd.cost[0].code != "tg" or cmd.cost[0].amount != n
+                    or [str(g) for g in cmd.gain] != ["tech"]):
+                raise Refusal("gaia.tokens_for_tech", f"The Gaia-area tokens go {n} at a "
+                              f"time for a tech tile ('spend {n}tg for tech').", rule)
+            if p.bowls[3] < n:
+                raise Refusal("gaia.too_many", f"The Gaia area holds {p.bowls[3]} tokens, "
+                              f"not {n}.", rule)
+            b = p.bowls
+            state = state.with_seat(seat, evolve(p, bowls=(b[0], b[1], b[2], b[3] - n)))
+            turn.follow.append(("tech", None))
+            events.append(_ev("gaia.tech", f"{_name(p.faction)} discard {n} Gaia-area "
+                              "tokens for a tech tile.", seat, rule))
+            continue
+        if not turn.follow or isinstance(cmd, (Spend, Burn)):
+            raise Refusal("gaia.tokens_for_tech", f"Now 'spend {n}tg for tech' (with its "
+                          "tile and step) or 'decline'.", rule)
+        state, more = _command(state, turn, cmd)
+        events.extend(more)
+    if turn.follow:
+        what = turn.follow[0][0]
+        raise Refusal("turn.incomplete", f"The line still needs "
+                      f"{_FOLLOW_TEXT.get(what, what)}.", _FOLLOW_RULE.get(what, rule))
+    p = state.seats[seat]
+    if not declined and p.bowls[3] >= n:
+        return state, events
+    p = _from_gaia(p, h.gaia_return_bowl)
     return evolve(state.with_seat(seat, p), pending=state.pending[1:]), events
 
 
@@ -608,9 +778,24 @@ def _gaia_tokens_answer(state: GPState, task: tuple[object, ...], move: Move
 def _action_turn(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
     turn = _Turn(seat)
     events: list[Event] = []
-    for cmd in move.commands:
+    cmds = move.commands
+    i = 0
+    while i < len(cmds):
+        cmd = cmds[i]
+        if isinstance(cmd, Brainstone):
+            raise Refusal("brainstone.unexpected", "A brainstone choice follows the command "
+                          "that moves the brainstone.", "gp.faction.taklons")
+        after = cmds[i + 1] if i + 1 < len(cmds) else None
+        turn.stone = after.area if isinstance(after, Brainstone) else None
+        turn.stone_used = False
         state, more = _command(state, turn, cmd)
         events.extend(more)
+        if turn.stone is not None:
+            if not turn.stone_used:
+                raise Refusal("brainstone.unexpected", f"'{cmd}' leaves no choice for the "
+                              "brainstone.", "gp.faction.taklons")
+            i += 1
+        i += 1
     if turn.follow:
         what = turn.follow[0][0]
         raise Refusal("turn.incomplete", f"The turn is not complete: it still needs "
@@ -628,10 +813,13 @@ def _action_turn(state: GPState, seat: int, move: Move) -> tuple[GPState, list[E
 
 _FOLLOW_TEXT = {"tech": "a tech tile", "up": "a research step", "cover": "a tile to cover",
                 "mine": "a mine to build", "fedtile": "a federation token",
-                "lost": "the Lost Planet"}
+                "lost": "the Lost Planet", "downlab": "the research lab to downgrade",
+                "swap": "the mine to swap with", "station": "the space station's hex"}
 _FOLLOW_RULE = {"tech": "gp.action.upgrade_tech", "up": "gp.tech.under_area",
                 "cover": "gp.tech.advanced", "mine": "gp.action.board",
-                "fedtile": "gp.action.board", "lost": "gp.action.research"}
+                "fedtile": "gp.action.board", "lost": "gp.action.research",
+                "downlab": "gp.faction.firaks.pi", "swap": "gp.faction.ambas.pi",
+                "station": "gp.faction.ivits.pi"}
 
 
 def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[Event]]:
@@ -639,7 +827,8 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
     if turn.follow:
         what, data = turn.follow[0]
         expected = {"tech": Tech, "up": Up, "cover": Cover, "mine": Build,
-                    "fedtile": FedTile, "lost": LostPlanet}[what]
+                    "fedtile": FedTile, "lost": LostPlanet, "downlab": Build,
+                    "swap": SwapPI, "station": Build}[what]
         if isinstance(cmd, expected):
             turn.follow.pop(0)
             return _follow(state, turn, what, data, cmd)
@@ -647,7 +836,7 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
             raise Refusal("turn.follow_up", f"{_FOLLOW_TEXT[what].capitalize()} must come "
                           "first.", _FOLLOW_RULE[what])
     if isinstance(cmd, Spend):
-        return _spend(state, seat, cmd)
+        return _spend(state, seat, cmd, turn)
     if isinstance(cmd, Burn):
         p = state.seats[seat]
         if cmd.amount < 1:
@@ -660,7 +849,8 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
         bowls = pw.burn(p.bowls, cmd.amount)
         if hooks(p.faction).burn_to_gaia:
             bowls = (bowls[0], bowls[1], bowls[2], bowls[3] + cmd.amount)
-        p = evolve(p, bowls=bowls)
+        # the brainstone in bowl II is one of the tokens that move on (engine ruling)
+        p = evolve(p, bowls=bowls, brainstone=2 if p.brainstone == 1 else p.brainstone)
         return state.with_seat(seat, p), [_ev("burn", f"{_name(p.faction)} burn "
                                               f"{cmd.amount}.", seat, "gp.free_action.when")]
     if turn.main:
@@ -679,7 +869,7 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
     if isinstance(cmd, Special):
         return _special(state, turn, cmd)
     if isinstance(cmd, Federation):
-        return _federation(state, seat, cmd)
+        return _federation(state, seat, cmd, turn)
     if isinstance(cmd, Pass):
         return _pass(state, turn, cmd)
     raise Refusal("turn.unknown", f"'{cmd}' is not an action of the action phase.",
@@ -696,6 +886,10 @@ def _follow(state: GPState, turn: _Turn, what: str, data: object, cmd: Command
         assert isinstance(cmd, Up) and isinstance(data, tuple)
         track = CODE_TRACK.get(cmd.track, cmd.track)
         if data and track not in data:
+            if data[0] == "lowest":
+                raise Refusal("special.not_lowest", f"{track} is not a lowest research "
+                              f"area ({', '.join(data[1:])}).",
+                              "gp.faction.bescods.special")
             raise Refusal("tech.wrong_area", f"This tile advances {', '.join(data)} only.",
                           "gp.tech.under_area")
         return _up(state, seat, track, turn)
@@ -712,6 +906,15 @@ def _follow(state: GPState, turn: _Turn, what: str, data: object, cmd: Command
                         "gp.tech.advanced")]
         raise Refusal("tech.cover", f"There is no uncovered standard tile of "
                       f"{cmd.position} to cover.", "gp.tech.advanced")
+    if what == "downlab":
+        assert isinstance(cmd, Build)
+        return _downgrade_lab(state, turn, cmd)
+    if what == "swap":
+        assert isinstance(cmd, SwapPI)
+        return _swap_pi(state, turn, cmd)
+    if what == "station":
+        assert isinstance(cmd, Build)
+        return _space_station(state, turn, cmd)
     if what == "mine":
         assert isinstance(cmd, Build) and isinstance(data, tuple)
         steps, extra = data
@@ -763,12 +966,15 @@ def conversions(p: PlayerState) -> list[tuple[str, int, str, int]]:
     """The free actions of a player: ``(pay code, amount, get code, amount)``."""
     h = hooks(p.faction)
     table = list(_BASE_CONVERSIONS) + list(h.conversions)
+    if h.gaiaformer_for_qic:
+        table.append(("gf", 1, "q", 1))
     if p.count("PI"):
         table += list(h.pi_conversions)
     return table
 
 
-def _spend(state: GPState, seat: int, cmd: Spend) -> tuple[GPState, list[Event]]:
+def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
+           ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
     h = hooks(p.faction)
     table = conversions(p)
@@ -777,7 +983,13 @@ def _spend(state: GPState, seat: int, cmd: Spend) -> tuple[GPState, list[Event]]
     cost = cmd.cost[0]
     n = cost.amount
     if cost.code == "pw":
-        p = _spend_power(p, n, "Converting power")
+        p = _spend_power(p, n, "Converting power", turn)
+    elif cost.code == "gf":
+        if free_gaiaformers(p) < n:
+            raise Refusal("spend.gaiaformer", f"The {_name(p.faction)} have "
+                          f"{free_gaiaformers(p)} unused Gaiaformers, not {n}.", h.rule)
+        p = evolve(p, formers_in_gaia=p.formers_in_gaia + n)
+        rule = h.rule
     elif cost.code == "t-a3":
         if p.bowls[2] < n:
             raise Refusal("spend.power", f"Bowl III holds {p.bowls[2]} tokens, not {n}.",
@@ -790,13 +1002,32 @@ def _spend(state: GPState, seat: int, cmd: Spend) -> tuple[GPState, list[Event]]
                                           f"into {got}.", seat, rule)]
 
 
-def _spend_power(p: PlayerState, amount: int, what: str) -> PlayerState:
+def _spend_power(p: PlayerState, amount: int, what: str, turn: _Turn | None = None
+                 ) -> PlayerState:
     per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+    if p.brainstone == 2:
+        return _spend_with_stone(p, amount, what, turn)
     need = -(-amount // per)
     if need > p.bowls[2]:
         raise Refusal("power.not_enough", f"{what} needs {amount} power; bowl III holds "
                       f"{p.bowls[2]} tokens.", "gp.action.board")
     return evolve(p, bowls=pw.spend(p.bowls, need))
+
+
+def _spend_with_stone(p: PlayerState, amount: int, what: str, turn: _Turn | None
+                      ) -> PlayerState:
+    """Spending with the brainstone in bowl III: used, it is worth 3 power and returns to
+    bowl I (``brainstone area1``); kept, it stays (``brainstone area3``).  Unwritten, it
+    is used when the power is 3 or more or the other tokens do not suffice."""
+    others = p.bowls[2] - 1
+    use = turn.stone_choice(p, {"area1": True, "area3": False}) if turn else None
+    if use is None:
+        use = amount >= 3 or amount > others
+    need = 1 + max(0, amount - 3) if use else amount
+    if need > p.bowls[2] or (not use and need > others):
+        raise Refusal("power.not_enough", f"{what} needs {amount} power; bowl III holds "
+                      f"{others} tokens and the brainstone.", "gp.faction.taklons")
+    return evolve(p, bowls=pw.spend(p.bowls, need), brainstone=0 if use else 2)
 
 
 # -- building -----------------------------------------------------------------------
@@ -842,8 +1073,14 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     planet = state.planet(hx)
     if planet is None:
         raise Refusal("build.space", f"{hx} is empty space.", "gp.action.mine")
-    if state.owner(hx) is not None:
+    h = hooks(p.faction)
+    owner = state.owner(hx)
+    shared = owner is not None and h.shared_mines and owner[0] != seat \
+        and p.building_at(hx) is None
+    if owner is not None and not shared:
         raise Refusal("build.occupied", f"{hx} is already colonised.", "gp.action.mine")
+    if shared:
+        return _shared_mine(state, turn, hx, extra)
     for i, other in enumerate(state.seats):
         if i != seat and hx in other.gaiaformers:
             raise Refusal("build.gaiaformer", f"A Gaiaformer of the {_name(other.faction)} "
@@ -886,11 +1123,42 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
         if rnd.event == "mine built on a Gaia planet" and planet == "gaia":
             p = p.add_vp(rnd.vp, f"round{state.round}")
     p = _tile_triggers(p, "mine", planet == "gaia")
+    if planet == "gaia":
+        # engine ruling (the reference implementation's): Gleens score 2 VP per Gaia mine
+        p = p.add_vp(hooks(p.faction).gaia_mine_vp, p.faction)
     p = _join_federation(state, p, hx)
     turn.built = hx
     return state.with_seat(seat, p), [
         _ev("build.mine", f"{_name(p.faction)} build a mine on {hx} ({planet}, "
             f"paying {cost}).", seat, "gp.action.mine")]
+
+
+def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
+                 ) -> tuple[GPState, list[Event]]:
+    """Lantids: a mine on a planet another player occupies: the mine's cost and the
+    range, no terraforming and no Gaia cost; 2 knowledge with the institute.  Engine
+    ruling (the reference implementation's): it scores as a mine built (round tile,
+    tech tiles) but not as a mine on a Gaia planet, and steps are 0."""
+    seat = turn.seat
+    p = state.seats[seat]
+    h = hooks(p.faction)
+    if p.count("m") >= _c().board.structure("mine").count:
+        raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
+    qic = _range_cost(state, p, hx, extra)
+    cost = _c().board.structure("mine").cost + Resources(qic=qic)
+    p = _pay(p, cost, f"A mine on {hx}", h.rule)
+    if p.count("PI"):
+        p = gain(p, h.pi_shared_mine_gain, "PI")
+    p = p.with_building(hx, "m")
+    p = _round_vp(state, p, "mine built")
+    p = _tile_triggers(p, "mine")
+    p = _join_federation(state, p, hx)
+    turn.built = hx
+    owner = state.owner(hx)
+    assert owner is not None
+    return state.with_seat(seat, p), [
+        _ev("build.mine", f"{_name(p.faction)} build a mine on {hx}, a planet of the "
+            f"{_name(state.seats[owner[0]].faction)} (paying {cost}).", seat, h.rule)]
 
 
 def _new_type_gain(state: GPState, p: PlayerState, planet: str) -> PlayerState:
@@ -959,7 +1227,7 @@ def _gaia_project(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
                       "gp.action.gaia_project")
     if state.owner(hx) is not None or any(hx in o.gaiaformers for o in state.seats):
         raise Refusal("build.occupied", f"{hx} is taken.", "gp.action.gaia_project")
-    if len(p.gaiaformers) >= gaiaformers(p):
+    if free_gaiaformers(p) < 1:
         raise Refusal("gaia.no_gaiaformer", f"The {_name(p.faction)} have no Gaiaformer "
                       "left.", "gp.action.gaia_project")
     tokens = _c().board.gaia_project_cost[p.level("gaia_project")]
@@ -968,8 +1236,17 @@ def _gaia_project(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
                       f"bowls hold {pw.tokens(p.bowls)}.", "gp.gaia_project.cost")
     qic = _range_cost(state, p, hx, 0)
     p = _pay(p, Resources(qic=qic), "Reaching the planet", "gp.range.qic")
-    p = evolve(p, bowls=pw.to_gaia(p.bowls, tokens),
-               gaiaformers=tuple(sorted(p.gaiaformers + (hx,))))
+    if p.brainstone >= 0:
+        here = f"area{p.brainstone + 1}" if p.brainstone <= 2 else "gaia"
+        with_stone = turn.stone_choice(p, {"gaia": True, here: False})
+        # unwritten: the brainstone stays unless the other tokens do not suffice
+        if with_stone is None:
+            with_stone = pw.tokens(p.bowls) - 1 < tokens
+        bowls, stone = pw.take_stone(p.bowls, p.brainstone, tokens, with_stone, True)
+        p = evolve(p, bowls=bowls, brainstone=stone)
+    else:
+        p = evolve(p, bowls=pw.to_gaia(p.bowls, tokens))
+    p = evolve(p, gaiaformers=tuple(sorted(p.gaiaformers + (hx,))))
     return state.with_seat(seat, p), [
         _ev("gaia.project", f"{_name(p.faction)} start a Gaia project on {hx}.", seat,
             "gp.action.gaia_project")]
@@ -984,9 +1261,15 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         raise Refusal("build.unknown", f"The {_name(p.faction)} cannot build {new}.",
                       "gp.action.upgrade")
     old = p.building_at(hx)
-    if old not in UPGRADES_FROM[new]:
-        raise Refusal("upgrade.from", f"{new} replaces a {UPGRADES_FROM[new][0]}; {hx} holds "
-                      f"{old or 'nothing of theirs'}.", "gp.action.upgrade")
+    h = hooks(p.faction)
+    if hx in shared_hexes(state, p):
+        raise Refusal("upgrade.shared", f"The mine on {hx} shares its planet with another "
+                      "player: it cannot be upgraded.", h.rule)
+    paths = upgrade_paths(p.faction)
+    if old not in paths[new]:
+        rule = h.rule if dict(h.upgrades_from).get(new) else "gp.action.upgrade"
+        raise Refusal("upgrade.from", f"{new} replaces a {' or a '.join(paths[new])}; {hx} "
+                      f"holds {old or 'nothing of theirs'}.", rule)
     s = _c().board.structure(STRUCTURE_IDS[new])
     if p.count(new) >= s.count:
         raise Refusal("upgrade.none_left", f"No {new} is left on the board.",
@@ -1018,13 +1301,22 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
             f"(paying {cost}).", seat, "gp.action.upgrade")]
 
 
+def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
+    """What each building replaces for a faction (the Bescods swap institute and
+    academies: a trading station becomes an academy, a lab the institute).  Engine
+    ruling: every building keeps the board's cost, and an academy still takes a tech
+    tile."""
+    return {**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)}
+
+
 def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
     m = state.space_map
     h0 = m.hex(hx)
     offers = []
     for seat in seats_in_order(builder, state.players):
         p = state.seats[seat]
-        best = max((power_value(p, b) for h, b in p.buildings
+        bonus = value_bonus(state, p)
+        best = max((power_value(p, b) + bonus.get(h, 0) for h, b in p.buildings
                     if m.distance(h0, m.hex(h)) <= 2), default=0)
         amount = min(best, pw.chargeable(p.bowls), p.vp + 1)
         if amount > 0:
@@ -1142,7 +1434,7 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
                       "gp.action.once_per_round")
     p = state.seats[seat]
     if a.kind == "power":
-        p = _spend_power(p, a.cost, f"{name}")
+        p = _spend_power(p, a.cost, f"{name}", turn)
     else:
         p = _pay(p, Resources(qic=a.cost), name, "gp.action.board")
     p = gain(p, a.gain, name)
@@ -1175,6 +1467,9 @@ def special_actions(p: PlayerState) -> list[tuple[str, Resources, str]]:
     if p.count("ac2"):
         action = hooks(p.faction).ac2_action
         sources.append(("ac2", action, _rewards_text(action)))
+    h = hooks(p.faction)
+    if h.special and (p.count("PI") or not h.special_needs_pi):
+        sources.append(("faction", Resources(), h.special))
     return sources
 
 
@@ -1194,6 +1489,8 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
             turn.follow.append(("mine", (0, 3)))
         elif label == "step":
             turn.follow.append(("mine", (1, 0)))
+        elif key == "faction":
+            return _faction_special(state.with_seat(seat, p), turn, label)
         return state.with_seat(seat, p), [_ev("special", f"{_name(p.faction)} use their "
                                               f"special action ({text}).", seat,
                                               "gp.action.special")]
@@ -1203,6 +1500,102 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
                       "gp.action.once_per_round")
     raise Refusal("special.unknown", f"The {_name(p.faction)} have no special action "
                   f"{text}.", "gp.action.special")
+
+
+def _faction_special(state: GPState, turn: _Turn, label: str
+                     ) -> tuple[GPState, list[Event]]:
+    """A faction's own special action: what it needs and the follow-up it asks for."""
+    seat = turn.seat
+    p = state.seats[seat]
+    rule = hooks(p.faction).special_rule
+    if label == "down-lab":
+        if not p.count("lab"):
+            raise Refusal("special.no_lab", f"The {_name(p.faction)} have no research lab to "
+                          "downgrade.", rule)
+        if p.count("ts") >= _c().board.structure("trading_station").count:
+            raise Refusal("special.no_ts_left", "No trading station is left to put in the "
+                          "lab's place.", rule)
+        turn.follow[0:0] = [("downlab", None), ("up", ())]
+    elif label == "swap-PI":
+        if not p.count("m"):
+            raise Refusal("special.no_mine", f"The {_name(p.faction)} have no mine to swap "
+                          "with.", rule)
+        turn.follow.insert(0, ("swap", None))
+    elif label == "space-station":
+        turn.follow.insert(0, ("station", None))
+    elif label == "up-lowest":
+        low = min(p.research)
+        tracks = tuple(t for t, lv in zip(RESEARCH_TRACKS, p.research, strict=True)
+                       if lv == low)
+        if low >= 5:
+            raise Refusal("special.no_lowest", "Every research area is at level 5.", rule)
+        turn.follow.insert(0, ("up", ("lowest",) + tracks))
+    return state, [_ev("special", f"{_name(p.faction)} use their special action "
+                       f"({label}).", seat, rule)]
+
+
+def _downgrade_lab(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Event]]:
+    """Firaks: a research lab becomes a trading station.  Engine ruling (the reference
+    implementation's): the new trading station scores like one built (round tile and
+    tech tiles), no power is offered to neighbours, and the lab's tech tile stays."""
+    seat = turn.seat
+    hx = _hex(state, cmd.hex)
+    p = state.seats[seat]
+    rule = "gp.faction.firaks.pi"
+    if cmd.building != "ts" or p.building_at(hx) != "lab":
+        raise Refusal("special.downgrade", f"The downgrade turns a research lab into a "
+                      f"trading station ('build ts <hex of a lab>'); {hx} holds "
+                      f"{p.building_at(hx) or 'nothing of theirs'}.", rule)
+    p = p.with_building(hx, "ts")
+    p = _round_vp(state, p, "trading station built")
+    p = _tile_triggers(p, "ts")
+    return state.with_seat(seat, p), [
+        _ev("build.downgrade", f"{_name(p.faction)} downgrade the research lab on {hx} to a "
+            "trading station.", seat, rule)]
+
+
+def _space_station(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Event]]:
+    """Ivits: a space station on empty space within range (Q.I.C. extend it as for a
+    mine).  It extends their range and counts 1 in federations; no power is offered.
+    Engine ruling: it may not go on a hex holding a satellite, and like a mine it joins
+    a federation it touches."""
+    seat = turn.seat
+    hx = _hex(state, cmd.hex)
+    p = state.seats[seat]
+    rule = "gp.faction.ivits.pi"
+    if cmd.building != "sp":
+        raise Refusal("special.station", "The action places a space station "
+                      "('build sp <hex>').", rule)
+    if state.planet(hx) is not None:
+        raise Refusal("special.station_planet", f"{hx} is a planet; a space station goes on "
+                      "empty space.", rule)
+    if state.owner(hx) is not None or any(hx in fed for o in state.seats
+                                          for fed in o.federations):
+        raise Refusal("special.station_taken", f"{hx} already holds a space station or a "
+                      "satellite.", rule)
+    qic = _range_cost(state, p, hx, 0)
+    p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    p = p.with_building(hx, "sp")
+    p = _join_federation(state, p, hx)
+    return state.with_seat(seat, p), [
+        _ev("build.station", f"{_name(p.faction)} place a space station on {hx}.", seat,
+            rule)]
+
+
+def _swap_pi(state: GPState, turn: _Turn, cmd: SwapPI) -> tuple[GPState, list[Event]]:
+    """Ambas: the institute and one of their mines change places (no power is offered)."""
+    seat = turn.seat
+    hx = _hex(state, cmd.hex)
+    p = state.seats[seat]
+    rule = "gp.faction.ambas.pi"
+    if p.building_at(hx) != "m":
+        raise Refusal("special.swap", f"The institute swaps with a mine; {hx} holds "
+                      f"{p.building_at(hx) or 'nothing of theirs'}.", rule)
+    pi = next(h for h, b in p.buildings if b == "PI")
+    p = p.with_building(hx, "PI").with_building(pi, "m")
+    return state.with_seat(seat, p), [
+        _ev("build.swap", f"{_name(p.faction)} swap their institute on {pi} with the mine "
+            f"on {hx}.", seat, rule)]
 
 
 def _rewards_text(r: Resources) -> str:
@@ -1220,6 +1613,8 @@ class FederationSetting:
     blocked: frozenset[Hex]
     values: dict[str, int]
     threshold: int
+    bonus: tuple[tuple[Hex, int], ...] = ()
+    """Power value added to single structures (Bescods' institute)."""
 
 
 def federation_setting(state: GPState, seat: int) -> FederationSetting:
@@ -1236,7 +1631,8 @@ def federation_setting(state: GPState, seat: int) -> FederationSetting:
                   for h, _ in o.buildings),
         dict(fedmod.power_values(big_buildings=4 if "tech3" in p.tech_ids() else 3)),
         fedmod.federation_threshold(p.faction, has_pi=bool(p.count("PI")),
-                                    federations_formed=len(p.federations)))
+                                    federations_formed=len(p.federations)),
+        tuple(sorted((m.hex(h), n) for h, n in value_bonus(state, p).items())))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1244,7 +1640,8 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
                       structures: tuple[tuple[Hex, str], ...], satellites: frozenset[Hex],
                       chosen: frozenset[Hex], others: tuple[frozenset[Hex], ...],
                       blocked: frozenset[Hex], values: tuple[tuple[str, int], ...],
-                      threshold: int, tokens: int) -> FederationCheck:
+                      threshold: int, tokens: int,
+                      bonus: tuple[tuple[Hex, int], ...] = ()) -> FederationCheck:
     """:func:`.federation.check_federation` on hashable inputs, remembered (a check is
     asked for once per token while the legal actions are listed)."""
     from gaia_lab.games.gaia_project import federation as fedmod
@@ -1252,10 +1649,11 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
 
     return fedmod.check_federation(_space_map(sectors), dict(structures), satellites, chosen,
                                    list(others), blocked, dict(values), threshold,
-                                   max_satellites=tokens)
+                                   value_bonus=dict(bonus) or None, max_satellites=tokens)
 
 
-def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, list[Event]]:
+def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
+                ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
     m = state.space_map
     names = [_hex(state, h) for h in cmd.hexes]
@@ -1263,13 +1661,15 @@ def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, li
     if supply.get(cmd.token, 0) <= 0:
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
+    if hooks(p.faction).one_federation:
+        return _one_federation(state, seat, cmd, names)
     f = federation_setting(state, seat)
     chosen = frozenset(m.hex(h) for h in names if m.hex(h) in f.structures)
     satellites = frozenset(m.hex(h) for h in names) - chosen
     check = _check_federation(state.setup.sectors, tuple(sorted(f.structures.items())),
                               satellites, chosen, tuple(f.others), f.blocked,
                               tuple(sorted(f.values.items())), f.threshold,
-                              pw.tokens(p.bowls))
+                              pw.tokens(p.bowls), f.bonus)
     if not check.legal:
         v = check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
@@ -1277,8 +1677,17 @@ def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, li
     if pw.tokens(p.bowls) < len(satellites):
         raise Refusal("federation.tokens", f"{len(satellites)} satellites need as many "
                       "power tokens.", "gp.federation.satellites")
-    p = evolve(p, bowls=pw.remove_tokens(p.bowls, len(satellites)),
-               satellites=p.satellites + len(satellites),
+    n = len(satellites)
+    if 0 <= p.brainstone <= 2 and turn is not None:
+        here = f"area{p.brainstone + 1}"
+        with_stone = turn.stone_choice(p, {"discard": True, here: False})
+        if with_stone is None:
+            with_stone = pw.tokens(p.bowls) - 1 < n
+        bowls, stone = pw.take_stone(p.bowls, p.brainstone, n, with_stone, False)
+        p = evolve(p, bowls=bowls, brainstone=stone)
+    else:
+        p = evolve(p, bowls=pw.remove_tokens(p.bowls, n))
+    p = evolve(p, satellites=p.satellites + len(satellites),
                federations=p.federations + (tuple(sorted(names)),),
                fed_tokens=p.fed_tokens + ((cmd.token, False),))
     p = gain(p, _c().federation_token(cmd.token).reward, "federation")
@@ -1288,6 +1697,48 @@ def _federation(state: GPState, seat: int, cmd: Federation) -> tuple[GPState, li
     return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
                        f"{', '.join(names)} and take {cmd.token}.", seat,
                        "gp.action.federation")]
+
+
+def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> FederationCheck:
+    """The Ivits' growing federation: the hexes named (those already in it may be named
+    too) extend it; 7 power value per federation formed, satellites paid in Q.I.C."""
+    from gaia_lab.games.gaia_project import federation as fedmod
+
+    p = state.seats[seat]
+    m = state.space_map
+    f = federation_setting(state, seat)
+    base = frozenset(m.hex(h) for fed in p.federations for h in fed)
+    new = frozenset(m.hex(h) for h in names) - base
+    chosen = frozenset(h for h in new if h in f.structures)
+    return fedmod.check_ivits_federation(m, f.structures, new - chosen, chosen, base,
+                                         f.blocked, f.values, len(p.federations),
+                                         max_satellites=p.qic)
+
+
+def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
+                    ) -> tuple[GPState, list[Event]]:
+    p = state.seats[seat]
+    check = check_one_federation(state, seat, names)
+    if not check.legal:
+        v = check.verdict
+        raise Refusal(f"federation.{v.code}", v.message,
+                      v.rule.id if v.rule else "gp.faction.ivits")
+    base = {h for fed in p.federations for h in fed}
+    new = tuple(sorted(set(names) - base))
+    structures = {h for h, _ in p.buildings}
+    satellites = [h for h in new if h not in structures]
+    p = _pay(p, Resources(qic=len(satellites)), f"{len(satellites)} satellites",
+             "gp.faction.ivits")
+    p = evolve(p, satellites=p.satellites + len(satellites),
+               federations=p.federations + (new,),
+               fed_tokens=p.fed_tokens + ((cmd.token, False),))
+    p = gain(p, _c().federation_token(cmd.token).reward, "federation")
+    p = _round_vp(state, p, "federation formed")
+    supply = dict(state.fed_supply)
+    supply[cmd.token] -= 1
+    state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
+    return state, [_ev("federation", f"{_name(p.faction)} extend their federation by "
+                       f"{', '.join(new)} and take {cmd.token}.", seat, "gp.faction.ivits")]
 
 
 def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState, list[Event]]:

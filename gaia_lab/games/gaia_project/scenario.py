@@ -34,6 +34,7 @@ from gaia_lab.games.gaia_project.components import (
     TRACK_CODES,
     load_components,
 )
+from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.rules import gaiaformers, settle
 from gaia_lab.games.gaia_project.state import (
     DEEP_MIND_2_SETUP,
@@ -53,7 +54,13 @@ _KEYS = {"players", "round", "phase", "current", "order", "pass_order", "booster
          "board_used", "gaia_hexes", "setup", "round_scoring", "final_scoring", "seed"}
 _PLAYER_KEYS = {"faction", "structures", "gaiaformers", "credits", "ore", "knowledge",
                 "qic", "vp", "bowls", "research", "techs", "fed_tokens", "federations",
-                "satellites", "booster", "passed", "used"}
+                "satellites", "booster", "passed", "used", "brainstone"}
+
+
+def _may_share(faction: str, code: str, first: str) -> bool:
+    """Whether two players may both hold the hex (a Lantids' mine on another player's
+    planet)."""
+    return (hooks(faction).shared_mines and code == "m") or hooks(first).shared_mines
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -67,9 +74,11 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     optionally ``structures`` ``{hex: m|ts|lab|PI|ac1|ac2}``, ``gaiaformers`` (hexes),
     ``credits ore knowledge qic vp`` (default: the faction's start), ``bowls``
     ``[I, II, III, gaia]``, ``research`` ``{track or code: level}`` (default: the
-    faction's start), ``techs`` (tech positions taken, ``"adv-…"`` ones with the
-    ``cover`` they sit on as ``["adv-nav", "terra"]``), ``fed_tokens`` (ids, ``"-"``
-    suffix for flipped ones), ``federations`` (hex lists), ``satellites``, ``booster``,
+    faction's start), ``brainstone`` (Taklons: the bowl index 0-3 of their brainstone,
+    one of the tokens counted in ``bowls``, or null), ``techs`` (tech positions taken,
+    ``"adv-…"`` ones with the ``cover`` they sit on as ``["adv-nav", "terra"]``),
+    ``fed_tokens`` (ids, ``"-"`` suffix for flipped ones), ``federations`` (hex lists),
+    ``satellites``, ``booster``,
     ``passed``, ``used`` (special actions taken this round)); ``round`` (1-6, default
     1); ``phase`` (``actions`` or ``income``: the start of the round, whose income and
     Gaia phase are then played); ``current`` (seat or faction, default the first
@@ -243,6 +252,19 @@ def _player(raw: Mapping[str, Any], where: str, faction: str, base: GPState,
                             f"got {bowls!r}")
         else:
             changes["bowls"] = (*bowls, 0) if len(bowls) == 3 else tuple(bowls)
+    if "brainstone" in raw:
+        stone = raw["brainstone"]
+        if not hooks(faction).brainstone:
+            problems.append(f"{where}: brainstone: only the Taklons have it")
+        elif stone is not None and not _whole(stone, 0, 3):
+            problems.append(f"{where}: brainstone must be 0-2 (bowls I-III), 3 (Gaia "
+                            f"area) or null (out of play), got {stone!r}")
+        else:
+            changes["brainstone"] = -1 if stone is None else stone
+    stone = changes.get("brainstone", p.brainstone)
+    if isinstance(stone, int) and stone >= 0 and changes.get("bowls", p.bowls)[stone] < 1:
+        problems.append(f"{where}: brainstone: it is one of the tokens of its bowl, and "
+                        f"bowl {stone + 1} holds none")
     research = list(p.research)
     for track, level in dict(raw.get("research", {})).items():
         full = _CODE_TRACK.get(track, track)
@@ -268,7 +290,7 @@ def _player(raw: Mapping[str, Any], where: str, faction: str, base: GPState,
         if m.planets[h] is None:
             problems.append(f"{where}: structures: {name} is empty space")
             continue
-        if name in taken:
+        if name in taken and not _may_share(faction, code, taken[name]):
             problems.append(f"{where}: structures: {name} is already built by "
                             f"{taken[name]}")
             continue
@@ -289,7 +311,7 @@ def _player(raw: Mapping[str, Any], where: str, faction: str, base: GPState,
             continue
         if m.planets[m.hex(name)] != "transdim":
             problems.append(f"{where}: gaiaformers: {name} is not a Transdim planet")
-        if name in taken:
+        if name in taken and not _may_share(faction, code, taken[name]):
             problems.append(f"{where}: gaiaformers: {name} is already taken by "
                             f"{taken[name]}")
         taken[name] = faction

@@ -27,12 +27,12 @@ START_VP = 10
 
 
 def resource_vp(credits: int, ore: int, knowledge: int, qic: int,
-                bowls: tuple[int, int, int, int], power_per_token: int = 1
-                ) -> tuple[int, str]:
+                bowls: tuple[int, int, int, int], power_per_token: int = 1,
+                extra_power: int = 0) -> tuple[int, str]:
     """VP of the resources left: burn and spend all power for credits, Q.I.C. as ore,
     then one VP per three of credits, ore and knowledge together."""
     burnable = bowls[1] // 2
-    powers = (bowls[2] + burnable) * power_per_token
+    powers = (bowls[2] + burnable) * power_per_token + extra_power
     total = credits + ore + knowledge + qic + powers
     return total // 3, (f"{credits}c + {ore}o + {knowledge}k + {qic}q as ore + "
                         f"{powers} power as credits = {total}")
@@ -47,7 +47,11 @@ def final_counts(state: GPState, p: PlayerState) -> object:
     overlay = {m.hex(h): "gaia" for h in state.gaia_hexes}
     overlay.update({m.hex(h): "lost" for h, b in p.buildings if b == "lp"})
     feds = [frozenset(m.hex(h) for h in fed) for fed in p.federations]
-    return counts_from_board(m, structures, feds, p.satellites, planets=overlay)
+    from gaia_lab.games.gaia_project.rules import shared_hexes
+
+    shared = frozenset(m.hex(h) for h in shared_hexes(state, p))
+    return counts_from_board(m, structures, feds, p.satellites, planets=overlay,
+                             shared_mines=shared)
 
 
 def final_scoring(state: GPState) -> tuple[GPState, list[Event]]:
@@ -68,7 +72,10 @@ def final_scoring(state: GPState) -> tuple[GPState, list[Event]]:
         for track in RESEARCH_TRACKS:
             p = p.add_vp(4 * max(0, p.level(track) - 2), TRACK_CODES[track])
         per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
-        vp, _ = resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per)
+        # the brainstone (in bowl III, or in bowl II when burning moves it on) is 3 power
+        stone = p.brainstone == 2 or (p.brainstone == 1 and p.bowls[1] >= 2)
+        vp, _ = resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per,
+                            extra_power=2 if stone else 0)
         p = p.add_vp(vp, "spend")
         seats.append(p)
         events.append(Event("score.total", f"{p.faction}: {p.vp} VP.",

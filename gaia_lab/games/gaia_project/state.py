@@ -32,7 +32,8 @@ __all__ = ["DEEP_MIND_2_SETUP", "GPState", "PlayerState", "Setup", "Task"]
 Task = tuple[Any, ...]
 """A pending task: ``(kind, seat, ...)``; kinds are ``charge`` (amount, VP cost),
 ``income`` (the power items still to order, ``(("pw", 4), ("t", 1))``) and
-``gaia_tokens`` (how many returning tokens the Terrans still convert)."""
+``gaia_tokens`` (how many returning tokens the Terrans still convert) and
+``tokens_for_tech`` (the Itars may discard Gaia-area tokens for tech tiles)."""
 
 
 def _tuplify(value: Any) -> Any:
@@ -125,6 +126,12 @@ class PlayerState:
     """Special actions already used this round (``booster``, a tech position, ``ac2``)."""
     vp_sources: tuple[tuple[str, int], ...] = ()
     """VP gained or lost since the start, by source (sorted by source)."""
+    brainstone: int = -1
+    """Where the Taklons' brainstone is: 0-2 bowls I-III, 3 the Gaia area, -1 not in
+    play.  It is one of the tokens counted in ``bowls``."""
+    formers_in_gaia: int = 0
+    """Gaiaformers moved to the Gaia area by a free action (Bal T'aks); they come back in
+    the next Gaia phase."""
 
     @classmethod
     def new(cls, faction: str) -> PlayerState:
@@ -134,8 +141,15 @@ class PlayerState:
         f = load_components().faction(faction)
         levels = dict(f.start_tracks)
         s = f.start
+        from gaia_lab.games.gaia_project.factions import hooks
+
+        research = tuple(levels.get(t, 0) for t in RESEARCH_TRACKS)
+        if hooks(faction).brainstone:
+            b = f.power_bowls
+            return cls(faction, s.credits, s.ore, s.knowledge, s.qic, s.vp,
+                       (b[0] + 1, b[1], b[2], b[3]), research, brainstone=0)
         return cls(faction, s.credits, s.ore, s.knowledge, s.qic, s.vp, f.power_bowls,
-                   tuple(levels.get(t, 0) for t in RESEARCH_TRACKS))
+                   research)
 
     def level(self, track: str) -> int:
         """The research level on a track (full name)."""
@@ -224,12 +238,24 @@ class GPState:
         return None
 
     def owner(self, hex_name: str) -> tuple[int, str] | None:
-        """The seat and building on a hex, if any."""
-        for i, p in enumerate(self.seats):
-            b = p.building_at(hex_name)
-            if b is not None:
+        """The seat and building on a hex, if any (a Lantids' shared mine is never the
+        owner: the player who colonised the planet first is)."""
+        hits = [(i, b) for i, p in enumerate(self.seats)
+                if (b := p.building_at(hex_name)) is not None]
+        for i, b in hits:
+            if not self.shared(i, hex_name):
                 return i, b
-        return None
+        return hits[0] if hits else None
+
+    def shared(self, seat: int, hex_name: str) -> bool:
+        """Whether the seat's structure on the hex is a mine on a planet another player
+        occupies (Lantids)."""
+        from gaia_lab.games.gaia_project.factions import hooks
+
+        p = self.seats[seat]
+        return (hooks(p.faction).shared_mines and p.building_at(hex_name) == "m"
+                and any(o.building_at(hex_name) is not None
+                        for i, o in enumerate(self.seats) if i != seat))
 
     def planet(self, hex_name: str) -> str | None:
         """The planet type now (Transdim planets turned Gaia count as ``gaia``)."""
