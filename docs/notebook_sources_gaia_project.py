@@ -186,8 +186,10 @@ the Terrans' options for a mine: each label is what the mine costs on top of its
 engine accepts `build m` are labelled.
 """),
     code("""
-from gaia_lab.games.gaia_project.components import HOME_TYPES, load_components, terraforming_steps
+from gaia_lab.games.gaia_project.components import load_components
+from gaia_lab.games.gaia_project.rules import mine_costs
 
+mine = load_components().board.structure("mine").cost
 s = upto(18)
 state = s.state
 print(state)
@@ -195,32 +197,13 @@ p = state.seats[s.actor]
 print(p.faction, "has", p.ore, "ore,", p.credits, "credits,", p.knowledge, "knowledge,",
       p.qic, "Q.I.C., power bowls", p.bowls[:3])
 
-
-def mine_costs(session):
-    \"\"\"For each hex where the acting player may build a mine: the extra ore and Q.I.C.\"\"\"
-    st = session.state
-    p = st.seats[session.actor]
-    c = load_components()
-    home = c.faction(p.faction).home_planet
-    reach = c.board.range_by_level[p.level("navigation")]
-    per_step = c.board.terraform_cost[p.level("terraforming")]
-    m = st.space_map
-    own = [m.hex(h) for h, _ in p.buildings]
-    labels = {}
-    for h in m:
-        name = m.name(h)
-        if not session.explain(f"{p.faction} build m {name}").legal:
-            continue
-        kind = st.planet(name)
-        ore = terraforming_steps(home, kind) * per_step if kind in HOME_TYPES else 0
-        qic = (1 if kind == "gaia" else 0) + max(0, -(-(min(h.distance(o) for o in own)
-                                                      - reach) // 2))
-        labels[name] = " ".join(x for x in (f"{ore}o" if ore else "",
-                                            f"{qic}q" if qic else "") if x) or "free"
-    return labels
-
-
-costs = mine_costs(s)
+base = mine_costs(state, s.actor)
+costs = {}
+for name, cost in base.items():
+    if s.explain(f"{p.faction} build m {name}").legal:
+        extra_ore, qic = cost.ore - mine.ore, cost.qic
+        costs[name] = " ".join(x for x in (f"{extra_ore}o" if extra_ore else "",
+                                           f"{qic}q" if qic else "") if x) or "free"
 print(costs)
 board(state, annotate=costs, highlight=[f"hex:{h}" for h in costs])
 """, "check"),

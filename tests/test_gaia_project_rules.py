@@ -306,3 +306,26 @@ def test_ivits_place_their_institute_last() -> None:
     s.play("ivits build PI 1A2")
     assert s.state.seats[0].buildings == (("1A2", "PI"),)
     assert s.state.phase == "setup_boosters"
+
+
+def test_mine_costs_match_what_the_build_charges() -> None:
+    from gaia_lab.games.gaia_project.game import replay_prefix
+    from gaia_lab.games.gaia_project.recorded import recorded_game
+    from gaia_lab.games.gaia_project.rules import mine_costs
+
+    data = recorded_game("deep-mind-2")
+    session, played, error = replay_prefix({**data, "moves": data["moves"][:18]})
+    assert error is None and played == 18
+    seat = session.actor
+    faction = session.state.seats[seat].faction
+    costs = mine_costs(session.state, seat)
+    legal = {name: cost for name, cost in costs.items()
+             if session.explain(f"{faction} build m {name}").legal}
+    assert {name: str(cost) for name, cost in legal.items()} == {
+        "3A7": "2c 7o 1q", "1A1": "2c 7o 1q", "7A8": "2c 7o 1q", "7B1": "2c 4o 1q",
+        "6B3": "2c 1o 1q"}
+    before = session.state.seats[seat]
+    session.play(f"{faction} build m 6B3")
+    after = session.state.seats[seat]
+    assert (before.ore - after.ore, before.credits - after.credits, before.qic - after.qic) \
+        == (1, 2, 1)

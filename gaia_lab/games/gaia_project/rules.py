@@ -1054,6 +1054,54 @@ def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
     return qic
 
 
+def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: bool,
+               free_steps: int, extra: int) -> tuple[Resources, int]:
+    """The price of a mine on ``hx`` and its terraforming steps; Refusal if out of reach."""
+    qic = 0 if own_gf else _range_cost(state, p, hx, extra)
+    cost = _c().board.structure("mine").cost + Resources(qic=qic)
+    steps = 0
+    if planet == "gaia":
+        if not own_gf:
+            cost = cost + hooks(p.faction).gaia_planet_cost
+    else:
+        home = _c().faction(p.faction).home_planet
+        steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
+        per = _c().board.terraform_cost[p.level("terraforming")]
+        paid = max(0, steps - free_steps)
+        cost = cost + Resources(ore=per * paid)
+        if paid and p.ore < cost.ore:
+            raise Refusal("build.terraform_unaffordable",
+                          f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} from "
+                          f"{home}: at Terraforming level {p.level('terraforming')} that is "
+                          f"{per * paid} ore, plus the mine's {cost.ore - per * paid}: "
+                          f"{cost.ore} ore needed, {p.ore} held.", "gp.terraform.cost")
+    return cost, steps
+
+
+def mine_costs(state: GPState, seat: int) -> dict[str, Resources]:
+    """For every planet a seat could reach with a mine now: what the mine would cost.
+
+    Costs are the mine itself plus terraforming ore, Q.I.C. for range and a Gaia
+    planet's Q.I.C. (what the build action charges); planets that are colonised, out
+    of reach or unaffordable are left out.  Legality of the move as a whole (whose turn,
+    which phase) is the engine's :meth:`~GaiaProject.explain`.
+    """
+    p = state.seats[seat]
+    out: dict[str, Resources] = {}
+    m = state.space_map
+    for h in m:
+        name = m.name(h)
+        planet = state.planet(name)
+        if planet is None or planet == "transdim" or state.owner(name) is not None:
+            continue
+        own_gf = name in p.gaiaformers
+        try:
+            out[name] = _mine_cost(state, p, name, planet, own_gf, 0, 0)[0]
+        except Refusal:
+            continue
+    return out
+
+
 def _build(state: GPState, turn: _Turn, cmd: Build, steps: int, extra_range: int
            ) -> tuple[GPState, list[Event]]:
     if cmd.building == "m":
@@ -1091,24 +1139,7 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
                       "project first.", "gp.action.gaia_project")
     if p.count("m") >= _c().board.structure("mine").count:
         raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
-    qic = 0 if own_gf else _range_cost(state, p, hx, extra)
-    cost = _c().board.structure("mine").cost + Resources(qic=qic)
-    steps = 0
-    if planet == "gaia":
-        if not own_gf:
-            cost = cost + hooks(p.faction).gaia_planet_cost
-    else:
-        home = _c().faction(p.faction).home_planet
-        steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
-        per = _c().board.terraform_cost[p.level("terraforming")]
-        paid = max(0, steps - free_steps)
-        cost = cost + Resources(ore=per * paid)
-        if paid and p.ore < cost.ore:
-            raise Refusal("build.terraform_unaffordable",
-                          f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} from "
-                          f"{home}: at Terraforming level {p.level('terraforming')} that is "
-                          f"{per * paid} ore, plus the mine's {cost.ore - per * paid}: "
-                          f"{cost.ore} ore needed, {p.ore} held.", "gp.terraform.cost")
+    cost, steps = _mine_cost(state, p, hx, planet, own_gf, free_steps, extra)
     p = _pay(p, cost, f"A mine on {hx}", "gp.action.mine")
     p = _new_type_gain(state, p, planet)
     if own_gf:
