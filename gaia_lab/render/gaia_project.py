@@ -26,6 +26,8 @@ the scoring tiles and ``seat:<n>`` on the players' panels.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -87,6 +89,7 @@ PLANET_STYLE: Final[dict[str, tuple[str, str]]] = {
 STRUCTURE_NAMES: Final[dict[str, str]] = {
     "m": "mine", "ts": "trading station", "lab": "research lab", "PI": "planetary institute",
     "ac1": "academy (knowledge)", "ac2": "academy (Q.I.C.)", "lp": "mine on the Lost Planet",
+    "sp": "space station",
 }
 """Building codes of the state, in words."""
 
@@ -204,7 +207,7 @@ class _Frame:
 def _structure(code: str, cx: float, cy: float, s: float, colour: str,
                title: str) -> list[Item]:
     """A building in its owner's colour: mine (house), trading station (square), research
-    lab (circle), planetary institute (hexagon), academy (diamond)."""
+    lab (circle), planetary institute (hexagon), academy (diamond), space station (star)."""
     edge = _edge(colour)
     shape: Item
     label = ""
@@ -222,6 +225,12 @@ def _structure(code: str, cx: float, cy: float, s: float, colour: str,
         shape = Circle(cx, cy, 0.44 * s, fill=colour, stroke=edge, stroke_width=1.5,
                        title=title)
         label = "RL"
+    elif code == "sp":
+        r = 0.42 * s
+        pts = tuple((cx + (r if k % 2 == 0 else 0.4 * r) * math.cos(math.pi * k / 4),
+                     cy + (r if k % 2 == 0 else 0.4 * r) * math.sin(math.pi * k / 4))
+                    for k in range(8))
+        shape = Polygon(pts, fill=colour, stroke=edge, stroke_width=1.5, title=title)
     elif code == "PI":
         r = 0.52 * s
         pts = tuple((cx + r * dx, cy + r * dy) for dx, dy in
@@ -333,12 +342,18 @@ def map_scene(state: GPState, width: float = 700.0, *,
                                 stroke=_edge(colour), stroke_width=1.2,
                                 title=f"{faction_name(p.faction)}: satellite on {x}"))
     # buildings and gaiaformers
+    drawn: dict[str, int] = {}
     for p in state.seats:
         colour = player_colour(p.faction)
         for x, b in p.buildings:
             cx, cy = frame.centre(smap.hex(x))
             title = f"{x}: {faction_name(p.faction)} {STRUCTURE_NAMES.get(b, b)}"
-            items += _structure(b, cx, cy - 0.08 * s, s, colour, title)
+            k = drawn.get(x, 0)
+            drawn[x] = k + 1
+            if k:  # a second building on one planet (a Lantids mine): smaller, aside
+                items += _structure(b, cx + 0.42 * s, cy + 0.3 * s, 0.6 * s, colour, title)
+            else:
+                items += _structure(b, cx, cy - 0.08 * s, s, colour, title)
         for x in p.gaiaformers:
             cx, cy = frame.centre(smap.hex(x))
             r = 0.3 * s
