@@ -27,7 +27,6 @@ the scoring tiles and ``seat:<n>`` on the players' panels.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
