@@ -17,7 +17,7 @@ from gaia_lab.games.gaia_project.components import Resources
 from gaia_lab.games.gaia_project.game import GaiaProject
 from gaia_lab.games.gaia_project.notation import parse_move
 from gaia_lab.games.gaia_project.rules import Refusal, actor, play, settle
-from gaia_lab.games.gaia_project.state import GPState, PlayerState
+from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState, PlayerState
 
 CONFORMANCE = Path(__file__).resolve().parent / "fixtures" / "gaia_project"
 GAME = GaiaProject()
@@ -33,7 +33,7 @@ def _moves() -> tuple[str, ...]:
 
 def before(line: int) -> GPState:
     """The state just before recorded line ``line`` (0-based, ``init`` is line 0)."""
-    s = Session(GAME, players=4)
+    s = Session(GAME, players=4, options={"setup": DEEP_MIND_2_SETUP})
     for text in _moves()[1:line]:
         s.play(text)
     state: GPState = s.state
@@ -295,7 +295,7 @@ def test_institute_incomes() -> None:
 
 
 def test_ivits_place_their_institute_last() -> None:
-    s = Session(GAME, players=3)
+    s = Session(GAME, players=3, options={"setup": DEEP_MIND_2_SETUP})
     s.play_many(["p1 faction ivits", "p2 faction terrans", "p3 faction xenos"])
     assert s.state.order == (1, 2, 2, 1, 2, 0)
     s.play_many(["terrans build m 1B5", "xenos build m 2A1", "xenos build m 3A10",

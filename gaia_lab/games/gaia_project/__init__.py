@@ -10,7 +10,8 @@ components    published: the tiles, sectors, boards and factions of an
 The engine (:data:`GAME`) plays the recorded-log notation: one action is one log line
 (``terrans build m 10A1``), so a line copied from a recorded game can be explained or
 played as it is.  :func:`from_bgs` replays a recorded game, checking every line;
-``GAME.scenario(spec)`` builds a position from a description (:mod:`.scenario`);
+``GAME.scenario(spec)`` builds a position from a description (:mod:`.scenario`); a new
+game without a fixed setup draws one from its seed in chance steps (:mod:`.setup_draw`);
 :mod:`.examples` holds the refresher's worked examples.
 """
 
@@ -19,6 +20,6 @@ from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.state import GPState
 
 GAME = GaiaProject()
-"""The engine (by default on the setup of the recorded game deep-mind-2)."""
+"""The engine (without ``options["setup"]`` a game first draws its setup from the seed)."""
 
 __all__ = ["GAME", "RULES", "GPState", "GaiaProject", "from_bgs"]

@@ -1,7 +1,8 @@
 """The Gaia Project game object, and the replay of recorded games.
 
-An action is one line of the recorded-log notation; the setup is the one a recorded
-seed drew (``options={"setup": seeded_setup}``, by default the one of ``deep-mind-2``).
+An action is one line of the recorded-log notation.  A recorded game gives its fixed
+setup (``options={"setup": seeded_setup}``); without one the game starts with seven
+chance steps that draw the setup from the seed (see :mod:`.setup_draw`).
 
 >>> from gaia_lab import Session
 >>> s = Session(GaiaProject(), players=4)
@@ -26,10 +27,10 @@ from gaia_lab.core.errors import (
     InvalidStateError,
     NotationError,
 )
-from gaia_lab.core.game import Actor, Game, GameMeta, Step
+from gaia_lab.core.game import CHANCE, Actor, Game, GameMeta, Step
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.gaia_project import rules
+from gaia_lab.games.gaia_project import rules, setup_draw
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
     HOME_TYPES,
@@ -42,7 +43,7 @@ from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.notation import Init, Move, format_move, parse_move
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.scoring import breakdown
-from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState, PlayerState, Setup
+from gaia_lab.games.gaia_project.state import GPState, PlayerState, Setup
 
 __all__ = ["META", "GaiaProject", "ReplayError", "from_bgs", "replay", "replay_prefix"]
 
@@ -51,10 +52,11 @@ META = GameMeta(
     title="Gaia Project",
     min_players=2,
     max_players=4,
-    chance="none",
+    chance="cards",
     rule_source="Gaia Project rules refresher and 'A turn, played out'",
     components="published",
-    options={"setup": "the seeded setup of a recorded game (sectors, tiles, boosters)"},
+    options={"setup": "the seeded setup of a recorded game (sectors, tiles, boosters); "
+                      "without it the setup is drawn from the seed"},
     max_steps=5_000,
 )
 
@@ -68,11 +70,14 @@ class GaiaProject(Game[GPState, Move]):
     def new_initial_state(self, players: int, seed: int = 0,
                           options: Mapping[str, Any] | None = None) -> GPState:
         raw = (options or {}).get("setup")
-        setup = raw if isinstance(raw, Setup) else (
-            Setup.from_seeded(raw) if raw is not None else DEEP_MIND_2_SETUP)
+        if raw is None:
+            return setup_draw.new_game(players, seed)
+        setup = raw if isinstance(raw, Setup) else Setup.from_seeded(raw)
         return rules.new_game(players, setup, str(seed))
 
     def actor(self, state: GPState) -> Actor:
+        if state.phase == "setup_draw":
+            return CHANCE
         return rules.actor(state)
 
     def legal_actions(self, state: GPState) -> list[Move]:
@@ -100,7 +105,10 @@ class GaiaProject(Game[GPState, Move]):
             self._memo = {}
         if action not in self._memo:
             try:
-                self._memo[action] = rules.play(state, action)
+                if state.phase == "setup_draw" or action.actor == "setup":
+                    self._memo[action] = setup_draw.play_draw(state, action)
+                else:
+                    self._memo[action] = rules.play(state, action)
             except rules.Refusal as r:
                 self._memo[action] = r
             except (KeyError, ValueError) as exc:
@@ -111,6 +119,8 @@ class GaiaProject(Game[GPState, Move]):
         result = self._play(state, action)
         if isinstance(result, rules.Refusal):
             return Verdict.illegal(result.code, result.message, result.rule)
+        if state.phase == "setup_draw" and not isinstance(result, Exception):
+            return Verdict.ok(result[1][0].rule, "A possible draw of the setup.")
         if isinstance(result, Exception):
             return Verdict.illegal("notation.invalid", f"'{action}' names something this "
                                    f"game does not have: {result}", None)
@@ -121,6 +131,8 @@ class GaiaProject(Game[GPState, Move]):
         if isinstance(result, Exception):
             raise result
         after, events = result
+        if state.phase == "setup_draw":
+            return Step(after, tuple(events))
         after, more = rules.settle(after)
         return Step(after, tuple(events + more))
 
@@ -131,10 +143,13 @@ class GaiaProject(Game[GPState, Move]):
         return format_move(action)
 
     def chance_outcomes(self, state: GPState) -> list[tuple[Move, Fraction]]:
-        return []
+        """At a setup draw, the one outcome the state's seeded RNG draws."""
+        if state.phase != "setup_draw":
+            return []
+        return [(setup_draw.draw(state), Fraction(1))]
 
     def chance_rng(self, state: GPState) -> random.Random:
-        return random.Random(0)
+        return state.rng.random()
 
     def score_breakdown(self, state: GPState) -> ScoreBreakdown:
         return breakdown(state)
@@ -194,6 +209,7 @@ class GaiaProject(Game[GPState, Move]):
         (the level reached), ``booster:<id>``, and ``seat:<seat>`` for decisions on the
         player's own board (charges, conversions, income).
 
+        >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP
         >>> s = GPState.new(2, DEEP_MIND_2_SETUP)
         >>> GaiaProject().action_targets(s, parse_move("terrans build m 10A1. pass booster3"))
         ('hex:10A1', 'booster:booster3')
@@ -240,7 +256,10 @@ def candidates(state: GPState) -> list[Move]:
     """Lines worth testing for legality: every choice of the pending decision; in the
     action phase each single free action (the turn stays open) and each main action with
     its follow-ups.  A recorded line may chain several of these decisions of one player
-    (``spend 3pw for 1o. build m 2A1``): it is legal when each part is, in order."""
+    (``spend 3pw for 1o. build m 2A1``): it is legal when each part is, in order.  At a
+    setup draw: the outcome the seeded RNG draws."""
+    if state.phase == "setup_draw":
+        return [setup_draw.draw(state)]
     seat = rules.actor(state)
     if seat is None:
         return []

@@ -6,6 +6,7 @@ a full stop followed by a space.  The first line of a log is ``init <players> <s
 
 ==================================  ================================================
 ``init 4 deep-mind-2``              players and the seed that drew the setup
+``setup final sector satellite``    a setup chance step: what was drawn (``Draw``)
 ``p1 faction terrans``              a seat chooses its faction
 ``p4 rotate 0x0 5 -1x8 2``          sector rotations (centre hex, turns)
 ``p1 bid terrans 6``                a bid in a faction auction
@@ -67,6 +68,7 @@ from gaia_lab.games.gaia_project.components import (
 
 __all__ = [
     "BUILDINGS",
+    "DRAW_PARTS",
     "REWARD_CODES",
     "Action",
     "Bid",
@@ -78,6 +80,7 @@ __all__ = [
     "ChooseFaction",
     "Command",
     "Cover",
+    "Draw",
     "Decline",
     "FedTile",
     "Federation",
@@ -205,6 +208,29 @@ class Init:
 
     def __str__(self) -> str:
         return f"init {self.players} {self.seed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``setup <part> <values>``: what a setup chance step drew (actor ``setup``).
+
+    The parts, in the order they are drawn, are :data:`DRAW_PARTS`: ``map`` (one
+    ``<sector>/<turns>@<QxR>`` per slot), ``techs`` (the nine standard tiles in
+    tech-space order), ``advanced`` (six tiles in advanced-space order),
+    ``federation`` (the token on Terraforming 5), ``round`` (six round scoring tiles),
+    ``final`` (two final scoring tiles) and ``boosters``.
+    """
+
+    verb: ClassVar[str] = "draw"
+    part: str
+    values: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join((self.part, *self.values))
+
+
+DRAW_PARTS: Final = ("map", "techs", "advanced", "federation", "round", "final", "boosters")
+"""The setup chance steps, in the order they are drawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,7 +480,7 @@ class Brainstone:
 
 
 Command: TypeAlias = (
-    Init | ChooseFaction | Rotate | Bid | Build | LostPlanet | SwapPI | Booster | Pass | Up
+    Init | Draw | ChooseFaction | Rotate | Bid | Build | LostPlanet | SwapPI | Booster | Pass | Up
     | Tech | Cover | FedTile | Federation | Action | Special | Spend | Burn | Charge
     | Decline | Income | Brainstone
 )
@@ -699,6 +725,16 @@ def _parse_cached(text: str) -> Move:
             column = args[0].column if args else first.column + 4
             raise LogNotationError(text, column, "expected 'init <players> <seed>'")
         return Move(None, (Init(int(args[0].text), args[1].text),))
+    if first.text == "setup":
+        args = [t for t in tokens[1:] if t.text != "."]
+        if not args or args[0].text not in DRAW_PARTS:
+            column = args[0].column if args else first.column + 6
+            raise LogNotationError(text, column, "expected 'setup <part> <values>' with a "
+                                   f"part of {', '.join(DRAW_PARTS)}")
+        if len(args) < 2 or len(args) < len(tokens) - 1 - (tokens[-1].text == "."):
+            raise LogNotationError(text, args[0].column,
+                                   "expected 'setup <part> <values>' (one command)")
+        return Move("setup", (Draw(args[0].text, tuple(t.text for t in args[1:])),))
     actor = first.text
     if not (_SEAT.match(actor) or actor in FACTION_IDS):
         raise LogNotationError(text, first.column,

@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS
 from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap
@@ -194,9 +195,10 @@ class GPState:
     setup: Setup
     seats: tuple[PlayerState, ...]
     phase: str
-    """``faction``, ``setup_mines``, ``setup_boosters``, ``income``, ``income_order``
-    (players order their power income), ``gaia``, ``gaia_tokens`` (Terrans convert the
-    tokens leaving the Gaia area), ``actions``, ``over``."""
+    """``setup_draw`` (chance steps draw the setup), ``faction``, ``setup_mines``,
+    ``setup_boosters``, ``income``, ``income_order`` (players order their power income),
+    ``gaia``, ``gaia_tokens`` (Terrans convert the tokens leaving the Gaia area),
+    ``actions``, ``over``."""
     round: int
     order: tuple[int, ...]
     """Turn order of the round (setup: the remaining placements)."""
@@ -212,6 +214,11 @@ class GPState:
     fed_supply: tuple[tuple[str, int], ...] = ()
     pending: tuple[Task, ...] = ()
     seed: str = ""
+    rng: Rng = Rng(0)
+    """The seeded source of the setup's chance steps (seed, steps drawn)."""
+    draws: tuple[str, ...] = ()
+    """The setup parts still to draw (phase ``setup_draw``), see
+    :data:`~gaia_lab.games.gaia_project.notation.DRAW_PARTS`."""
 
     @classmethod
     def new(cls, players: int, setup: Setup, seed: str = "") -> GPState:
@@ -284,6 +291,7 @@ class GPState:
         """The state as JSON text."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["setup"] = {f.name: getattr(self.setup, f.name) for f in fields(Setup)}
+        data["rng"] = self.rng.to_list()
         data["seats"] = [{f.name: getattr(p, f.name) for f in fields(PlayerState)}
                          for p in self.seats]
         return json.dumps(data, sort_keys=True)
@@ -295,8 +303,9 @@ class GPState:
         setup = Setup(**{k: _tuplify(v) for k, v in data.pop("setup").items()})
         seats = tuple(PlayerState(**{k: _tuplify(v) for k, v in p.items()})
                       for p in data.pop("seats"))
+        seed, drawn = data.pop("rng", [0, 0])
         rest = {k: _tuplify(v) for k, v in data.items()}
-        return cls(setup=setup, seats=seats, **rest)
+        return cls(setup=setup, seats=seats, rng=Rng(int(seed), int(drawn)), **rest)
 
     def __str__(self) -> str:
         who = ", ".join(f"{p.faction or '?'} {p.vp}vp" for p in self.seats)
