@@ -159,6 +159,26 @@ for line in moves[14:18]:
     code("""
 board(s.state)
 """, "check"),
+    md("""
+## A new game, set up step by step
+
+Without a recorded setup, a new game draws its setup from its seed, one step per part, as the
+refresher lists them: the map (all ten sectors for three or four players; sectors 1-7 with 5,
+6 and 7 on their outlined side for two), the nine standard tech tiles, six advanced tiles, the
+federation token for Terraforming level 5 (never the Gleens' token), six round scoring tiles,
+two final scoring tiles, and the boosters (players + 3). With `auto=False` the session stops
+at each draw.
+"""),
+    code("""
+new = gaia_lab.Session("gaia_project", players=2, seed=7, auto=False)
+while new.actor == "chance":
+    events = new.step()
+    print(new.history[-1].notation[:90])
+    show_events(events)
+""", "check"),
+    code("""
+board(new.state)
+""", "check"),
 ]
 
 # ---------------------------------------------------------------------------------------
