@@ -45,6 +45,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar, cast
 
+from gaia_lab.core.datafiles import DataDocument as _Document
+from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 
 __all__ = [
@@ -783,80 +785,6 @@ def _load_default() -> Components:
         _read_document(DATA_DIR / f"{name}.json", name, problems) for name in COMPONENT_FILES
     ]
     return _build(documents, problems, str(DATA_DIR))
-
-
-@dataclass(slots=True)
-class _Document:
-    """A parsed file: its component name, where it came from, its data and entry lines."""
-
-    component: str
-    path: str
-    """The file's full path, or its name alone when the data did not come from a file."""
-    data: Any
-    lines: tuple[int, ...]
-    """The line where each entry starts, when the text is known."""
-
-    @property
-    def name(self) -> str:
-        """The file name that problems cite."""
-        return f"{self.component}.json"
-
-
-def _read_document(path: Path, component: str, problems: list[str]) -> _Document:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(f"{path.name}: cannot read {path}: {exc}")
-        return _Document(component, str(path), None, ())
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(f"{path.name}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
-        return _Document(component, str(path), None, ())
-    return _Document(component, str(path), data, _entry_lines(text))
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-
-
-def _entry_lines(text: str) -> tuple[int, ...]:
-    """The line on which each element of the top-level ``"entries"`` array starts."""
-    decoder = json.JSONDecoder()
-
-    def skip(i: int) -> int:
-        match = _WS.match(text, i)
-        return match.end() if match else i
-
-    try:
-        i = skip(0)
-        if text[i : i + 1] != "{":
-            return ()
-        i = skip(i + 1)
-        while i < len(text) and text[i] != "}":
-            key, i = decoder.raw_decode(text, i)
-            i = skip(skip(i) + 1)  # past the colon
-            if key == "entries" and text[i : i + 1] == "[":
-                starts: list[int] = []
-                i = skip(i + 1)
-                while text[i : i + 1] not in ("]", ""):
-                    starts.append(i)
-                    _, i = decoder.raw_decode(text, i)
-                    i = skip(i)
-                    if text[i : i + 1] == ",":
-                        i = skip(i + 1)
-                lines, line, last = [], 1, 0
-                for start in starts:
-                    line += text.count("\n", last, start)
-                    last = start
-                    lines.append(line)
-                return tuple(lines)
-            _, i = decoder.raw_decode(text, i)
-            i = skip(i)
-            if text[i : i + 1] == ",":
-                i = skip(i + 1)
-    except (ValueError, IndexError):
-        return ()
-    return ()
 
 
 class _Entry:

@@ -43,6 +43,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar, cast
 
+from gaia_lab.core.datafiles import DataDocument as _Document
+from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.games.shapers_of_gaia import board
@@ -746,70 +748,6 @@ def _load_default() -> Components:
     problems: list[str] = []
     docs = [_read_document(DATA_DIR / f"{n}.json", n, problems) for n in COMPONENT_FILES]
     return _build(docs, problems, str(DATA_DIR))
-
-
-@dataclass(slots=True)
-class _Document:
-    component: str
-    path: str
-    data: Any
-    lines: tuple[int, ...]
-
-    @property
-    def name(self) -> str:
-        return f"{self.component}.json"
-
-
-def _read_document(path: Path, component: str, problems: list[str]) -> _Document:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(f"{path.name}: cannot read {path}: {exc}")
-        return _Document(component, str(path), None, ())
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(f"{path.name}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
-        return _Document(component, str(path), None, ())
-    return _Document(component, str(path), data, _entry_lines(text))
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-
-
-def _entry_lines(text: str) -> tuple[int, ...]:
-    """The line on which each element of the top-level ``"entries"`` array starts."""
-    decoder = json.JSONDecoder()
-
-    def skip(i: int) -> int:
-        match = _WS.match(text, i)
-        return match.end() if match else i
-
-    try:
-        i = skip(0)
-        if text[i : i + 1] != "{":
-            return ()
-        i = skip(i + 1)
-        while i < len(text) and text[i] != "}":
-            key, i = decoder.raw_decode(text, i)
-            i = skip(skip(i) + 1)
-            if key == "entries" and text[i : i + 1] == "[":
-                starts: list[int] = []
-                i = skip(i + 1)
-                while text[i : i + 1] not in ("]", ""):
-                    starts.append(i)
-                    _, i = decoder.raw_decode(text, i)
-                    i = skip(i)
-                    if text[i : i + 1] == ",":
-                        i = skip(i + 1)
-                return tuple(text.count("\n", 0, s) + 1 for s in starts)
-            _, i = decoder.raw_decode(text, i)
-            i = skip(i)
-            if text[i : i + 1] == ",":
-                i = skip(i + 1)
-    except (ValueError, IndexError):
-        return ()
-    return ()
 
 
 class _Entry:
