@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, TypeAlias
 
 import networkx as nx
@@ -221,6 +222,7 @@ def _lattice_point(
     return (origin[0] + half * m, origin[1] + half * _SQRT3 * n)
 
 
+@lru_cache(maxsize=16384)
 def corners(
     hex: Hex,
     size: float,
