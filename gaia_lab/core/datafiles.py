@@ -102,3 +102,38 @@ def read_text_document(text: str, component: str, problems: list[str] | None = N
         problems.append(f"{component}.json:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
         return DataDocument(component, f"{component}.json", None, ())
     return DataDocument(component, f"{component}.json", data, entry_lines(text))
+
+
+class DataEntry:
+    """Reads the fields of one entry of a document, recording each problem with its
+    file, line and field; game loaders add their own field readers."""
+
+    def __init__(self, doc: DataDocument, index: int, raw: Any, key: str,
+                 problems: list[str]) -> None:
+        self.doc = doc
+        self.index = index
+        self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        self.problems = problems
+        self.start = len(problems)
+        ident = self.raw.get(key)
+        ok = isinstance(ident, (str, int)) and not isinstance(ident, bool)
+        self.label = f" ({key} {ident!r})" if ok else ""
+        if not isinstance(raw, dict):
+            self.problem("", f"an entry must be a JSON object, not {type(raw).__name__}")
+
+    @property
+    def where(self) -> str:
+        """File, line and entry, as problems cite them."""
+        line = self.doc.lines[self.index] if self.index < len(self.doc.lines) else None
+        place = f"{self.doc.name}:{line}" if line is not None else self.doc.name
+        return f"{place}: {self.doc.component} entry {self.index + 1}{self.label}"
+
+    @property
+    def ok(self) -> bool:
+        """No problem was found in this entry so far."""
+        return len(self.problems) == self.start
+
+    def problem(self, name: str, message: str) -> None:
+        """Record a problem of field ``name`` ("" for the entry as a whole)."""
+        at = f": field {name!r}" if name else ""
+        self.problems.append(f"{self.where}{at}: {message}")

@@ -44,6 +44,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar, cast
 
 from gaia_lab.core.datafiles import DataDocument as _Document
+from gaia_lab.core.datafiles import DataEntry
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
@@ -750,35 +751,8 @@ def _load_default() -> Components:
     return _build(docs, problems, str(DATA_DIR))
 
 
-class _Entry:
-    """Reads the fields of one entry, recording each problem with file, line and field."""
-
-    def __init__(self, doc: _Document, index: int, raw: Any, key: str,
-                 problems: list[str]) -> None:
-        self.doc = doc
-        self.index = index
-        self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        self.problems = problems
-        self.start = len(problems)
-        ident = self.raw.get(key)
-        ok = isinstance(ident, (str, int)) and not isinstance(ident, bool)
-        self.label = f" ({key} {ident!r})" if ok else ""
-        if not isinstance(raw, dict):
-            self.problem("", f"an entry must be a JSON object, not {type(raw).__name__}")
-
-    @property
-    def where(self) -> str:
-        line = self.doc.lines[self.index] if self.index < len(self.doc.lines) else None
-        place = f"{self.doc.name}:{line}" if line is not None else self.doc.name
-        return f"{place}: {self.doc.component} entry {self.index + 1}{self.label}"
-
-    @property
-    def ok(self) -> bool:
-        return len(self.problems) == self.start
-
-    def problem(self, name: str, message: str) -> None:
-        at = f": field {name!r}" if name else ""
-        self.problems.append(f"{self.where}{at}: {message}")
+class _Entry(DataEntry):
+    """Reads the fields of one entry (the checks this game's files need)."""
 
     def allow(self, raw: Mapping[str, Any], names: Iterable[str], prefix: str = "") -> None:
         known = set(names) | {"provenance", "source", "rulebook_fields", "note"}
