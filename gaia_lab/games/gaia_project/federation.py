@@ -691,6 +691,22 @@ def hexes_of_move(space_map: SpaceMap, player_structures: Mapping[Hex, str],
     return built, hexes - built
 
 
+def linked_structures(space_map: SpaceMap, hexes: Iterable[Hex],
+                      structures: Iterable[Hex]) -> frozenset[Hex]:
+    """The ``structures`` linked to ``hexes`` through each other (a recorded line may
+    name only a federation's satellites; the structures they join belong to it).
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> own = [m.hex(n) for n in ("5A7", "5A10", "5A11")]
+    >>> sorted(m.name(h) for h in linked_structures(m, [m.hex("5A8"), m.hex("5A9")], own))
+    ['5A10', '5A11', '5A7']
+    """
+    start = frozenset(hexes)
+    return (_closure(space_map, start, frozenset(structures)) - start) | (
+        start & frozenset(structures))
+
+
 @dataclass(frozen=True, slots=True)
 class FederationOption:
     """A federation the player may form: its structures, satellites and power value."""

@@ -397,6 +397,9 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         if label in ("range+3", "step"):
             if viable(f"special {label}"):
                 out += [f"special {label}. build m {h}" for h in near]
+                if label == "range+3":
+                    out += [f"special {label}. build gf {h}" for h in gf_targets
+                            if _distance(state, p, h) <= base_reach + 3]
         elif label == "down-lab":
             out += [f"special {label}. build ts {h}. up {c}" for h, b in p.buildings
                     if b == "lab" for c in codes]

@@ -3,8 +3,8 @@
 Each is a JSON document with the game's options, its fixed setup, the move log in
 the recording engine's notation, and the final VP by player and by source.
 
->>> sorted(RECORDED_GAMES)
-['deep-mind-2']
+>>> RECORDED_GAMES
+('deep-mind-2', 'JaeggaFun04', 'voyager-6')
 >>> recorded_game("deep-mind-2")["game"]
 'deep-mind-2'
 """
@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 FOLDER = Path(__file__).resolve().parent / "data" / "recorded"
-RECORDED_GAMES: tuple[str, ...] = ("deep-mind-2",)
-"""Complete recorded games (move log and final scores)."""
+RECORDED_GAMES: tuple[str, ...] = ("deep-mind-2", "JaeggaFun04", "voyager-6")
+"""Complete recorded games (move log and final scores), four players each: together
+they play nine of the fourteen factions."""
 
 
 def recorded_game(name: str) -> dict[str, Any]:

@@ -129,9 +129,10 @@ def _c() -> Components:
     return load_components()
 
 
-def gain(p: PlayerState, r: Resources, source: str, *, setup: bool = False) -> PlayerState:
-    """Add resources (credits, ore and knowledge capped), charging and new tokens."""
-    if r.qic and not setup and hooks(p.faction).qic_as_ore_before_ac2 and not p.count("ac2"):
+def gain(p: PlayerState, r: Resources, source: str) -> PlayerState:
+    """Add resources (credits, ore and knowledge capped), charging and new tokens (the
+    Gleens take ore for Q.I.C. until their right academy, at setup too)."""
+    if r.qic and hooks(p.faction).qic_as_ore_before_ac2 and not p.count("ac2"):
         r = evolve(r, ore=r.ore + r.qic, qic=0)
     bowls = pw.gain_tokens(p.bowls, r.power_tokens)
     bowls, stone, _ = pw.charge_stone(bowls, p.brainstone, r.charge_power)
@@ -509,7 +510,7 @@ def _choose_faction(state: GPState, seat: int, move: Move) -> tuple[GPState, lis
     c = _c()
     for track, level in c.faction(cmd.faction).start_tracks:
         for lv in range(1, level + 1):
-            p = gain(p, c.research(track).levels[lv].once, track, setup=True)
+            p = gain(p, c.research(track).levels[lv].once, track)
     state = state.with_seat(seat, p)
     order = state.order[1:]
     events = [_ev("faction", f"Seat p{seat + 1} plays the {_name(cmd.faction)}.", seat,
@@ -918,8 +919,12 @@ def _follow(state: GPState, turn: _Turn, what: str, data: object, cmd: Command
     if what == "mine":
         assert isinstance(cmd, Build) and isinstance(data, tuple)
         steps, extra = data
+        if cmd.building == "gf" and not steps and extra:
+            # the range booster reaches a Transdim planet for a Gaia project as well
+            return _gaia_project(state, turn, cmd.hex, int(extra))
         if cmd.building != "m":
-            raise Refusal("build.mine_expected", "This action builds a mine.",
+            raise Refusal("build.mine_expected", "This action builds a mine"
+                          + (" or starts a Gaia project." if extra else "."),
                           "gp.action.board")
         return _build(state, turn, cmd, steps=int(steps), extra_range=int(extra))
     if what == "fedtile":
@@ -1249,7 +1254,8 @@ def _tile_triggers(p: PlayerState, what: str, gaia: bool = False) -> PlayerState
     return p
 
 
-def _gaia_project(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list[Event]]:
+def _gaia_project(state: GPState, turn: _Turn, name: str, extra_range: int = 0
+                  ) -> tuple[GPState, list[Event]]:
     seat = turn.seat
     hx = _hex(state, name)
     p = state.seats[seat]
@@ -1265,7 +1271,7 @@ def _gaia_project(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
     if pw.tokens(p.bowls) < tokens:
         raise Refusal("gaia.tokens", f"A Gaia project moves {tokens} power tokens; the "
                       f"bowls hold {pw.tokens(p.bowls)}.", "gp.gaia_project.cost")
-    qic = _range_cost(state, p, hx, 0)
+    qic = _range_cost(state, p, hx, extra_range)
     p = _pay(p, Resources(qic=qic), "Reaching the planet", "gp.range.qic")
     if p.brainstone >= 0:
         here = f"area{p.brainstone + 1}" if p.brainstone <= 2 else "gaia"
@@ -1322,14 +1328,22 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         p = _round_vp(state, p, "planetary institute or academy built")
     token = hooks(p.faction).pi_token
     if new == "PI" and token:
-        p = gain(p, _c().federation_token(token).reward, "federation")
-        p = evolve(p, fed_tokens=p.fed_tokens + ((token, False),))
+        p = _take_token(state, p, token)
     if new in ("lab", "ac1", "ac2"):
         turn.follow.append(("tech", None))
     turn.built = hx
     return state.with_seat(seat, p), [
         _ev("build.upgrade", f"{_name(p.faction)} upgrade {hx} from {old} to {new} "
             f"(paying {cost}).", seat, "gp.action.upgrade")]
+
+
+def _take_token(state: GPState, p: PlayerState, token: str) -> PlayerState:
+    """Take a federation token: its reward, and the round tile's VP for a federation
+    formed.  A token taken without forming one (the Terraforming-5 token, the Gleens'
+    with their institute) counts the same way, as in the reference implementation."""
+    p = gain(p, _c().federation_token(token).reward, "federation")
+    p = evolve(p, fed_tokens=p.fed_tokens + ((token, False),))
+    return _round_vp(state, p, "federation formed")
 
 
 def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
@@ -1395,11 +1409,7 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
         fed = state.setup.terraforming_federation
         if not any(o.level("terraforming") == 5 for i, o in enumerate(state.seats)
                    if i != seat):
-            p = gain(p, _c().federation_token(fed).reward, "federation")
-            p = evolve(p, fed_tokens=p.fed_tokens + ((fed, False),))
-            # ruling of the reference implementation: the token counts as a federation
-            # formed for the round's scoring tile
-            p = _round_vp(state, p, "federation formed")
+            p = _take_token(state, p, fed)
     if track == "navigation" and level + 1 == 5:
         turn.follow.insert(0, ("lost", None))
     p = _round_vp(state, p, "research level advanced")
@@ -1683,6 +1693,25 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
                                    value_bonus=dict(bonus) or None, max_satellites=tokens)
 
 
+def _federation_hexes(state: GPState, f: FederationSetting, names: Sequence[str]
+                      ) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The structures and satellites of a federation line.  A line may name only its
+    satellites: the player's structures they link up (those with a power value and in no
+    earlier federation) are part of it, since no touching structure may be left out."""
+    from gaia_lab.games.gaia_project import federation as fedmod
+
+    m = state.space_map
+    hexes = frozenset(m.hex(h) for h in names)
+    chosen = frozenset(h for h in hexes if h in f.structures)
+    satellites = hexes - chosen
+    if satellites:
+        taken = frozenset(h for fed in f.others for h in fed)
+        free = frozenset(h for h, kind in f.structures.items()
+                         if f.values.get(kind, 0) > 0 and h not in taken)
+        chosen |= fedmod.linked_structures(m, hexes, free)
+    return chosen, satellites
+
+
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
                 ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
@@ -1695,8 +1724,8 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     if hooks(p.faction).one_federation:
         return _one_federation(state, seat, cmd, names)
     f = federation_setting(state, seat)
-    chosen = frozenset(m.hex(h) for h in names if m.hex(h) in f.structures)
-    satellites = frozenset(m.hex(h) for h in names) - chosen
+    chosen, satellites = _federation_hexes(state, f, names)
+    names = sorted(m.name(h) for h in chosen | satellites)
     check = _check_federation(state.setup.sectors, tuple(sorted(f.structures.items())),
                               satellites, chosen, tuple(f.others), f.blocked,
                               tuple(sorted(f.values.items())), f.threshold,
@@ -1719,10 +1748,8 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     else:
         p = evolve(p, bowls=pw.remove_tokens(p.bowls, n))
     p = evolve(p, satellites=p.satellites + len(satellites),
-               federations=p.federations + (tuple(sorted(names)),),
-               fed_tokens=p.fed_tokens + ((cmd.token, False),))
-    p = gain(p, _c().federation_token(cmd.token).reward, "federation")
-    p = _round_vp(state, p, "federation formed")
+               federations=p.federations + (tuple(sorted(names)),))
+    p = _take_token(state, p, cmd.token)
     supply[cmd.token] -= 1
     state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
     return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
@@ -1761,10 +1788,8 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     p = _pay(p, Resources(qic=len(satellites)), f"{len(satellites)} satellites",
              "gp.faction.ivits")
     p = evolve(p, satellites=p.satellites + len(satellites),
-               federations=p.federations + (new,),
-               fed_tokens=p.fed_tokens + ((cmd.token, False),))
-    p = gain(p, _c().federation_token(cmd.token).reward, "federation")
-    p = _round_vp(state, p, "federation formed")
+               federations=p.federations + (new,))
+    p = _take_token(state, p, cmd.token)
     supply = dict(state.fed_supply)
     supply[cmd.token] -= 1
     state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
