@@ -22,6 +22,7 @@ from gaia_lab.core.hexgrid import Hex
 from gaia_lab.games.gaia_project.federation import (
     POWER_VALUES,
     FederationCheck,
+    all_minimal_satellites,
     check_federation,
     check_ivits_federation,
     federation_options,
@@ -301,8 +302,10 @@ def test_ivits_extend_their_federation() -> None:
 
 def test_options_of_a_small_position() -> None:
     options = federation_options(MAP, FAR)
+    # three equally small satellite pairs join the same structures: each is listed
     assert [(o.structures, len(o.satellites), o.power) for o in options] == \
-        [(frozenset(FAR), 2, 7)]
+        [(frozenset(FAR), 2, 7)] * 3
+    assert len({o.satellites for o in options}) == 3
     assert federation_options(MAP, FAR, max_satellites=1) == []
     assert federation_options(MAP, FAR, [hx("5A6")]) == []
 
@@ -340,3 +343,9 @@ def test_minimal_satellites_matches_brute_force(terminals: list[Hex],
     assert found is not None and found[0] == expected
     assert nx.is_connected(MAP.graph.subgraph(terms | found[1]))
     assert found[1] <= usable
+    every = all_minimal_satellites(MAP, terms, usable)
+    assert every is not None and every[0] == expected
+    free = sorted(usable)
+    assert set(every[1]) == {
+        frozenset(extra) for extra in itertools.combinations(free, expected)
+        if nx.is_connected(MAP.graph.subgraph(terms | frozenset(extra)))}

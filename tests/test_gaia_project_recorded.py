@@ -13,6 +13,7 @@ import pytest
 
 from gaia_lab.core.session import Session
 from gaia_lab.games.gaia_project.game import GaiaProject, replay_prefix
+from gaia_lab.games.gaia_project.notation import parse_move
 from gaia_lab.games.gaia_project.recorded import RECORDED_GAMES, recorded_game
 from gaia_lab.games.gaia_project.state import GPState
 
@@ -55,3 +56,74 @@ def test_states_round_trip_and_keep_invariants(
     for ply in session.history[::40]:
         assert GPState.from_json(ply.state.to_json()) == ply.state
         assert game.invariants(ply.state) == []
+
+
+def _decisions(line: str) -> list[str]:
+    """A recorded line as single decisions: each free action before the main action on
+    its own, then the main action with everything after it."""
+    actor, _, rest = line.rstrip(".").partition(" ")
+    parts = rest.split(". ")
+    out = []
+    while parts and parts[0].split()[0] in ("spend", "burn") and len(parts) > 1:
+        out.append(f"{actor} {parts.pop(0)}")
+    out.append(f"{actor} {'. '.join(parts)}")
+    return out
+
+
+def _listed(part: str, legal: set[str], state: GPState) -> bool:
+    """Whether a recorded decision is among the listed ones.  A federation line may name
+    only its satellites, and the Ivits' may name their federation so far: a listed
+    federation with the same token and new satellites, plus the player's structures, is
+    the same federation."""
+    if part in legal:
+        return True
+    actor, _, rest = part.partition(" ")
+    words = rest.split()
+    if words[0] != "federation" or len(words) != 3:
+        return False
+    player = next(p for p in state.seats if p.faction == actor)
+    named = set(words[1].split(",")) - {h for fed in player.federations for h in fed}
+    own = {h for h, _ in player.buildings}
+    for other in legal:
+        a, _, r = other.partition(" ")
+        w = r.split()
+        if a == actor and w[0] == "federation" and w[-1] == words[2]:
+            hexes = set(w[1].split(","))
+            if named <= hexes and hexes - named <= own and named - own == hexes - own:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("name", RECORDED_GAMES)
+def test_recorded_decisions_are_listed(name: str) -> None:
+    """A sample of the recorded decisions (every third line, federations included) is
+    among the legal actions: free actions one by one, main actions with their
+    follow-ups, the choices of a pending task.  Main actions followed by free actions on
+    the same line are played without the check (the turn ends with its line)."""
+    data = recorded_game(name)
+    s = Session(GaiaProject(), players=4, options={"setup": data["seeded_setup"]})
+    checked = federations = 0
+    for i, line in enumerate(data["moves"][1:], start=1):
+        if s.state.pending and s.state.pending[0][0] == "tokens_for_tech":
+            actor, _, rest = line.rstrip(".").partition(" ")
+            chunks = rest.replace(". spend ", "|spend ").split("|")
+            parts = [f"{actor} {chunk}" for chunk in chunks]
+        elif s.state.pending and s.state.pending[0][0] != "charge":
+            actor, _, rest = line.rstrip(".").partition(" ")
+            parts = [f"{actor} {part}" for part in rest.split(". ")]
+        elif s.state.phase == "actions" and not s.state.pending:
+            parts = _decisions(line)
+        else:
+            parts = [line]
+        for part in parts:
+            main = parse_move(part)
+            tail = [c.verb for c in main.commands[1:]]
+            is_fed = main.commands[0].verb == "federation"
+            if (i % 3 == 0 or is_fed) and "spend" not in tail and "burn" not in tail:
+                legal = {str(m) for m in s.legal_actions()}
+                assert _listed(str(main), legal, s.state), (i, part)
+                checked += 1
+                federations += is_fed
+            s.play(part)
+    assert checked > 80 and federations >= 5
+    assert [p.vp for p in s.state.seats] == [f["vp"] for f in data["final"]]

@@ -51,7 +51,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
@@ -70,6 +70,7 @@ __all__ = [
     "check_federation",
     "check_ivits_federation",
     "federation_options",
+    "all_minimal_satellites",
     "federation_threshold",
     "hexes_of_move",
     "minimal_satellites",
@@ -140,50 +141,103 @@ def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
     (0, frozenset())
     >>> minimal_satellites(m, [a, b], [])
     """
-    graph = space_map.graph
-    terms = frozenset(terminals)
-    free = (frozenset(free_hexes) | terms) & frozenset(graph.nodes)
-    usable = frozenset(usable_hexes) - free
-    if not terms:
-        return (0, frozenset())
-    if not terms <= free:
-        return None
-    # Merge the zero-cost hexes into components: a component is one node of weight 0.
-    zero_graph = graph.subgraph(free)
-    comp_of: dict[Hex, int] = {}
-    components: list[frozenset[Hex]] = []
-    for comp in sorted(sorted(c) for c in nx.connected_components(zero_graph)):
-        for h in comp:
-            comp_of[h] = len(components)
-        components.append(frozenset(comp))
-    nodes: list[int | Hex] = [*range(len(components)), *sorted(usable)]
-    index = {n: i for i, n in enumerate(nodes)}
-    weight = [0] * len(components) + [1] * len(usable)
-    adjacency: list[set[int]] = [set() for _ in nodes]
-
-    def node_of(h: Hex) -> int | None:
-        if h in comp_of:
-            return comp_of[h]
-        return index.get(h)
-
-    for h in itertools.chain(free, usable):
-        a = node_of(h)
-        assert a is not None
-        for n in graph.neighbors(h):
-            b = node_of(n)
-            if b is not None and b != a:
-                adjacency[a].add(b)
-                adjacency[b].add(a)
-    groups = sorted({comp_of[t] for t in terms})
-    k = len(groups)
-    if k == 1:
-        return (0, frozenset())
-    found = _dreyfus_wagner(groups, weight, [sorted(a) for a in adjacency])
+    problem = _SteinerProblem.build(space_map, terminals, usable_hexes, free_hexes)
+    if isinstance(problem, tuple) or problem is None:
+        return problem
+    found = _dreyfus_wagner(problem.groups, problem.weight, problem.adjacency)
     if found is None:
         return None
-    chosen = {nodes[i] for i in found if weight[i] == 1}
-    sats = frozenset(h for h in chosen if isinstance(h, Hex))
+    sats = problem.satellites(found)
     return (len(sats), sats)
+
+
+def all_minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
+                           usable_hexes: Iterable[Hex], free_hexes: Iterable[Hex] = (),
+                           ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
+    """Like :func:`minimal_satellites`, with every optimal set of satellite hexes (each
+    joins the terminals with the fewest satellites), in a stable order.
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> space = [h for h in m if m.planet(h) is None]
+    >>> count, sets = all_minimal_satellites(m, [Hex(0, 0), Hex(2, -1)], space)
+    >>> count, [sorted(x) for x in sets]
+    (1, [[Hex(q=1, r=-1)], [Hex(q=1, r=0)]])
+    """
+    problem = _SteinerProblem.build(space_map, terminals, usable_hexes, free_hexes)
+    if problem is None:
+        return None
+    if isinstance(problem, tuple):
+        return (0, (frozenset(),))
+    cost = _dw_costs(problem.groups, problem.weight, problem.adjacency)
+    full = (1 << len(problem.groups)) - 1
+    root = problem.groups[0]
+    if cost[full][root] >= _INF:
+        return None
+    trees = _all_trees(cost, full, root, problem.groups, problem.weight, problem.adjacency)
+    sets = sorted({problem.satellites(t) for t in trees}, key=sorted)
+    return (len(sets[0]), tuple(sets))
+
+
+@dataclass(frozen=True, slots=True)
+class _SteinerProblem:
+    """The hex graph with the zero-cost hexes merged: node ``i < len(components)`` is a
+    group of free hexes (weight 0), the others are usable hexes (weight 1)."""
+
+    nodes: tuple[int | Hex, ...]
+    weight: tuple[int, ...]
+    adjacency: tuple[tuple[int, ...], ...]
+    groups: tuple[int, ...]
+    """The nodes holding the terminals."""
+
+    @staticmethod
+    def build(space_map: SpaceMap, terminals: Iterable[Hex], usable_hexes: Iterable[Hex],
+              free_hexes: Iterable[Hex]
+              ) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
+        """The problem, or the answer when there is nothing to join (``(0, {})``), or
+        None when a terminal is off the map."""
+        graph = space_map.graph
+        terms = frozenset(terminals)
+        free = (frozenset(free_hexes) | terms) & frozenset(graph.nodes)
+        usable = frozenset(usable_hexes) - free
+        if not terms:
+            return (0, frozenset())
+        if not terms <= free:
+            return None
+        zero_graph = graph.subgraph(free)
+        comp_of: dict[Hex, int] = {}
+        count = 0
+        for comp in sorted(sorted(c) for c in nx.connected_components(zero_graph)):
+            for h in comp:
+                comp_of[h] = count
+            count += 1
+        nodes: list[int | Hex] = [*range(count), *sorted(usable)]
+        index = {n: i for i, n in enumerate(nodes)}
+        adjacency: list[set[int]] = [set() for _ in nodes]
+
+        def node_of(h: Hex) -> int | None:
+            if h in comp_of:
+                return comp_of[h]
+            return index.get(h)
+
+        for h in itertools.chain(free, usable):
+            a = node_of(h)
+            assert a is not None
+            for n in graph.neighbors(h):
+                b = node_of(n)
+                if b is not None and b != a:
+                    adjacency[a].add(b)
+                    adjacency[b].add(a)
+        groups = tuple(sorted({comp_of[t] for t in terms}))
+        if len(groups) == 1:
+            return (0, frozenset())
+        return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * len(usable),
+                               tuple(tuple(sorted(a)) for a in adjacency), groups)
+
+    def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
+        """The usable hexes among the nodes ``found``."""
+        return frozenset(n for n in (self.nodes[i] for i in found if self.weight[i])
+                         if isinstance(n, Hex))
 
 
 _INF: Final = 1 << 30
@@ -198,6 +252,17 @@ def _dreyfus_wagner(terminals: Sequence[int], weight: Sequence[int],
     split of ``mask``, then a 0-1 breadth-first relaxation along the edges.  Weights are 0
     or 1 and no two weight-0 nodes are adjacent.
     """
+    cost = _dw_costs(terminals, weight, adjacency)
+    full = (1 << len(terminals)) - 1
+    root = terminals[0]
+    if cost[full][root] >= _INF:
+        return None
+    return _tree(cost, full, root, terminals, weight, adjacency)
+
+
+def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
+              adjacency: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`)."""
     n, k = len(weight), len(terminals)
     full = (1 << k) - 1
     cost: list[list[int]] = [[]] * (full + 1)
@@ -219,10 +284,7 @@ def _dreyfus_wagner(terminals: Sequence[int], weight: Sequence[int],
                 sub = (sub - 1) & rest
         _relax(row, weight, adjacency)
         cost[mask] = row
-    root = terminals[0]
-    if cost[full][root] >= _INF:
-        return None
-    return _tree(cost, full, root, terminals, weight, adjacency)
+    return cost
 
 
 def _merge(a: int, b: int, w: int) -> int:
@@ -277,6 +339,43 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequen
         step = next(u for u in adjacency[v] if cost[mask][u] + weight[v] == c)
         stack.append((mask, step))
     return out
+
+
+def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int,
+               terminals: Sequence[int], weight: Sequence[int],
+               adjacency: Sequence[Sequence[int]]) -> set[frozenset[int]]:
+    """The node sets of every optimal tree at ``cost[full][root]``: each way back through
+    the table (a split of the terminals at a node, or a step to a neighbour), remembered
+    per ``(mask, node)``.  Two optimal halves never share a node besides the one they
+    meet at, so their union is optimal too."""
+    memo: dict[tuple[int, int], set[frozenset[int]]] = {}
+
+    def trees(mask: int, v: int) -> set[frozenset[int]]:
+        key = (mask, v)
+        if key in memo:
+            return memo[key]
+        c = cost[mask][v]
+        out: set[frozenset[int]] = set()
+        if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
+            out.add(frozenset({v}))
+        else:
+            low = mask & -mask
+            rest = mask ^ low
+            sub = rest
+            while True:
+                a = sub | low
+                if a != mask and cost[a][v] + cost[mask ^ a][v] - weight[v] == c:
+                    out.update(x | y for x in trees(a, v) for y in trees(mask ^ a, v))
+                if sub == 0:
+                    break
+                sub = (sub - 1) & rest
+            for u in adjacency[v]:
+                if cost[mask][u] + weight[v] == c and cost[mask][u] < _INF:
+                    out.update(t | {v} for t in trees(mask, u))
+        memo[key] = out
+        return out
+
+    return trees(full, root)
 
 
 # ---------------------------------------------------------------------------
@@ -549,9 +648,6 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
         power, threshold, count, least, optimal)
 
 
-_MAX_SUBSET_GROUPS: Final = 12
-_MAX_SUBSETS: Final = 200
-_MAX_COVERS: Final = 5000
 
 
 def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
@@ -561,11 +657,9 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
     if count == 0:
         return None
     groups = _building_groups(s.space_map, chosen - s.base)
-    if len(groups) > _MAX_SUBSET_GROUPS:
-        return None
     base_value = sum(s.values.get(h, 0) for h in s.base)
     values = [sum(s.values[h] for h in g) for g in groups]
-    for combo in _minimal_covers(values, threshold - base_value, _MAX_SUBSETS):
+    for combo in _minimal_covers(values, threshold - base_value):
         if len(combo) == len(groups):
             continue
         if _lower_bound(s, [groups[i] for i in combo]) >= count:
@@ -730,63 +824,79 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                        power_values: Mapping[str, int] = POWER_VALUES, threshold: int = 7,
                        *, value_bonus: Mapping[Hex, int] | None = None,
                        max_satellites: int | None = None,
-                       max_candidates: int = 100) -> list[FederationOption]:
-    """The federations the player can form, one optimal satellite set per set of structures.
+                       federation: frozenset[Hex] = frozenset()) -> list[FederationOption]:
+    """Every federation the player can form: each set of structures with each of its
+    smallest satellite sets.
 
     Candidates are the sets of the player's structure groups (structures touching each
     other) that reach ``threshold`` and need every group to do so; each is joined with
-    the fewest satellites, takes in the structures it touches, and is kept if
-    :func:`check_federation` accepts it.  The sets are tried in the order of a lower bound
-    on their satellites (the widest gap between two of their groups), at most
-    ``max_candidates`` of them, so a very spread-out position may not list every
-    federation.  Another satellite set of the same size is equally legal.
+    every smallest set of satellites, takes in the structures it touches, and is kept if
+    :func:`check_federation` accepts it.  ``federation`` is the Ivits' federation being
+    extended (its hexes count towards the threshold; the options list the new hexes).
 
     >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
     >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
     >>> far = {m.hex("5A7"): "PI", m.hex("5A11"): "ac1", m.hex("5A10"): "m"}
-    >>> [(o.names(m), o.power) for o in federation_options(m, far)]
-    [(('5A10', '5A11', '5A7', '5A8', '5A9'), 7)]
+    >>> for o in federation_options(m, far):
+    ...     print(", ".join(o.names(m)), o.power)
+    5A10, 5A11, 5A7, 5A8, 5A9 7
+    5A10, 5A11, 5A7, 5A9, 5B4 7
+    5A10, 5A11, 5A7, 5B4, 5B5 7
     >>> federation_options(m, far, max_satellites=1)
     []
     """
+    base = frozenset(federation)
     s = _setting(space_map, player_structures, other_federations, blocked, power_values,
-                 value_bonus)
-    groups = _building_groups(space_map, s.eligible)
+                 value_bonus, base)
+    groups = _building_groups(space_map, s.eligible - base)
     values = [sum(s.values[h] for h in g) for g in groups]
+    base_value = sum(s.values.get(h, 0) for h in base)
     bounded = []
-    for combo in _minimal_covers(values, threshold, _MAX_COVERS):
-        bound = _lower_bound(s, [groups[i] for i in combo])
+    for combo in _minimal_covers(values, threshold - base_value):
+        parts = [groups[i] for i in combo] + ([base] if base else [])
+        bound = _lower_bound(s, parts)
         if bound < _INF and (max_satellites is None or bound <= max_satellites):
             bounded.append((bound, len(combo), combo))
     bounded.sort()
     out: dict[frozenset[Hex], FederationOption] = {}
-    for _, _, combo in bounded[:max_candidates]:
+    for _, _, combo in bounded:
         buildings = frozenset().union(*(groups[i] for i in combo))
-        found = _minimum(s, buildings)
+        found = _all_minimum(s, buildings)
         if found is None:
             continue
-        count, sats = found
+        count, sat_sets = found
         if max_satellites is not None and count > max_satellites:
             continue
-        members = _closure(space_map, buildings | sats, s.eligible) & s.eligible
-        # the satellites are optimal for part of the members, hence for all of them
-        check = _check(s, sats, members, other_federations, threshold, max_satellites,
-                       optimal_known=True)
-        if check.legal:
-            option = FederationOption(members, sats, check.power)
-            out.setdefault(option.hexes, option)
+        for sats in sat_sets:
+            members = (_closure(space_map, buildings | sats | base, s.eligible)
+                       & s.eligible) - base
+            # the satellites are optimal for part of the members, hence for all of them
+            check = _check(s, sats, members, other_federations, threshold, max_satellites,
+                           optimal_known=True)
+            if check.legal:
+                option = FederationOption(members, sats, check.power)
+                out.setdefault(option.hexes, option)
     return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(o.hexes)))
 
 
-def _minimal_covers(values: Sequence[int], threshold: int, limit: int) -> list[tuple[int, ...]]:
-    """Index sets whose values reach ``threshold`` while each member is needed, smallest
-    sets first, at most ``limit`` of them.
+def _all_minimum(s: _Setting, buildings: frozenset[Hex]
+                 ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
+    """Every smallest set of new satellites joining ``buildings`` (and the base)."""
+    return all_minimal_satellites(s.space_map, buildings | s.base, s.usable,
+                                  s.eligible | s.base)
 
-    >>> _minimal_covers([3, 3, 1, 5], 6, 10)
+
+def _minimal_covers(values: Sequence[int], threshold: int) -> Iterator[tuple[int, ...]]:
+    """Index sets whose values reach ``threshold`` while each member is needed, smallest
+    sets first.
+
+    >>> list(_minimal_covers([3, 3, 1, 5], 6))
     [(0, 1), (0, 3), (1, 3), (2, 3)]
     """
-    out: list[tuple[int, ...]] = []
     n = len(values)
+    if threshold <= 0:
+        yield ()
+        return
     smallest = min((v for v in values if v > 0), default=1)
     # a set where every member is needed holds at most threshold / smallest + 1 members
     for size in range(1, min(n, threshold // smallest + 1) + 1):
@@ -794,7 +904,4 @@ def _minimal_covers(values: Sequence[int], threshold: int, limit: int) -> list[t
             total = sum(values[i] for i in combo)
             if total < threshold or any(total - values[i] >= threshold for i in combo):
                 continue
-            out.append(combo)
-            if len(out) >= limit:
-                return out
-    return out
+            yield combo

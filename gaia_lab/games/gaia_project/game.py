@@ -81,9 +81,8 @@ class GaiaProject(Game[GPState, Move]):
         return rules.actor(state)
 
     def legal_actions(self, state: GPState) -> list[Move]:
-        """The legal single decisions (see :func:`candidates`); federations are listed
-        with one smallest satellite set per set of structures (an equally small set is
-        legal too, and explained so)."""
+        """The legal single decisions (see :func:`candidates`); a federation is listed
+        with each of its smallest satellite sets."""
         known = self._legal.get(state)
         if known is None:
             known = [m for m in candidates(state) if self.explain(state, m).legal]
@@ -296,11 +295,17 @@ def candidates(state: GPState) -> list[Move]:
         texts = [f"booster {b}" for b in state.boosters]
     else:
         texts = _main_actions(state, seat)
+    if p.level("navigation") == 4:
+        # Navigation level 5 places the Lost Planet at once: the hex is part of the line
+        spots = _station_targets(state, p)
+        texts = [f"{t}. lostPlanet {h}" if t.endswith("up nav") else t
+                 for t in texts for h in (spots if t.endswith("up nav") else [""])]
     return [parse_move(f"{me} {t}") for t in texts]
 
 
 def _station_targets(state: GPState, p: PlayerState) -> list[str]:
-    """Empty space within reach (with every Q.I.C.) holding nothing."""
+    """Empty space within reach (with every Q.I.C.) holding nothing: where an Ivits space
+    station or the Lost Planet may go."""
     m = state.space_map
     reach = load_components().board.range_by_level[p.level("navigation")] + 2 * p.qic
     taken = {h for o in state.seats for h, _ in o.buildings}
@@ -458,62 +463,22 @@ def _planets(state: GPState) -> tuple[tuple[str, str], ...]:
     return _planet_list(state.setup.sectors)
 
 
-def _one_federation_options(state: GPState, seat: int) -> list[str]:
-    """The Ivits' ways to extend their federation: sets of up to three of their groups of
-    structures, each joined to it with the fewest satellites (at most 40 sets tried)."""
-    import itertools
-
-    from gaia_lab.games.gaia_project.federation import minimal_satellites
-
-    p = state.seats[seat]
-    m = state.space_map
-    f = rules.federation_setting(state, seat)
-    base = frozenset(m.hex(h) for fed in p.federations for h in fed)
-    own = {h for h, kind in f.structures.items() if f.values.get(kind, 0) > 0}
-    loose = own - base
-    groups: list[frozenset[Any]] = []
-    seen: set[Any] = set()
-    for start in sorted(loose):
-        if start in seen:
-            continue
-        group, todo = {start}, [start]
-        while todo:
-            for n in todo.pop().neighbors():
-                if n in loose and n not in group:
-                    group.add(n)
-                    todo.append(n)
-        seen |= group
-        groups.append(frozenset(group))
-    usable = [h for h in m if m.planet(h) is None and h not in f.blocked
-              and h not in f.structures and h not in base]
-    out: list[str] = []
-    tried = 0
-    for size in (1, 2, 3):
-        for combo in itertools.combinations(groups, size):
-            if tried >= 40:
-                break
-            tried += 1
-            chosen = frozenset().union(*combo)
-            terminals = [next(iter(g)) for g in combo] + ([next(iter(base))] if base else [])
-            found = minimal_satellites(m, terminals, usable, own | base)
-            if found is None or found[0] > p.qic:
-                continue
-            names = sorted(m.name(h) for h in chosen | found[1])
-            if rules.check_one_federation(state, seat, names).legal:
-                out.append(",".join(names))
-    supply = [t for t, n in state.fed_supply if n > 0]
-    return [f"federation {o} {t}" for o in out for t in supply]
-
-
 def _federations(state: GPState, seat: int) -> list[str]:
     from gaia_lab.games.gaia_project.power import tokens
 
-    if hooks(state.seats[seat].faction).one_federation:
-        return _one_federation_options(state, seat)
+    p = state.seats[seat]
     f = rules.federation_setting(state, seat)
-    names = _federation_options(state.setup.sectors, tuple(sorted(f.structures.items())),
-                                tuple(f.others), f.blocked, tuple(sorted(f.values.items())),
-                                f.threshold, tokens(state.seats[seat].bowls), f.bonus)
+    if hooks(p.faction).one_federation:
+        # the Ivits extend one federation; its satellites are paid with Q.I.C.
+        grown = frozenset(h for fed in f.others for h in fed)
+        names = _federation_options(state.setup.sectors, tuple(sorted(f.structures.items())),
+                                    (), f.blocked, tuple(sorted(f.values.items())),
+                                    f.threshold, p.qic, f.bonus, grown)
+    else:
+        names = _federation_options(state.setup.sectors, tuple(sorted(f.structures.items())),
+                                    tuple(f.others), f.blocked,
+                                    tuple(sorted(f.values.items())), f.threshold,
+                                    tokens(p.bowls), f.bonus)
     supply = [t for t, n in state.fed_supply if n > 0]
     return [f"federation {o} {t}" for o in names for t in supply]
 
@@ -523,14 +488,15 @@ def _federation_options(sectors: tuple[tuple[str, int, int, int], ...],
                         structures: tuple[tuple[Any, str], ...], others: tuple[Any, ...],
                         blocked: frozenset[Any], values: tuple[tuple[str, int], ...],
                         threshold: int, tokens: int,
-                        bonus: tuple[tuple[Any, int], ...] = ()) -> tuple[str, ...]:
+                        bonus: tuple[tuple[Any, int], ...] = (),
+                        grown: frozenset[Any] = frozenset()) -> tuple[str, ...]:
     from gaia_lab.games.gaia_project.federation import federation_options
     from gaia_lab.games.gaia_project.state import _space_map
 
     m = _space_map(sectors)
     options = federation_options(m, dict(structures), list(others), blocked, dict(values),
                                  threshold, value_bonus=dict(bonus) or None,
-                                 max_satellites=tokens)
+                                 max_satellites=tokens, federation=grown)
     return tuple(",".join(o.names(m)) for o in options)
 
 
