@@ -364,6 +364,20 @@ def test_taklons_spend_the_brainstone_as_three_power() -> None:
     assert (four.state.seats[0].bowls, four.state.seats[0].qic) == ((2, 0, 0, 0), 1)
 
 
+def test_taklons_brainstone_in_a_power_action_with_a_mine() -> None:
+    s = _taklons(bowls=[0, 0, 4], brainstone=2, ore=3, credits=4)
+    names = listed(s)
+    used = next(a for a in sorted(names)
+                if a.startswith("taklons action power6. brainstone area1. build m "))
+    kept = used.replace("area1", "area3")
+    assert kept in names
+    s.play(used)
+    assert (s.state.seats[0].bowls[:3], s.state.seats[0].brainstone) == ((1, 0, 3), 0)
+    k = _taklons(bowls=[0, 0, 4], brainstone=2, ore=3, credits=4)
+    k.play(kept)
+    assert (k.state.seats[0].bowls[:3], k.state.seats[0].brainstone) == ((3, 0, 1), 2)
+
+
 def test_taklons_brainstone_into_the_gaia_area_and_institute_token() -> None:
     s = _taklons(bowls=[3, 4, 0], research={"gaia": 1}, structures={"10A2": "m",
                                                                      "3A7": "m"})

@@ -389,6 +389,10 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         if a.id in ("power2", "power6"):
             if viable(f"action {a.id}"):
                 out += [f"action {a.id}. build m {h}" for h in near]
+                if p.brainstone == 2:
+                    # the brainstone in bowl III: spent for the action or kept
+                    out += [f"action {a.id}. brainstone area{k}. build m {h}"
+                            for k in (1, 3) for h in near]
         elif a.id == "qic1":
             if viable("action qic1"):
                 out += [f"action qic1. {t}" for t in tails]
