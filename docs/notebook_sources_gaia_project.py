@@ -28,7 +28,7 @@ from IPython.display import SVG
 
 import gaia_lab
 from gaia_lab.core.session import Session
-from gaia_lab.games.gaia_project.game import GaiaProject, replay, replay_prefix
+from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs, replay, replay_prefix
 from gaia_lab.render.gaia_project import scene, vp_chart
 
 from gaia_lab.games.gaia_project.recorded import recorded_game
@@ -63,8 +63,9 @@ ABOUT = md("""
 > online implementation: one action is one line of a log (`terrans build m 1A4.`), several
 > commands of one player in a line are separated by `. `. Component values (tiles, boosters,
 > faction boards) restate public data and are marked `published` in the data files. The
-> engine replays the recorded game deep-mind-2 to its last line with every player's VP, and
-> every source of VP, equal to the recorded ones.
+> engine replays three recorded games (deep-mind-2, JaeggaFun04 and voyager-6, nine of the
+> fourteen factions) to their last lines with every player's VP, and every source of VP,
+> equal to the recorded ones.
 """)
 
 # ---------------------------------------------------------------------------------------
@@ -313,8 +314,8 @@ print(check.verdict)
     md("""
 **Why three satellites?** The structures form two groups: 5A6, 5A7 and 5B1 touch one another,
 9B1 lies apart. The shortest chain of empty hexes between the groups is three hexes long
-(5B3, 5C, 9A2 as recorded; 5A5, 5B2, 9A2 is as short). Four satellites are refused with a
-smaller set named, and two do not connect the groups:
+(5B3, 5C, 9A2 as recorded; other chains are as short, and any of them may be chosen). Four
+satellites are refused with a smaller set named, and two do not connect the groups:
 """),
     code("""
 longer = frozenset(m.hex(h) for h in ("5B3", "5C", "9A2", "5B4"))
@@ -327,13 +328,28 @@ print(check_federation(m, f.structures, fewer, frozenset(m.hex(h) for h in power
     md("""
 ## Every federation one could form
 
-`federation_options` lists the federations open to a player, each with the fewest satellites
-(another set of the same size would be equally legal).
+`federation_options` lists the federations open to a player: each set of structures with
+every one of its smallest satellite sets (all of them equally legal). The legal actions of the
+game list exactly these, once per federation token left in the supply.
 """),
     code("""
-for option in federation_options(m, f.structures, f.others, f.blocked, f.values, f.threshold):
+options = federation_options(m, f.structures, f.others, f.blocked, f.values, f.threshold)
+for option in options:
     sats = sorted(m.name(h) for h in option.satellites)
     print(f"power {option.power}, {len(sats)} satellites {sats}: {', '.join(option.names(m))}")
+recorded_sats = frozenset(m.hex(h) for h in satellites)
+print("the recorded satellites are among them:",
+      any(o.satellites == recorded_sats for o in options))
+""", "check"),
+    md("""
+A log line may also name only the satellites: the structures they link up belong to the
+federation anyway, since no structure touching it may be left out. Both lines below are the
+same federation:
+"""),
+    code("""
+short = f"hadsch-hallas federation {','.join(satellites)} fed5"
+print(short, "->", s.explain(short).legal)
+print(moves[263], "->", s.explain(moves[263]).legal)
 """, "check"),
     code("""
 events = s.play(moves[263])
@@ -489,6 +505,49 @@ for source in sources:
 print(f"{'total':10}" + "".join(f"{p.vp:>15}" for p in s.state.seats))
 print("recorded  " + "".join(f"{f['vp']:>15}" for f in game["final"]))
 print("sources that differ:", mismatches)
+""", "check"),
+    md("""
+## Two more recorded games
+
+Two more complete four-player games ship with the package: **JaeggaFun04** (Gleens, Bal T'aks,
+Bescods, Itars) and **voyager-6** (Gleens, Terrans, Itars, Ivits). Each replays the same way,
+every line checked, to the recorded VP of every player and every source. Together the three
+games play nine of the fourteen factions; the other five (Lantids, Ambas, Geodens, Firaks,
+Taklons) are checked rule by rule on built positions in the test suite.
+"""),
+    code("""
+from gaia_lab.games.gaia_project.recorded import RECORDED_GAMES
+
+finals = {}
+for name in RECORDED_GAMES:
+    data = recorded_game(name)
+    final = replay(data).state
+    finals[name] = final
+    differ = sum(
+        dict(p.vp_sources).get(k, 0) != f["vp_by_source_after_start_10"].get(k, 0)
+        for p, f in zip(final.seats, data["final"])
+        for k in {*dict(p.vp_sources), *f["vp_by_source_after_start_10"]})
+    print(f"{name:12} {len(data['moves']):4} lines | engine VP",
+          [p.vp for p in final.seats], "| recorded", [f["vp"] for f in data["final"]],
+          "| sources that differ:", differ)
+    for p in final.seats:
+        print(f"{'':15}{p.faction:14} {p.vp:4} VP")
+""", "check"),
+    md("""
+The end of voyager-6: the Ivits (red) grew one single federation, round after round, with
+space stations on empty hexes; each extension needed 7 more power value than the last and paid
+its satellites with Q.I.C.
+"""),
+    code("""
+ivits = finals["voyager-6"].seats[3]
+print(ivits.faction, "federation hexes by extension:")
+for part in ivits.federations:
+    print("   ", ", ".join(part))
+board(finals["voyager-6"])
+""", "check"),
+    md("VP by source in JaeggaFun04 (`from_bgs` gives a session positioned at the end):"),
+    code("""
+SVG(vp_chart(from_bgs(recorded_game("JaeggaFun04")).score_breakdown()).to_svg())
 """, "check"),
 ]
 
