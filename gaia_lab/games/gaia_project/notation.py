@@ -43,6 +43,8 @@ brackets, ``using area1: 2``, ``returning booster8``) are skipped:
 
 >>> normalise("terrans up gaia (1 ⇒ 2) (4/4/0/0 ⇒ 7/4/0/0)")
 'terrans up gaia'
+>>> normalise("baltaks build gf 10A3 using area1: 1, area2: 2. (1/3/2/0 ⇒ 0/1/2/3)")
+'baltaks build gf 10A3'
 >>> parse_move("xenos build xx 2A1")
 Traceback (most recent call last):
 ...
@@ -512,7 +514,7 @@ class _Token:
 _SKIP = re.compile(
     r"\s+"                                  # spaces
     r"|\([^()]*\)"                          # a bracketed annotation
-    r"|using\s+area\d\s*:\s*\d+"            # which bowl paid
+    r"|using\s+area\d\s*:\s*\d+(?:\s*,\s*area\d\s*:\s*\d+)*"  # which bowls paid
     r"|returning\s+booster\d+"              # the booster given back on passing
     r"|[^\s.()]+\s*⇒\s*[^\s.()]+"           # a stand-alone 'before ⇒ after' pair
 )
