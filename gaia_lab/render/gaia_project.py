@@ -26,6 +26,7 @@ the scoring tiles and ``seat:<n>`` on the players' panels.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
@@ -284,44 +285,8 @@ def map_scene(state: GPState, width: float = 700.0, *,
     smap = state.space_map
     frame = _Frame(smap, width)
     s = frame.size
-    items: list[Item] = []
-    owners: dict[str, tuple[int, str]] = {}
-    for seat, p in enumerate(state.seats):
-        for where, b in p.buildings:
-            owners[where] = (seat, b)
-    # space, planets and names
-    for h in smap:
-        name = smap.name(h)
-        cx, cy = frame.centre(h)
-        planet = "lost" if owners.get(name, (0, ""))[1] == "lp" else state.planet(name)
-        what = "empty space" if planet is None else f"{PLANET_STYLE[planet][1]} planet"
-        if name in state.gaia_hexes:
-            what = "Gaia planet (a Transdim planet transformed)"
-        items.append(Polygon(frame.corners(h), fill=SPACE, stroke=SPACE_EDGE, stroke_width=1,
-                             id=f"hex:{name}",
-                             title=f"{name}: {what}, sector {smap.sector_of(h)}"))
-        if planet is not None:
-            fill = PLANET_STYLE[planet][0]
-            ring = "#c9a7ee" if name in state.gaia_hexes else (
-                "#f5f5f5" if planet == "lost" else "#0b0f1f")
-            items.append(Circle(cx, cy - 0.08 * s, 0.5 * s, fill=fill, stroke=ring,
-                                stroke_width=2 if ring != "#0b0f1f" else 1))
-        items.append(Text(cx, cy + 0.69 * s, name, size=max(5.5, 0.25 * s), anchor="middle",
-                          fill="#aab4d8"))
-    # sector borders
-    for h in smap:
-        sector = smap.sector_of(h)
-        mine = frame.corners(h)
-        for n in h.neighbors():
-            if n in smap.planets and smap.sector_of(n) == sector:
-                continue
-            if n in smap.planets and n < h:
-                continue
-            theirs = set(corners(n, s, "flat", frame.origin))
-            shared = [p for p in mine if p in theirs]
-            if len(shared) == 2:
-                items.append(Line(shared[0][0], shared[0][1], shared[1][0], shared[1][1],
-                                  stroke=SECTOR_EDGE, width=2))
+    lost = next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
+    items: list[Item] = list(_space(state.setup.sectors, width, state.gaia_hexes, lost))
     # federations
     for p in state.seats:
         colour = player_colour(p.faction)
@@ -371,6 +336,54 @@ def map_scene(state: GPState, width: float = 700.0, *,
         items.append(Text(cx, cy - 0.66 * s + 2, label, size=0.32 * s, weight="bold",
                           anchor="middle", baseline="middle", fill=INK))
     return Scene(width, frame.height, tuple(items))
+
+
+@functools.lru_cache(maxsize=32)
+def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
+           gaia_hexes: tuple[str, ...], lost: str) -> tuple[Item, ...]:
+    """The map without the players' pieces (hexes, planets, names, sector borders): it only
+    changes when a Transdim planet turns Gaia or the Lost Planet is placed, so it is drawn
+    once per such change and width."""
+    from gaia_lab.games.gaia_project.state import _space_map
+
+    smap = _space_map(sectors)
+    frame = _Frame(smap, width)
+    s = frame.size
+    items: list[Item] = []
+    for h in smap:
+        name = smap.name(h)
+        cx, cy = frame.centre(h)
+        planet = "lost" if name == lost else smap.planets[h]
+        what = "empty space" if planet is None else f"{PLANET_STYLE[planet][1]} planet"
+        if name in gaia_hexes:
+            what = "Gaia planet (a Transdim planet transformed)"
+            planet = "gaia"
+        items.append(Polygon(frame.corners(h), fill=SPACE, stroke=SPACE_EDGE, stroke_width=1,
+                             id=f"hex:{name}",
+                             title=f"{name}: {what}, sector {smap.sector_of(h)}"))
+        if planet is not None:
+            fill = PLANET_STYLE[planet][0]
+            ring = "#c9a7ee" if name in gaia_hexes else (
+                "#f5f5f5" if planet == "lost" else "#0b0f1f")
+            items.append(Circle(cx, cy - 0.08 * s, 0.5 * s, fill=fill, stroke=ring,
+                                stroke_width=2 if ring != "#0b0f1f" else 1))
+        items.append(Text(cx, cy + 0.69 * s, name, size=max(5.5, 0.25 * s), anchor="middle",
+                          fill="#aab4d8"))
+    # sector borders
+    for h in smap:
+        sector = smap.sector_of(h)
+        mine = frame.corners(h)
+        for n in h.neighbors():
+            if n in smap.planets and smap.sector_of(n) == sector:
+                continue
+            if n in smap.planets and n < h:
+                continue
+            theirs = set(corners(n, s, "flat", frame.origin))
+            shared = [p for p in mine if p in theirs]
+            if len(shared) == 2:
+                items.append(Line(shared[0][0], shared[0][1], shared[1][0], shared[1][1],
+                                  stroke=SECTOR_EDGE, width=2))
+    return tuple(items)
 
 
 def legend_scene(width: float) -> Scene:
