@@ -116,9 +116,37 @@ def test_problems_name_file_and_entry(tmp_path: Path) -> None:
     with pytest.raises(InvalidStateError) as err:
         load_components(tmp_path)
     text = str(err.value)
-    assert "factions.json: factions entry 1 ('terrans'): field 'home_planet'" in text
-    assert "factions.json: factions entry 4 ('gleens'): field 'deltas.start_track'" in text
-    assert "sectors.json: sector '1': field 'planets[0].position'" in text
+    # the files were rewritten on one line, so every entry starts on line 1
+    assert "factions.json:1: factions entry 1 ('terrans'): field 'home_planet'" in text
+    assert "factions.json:1: factions entry 4 ('gleens'): field 'deltas.start_track'" in text
+    assert "sectors.json:1: sector '1': field 'planets[0].position'" in text
+
+
+def _line_of(text: str, marker: str) -> int:
+    return text[: text.index(marker)].count("\n") + 1
+
+
+def test_problems_name_the_line_of_the_entry(tmp_path: Path) -> None:
+    shutil.copytree(DATA_DIR, tmp_path, dirs_exist_ok=True)
+    techs = (tmp_path / "tech_tiles.json").read_text(encoding="utf-8")
+    broken = techs.replace('"id": "tech3",\n   "kind": "passive"',
+                           '"id": "tech3",\n   "kind": "sometimes"')
+    assert broken != techs
+    (tmp_path / "tech_tiles.json").write_text(broken, encoding="utf-8")
+    sectors = (tmp_path / "sectors.json").read_text(encoding="utf-8")
+    (tmp_path / "sectors.json").write_text(
+        sectors.replace('"5A": {\n   "tile": "5"', '"5A": {\n   "tile": "4"'), encoding="utf-8")
+    with pytest.raises(InvalidStateError) as err:
+        load_components(tmp_path)
+    text = str(err.value)
+    assert "2 problems" in text
+    # the entry's line is the one of its opening brace (one line above its id)
+    line = _line_of(techs, '"id": "tech3"') - 1
+    assert f"tech_tiles.json:{line}: standard entry 3 ('tech3'): field 'kind': " \
+           'unknown value "sometimes"' in text
+    # sectors are the members of an object: the line is the one of the member's name
+    line = _line_of(sectors, '"5A": {')
+    assert f"sectors.json:{line}: sector '5A': field 'tile': '4' does not match" in text
 
 
 def test_broken_json_is_reported(tmp_path: Path) -> None:

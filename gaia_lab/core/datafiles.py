@@ -1,19 +1,29 @@
 r"""Component data files: JSON documents whose entries can be traced to their lines.
 
-Every game keeps its components in ``data/*.json`` files of the form
-``{"component": ..., "entries": [...]}`` with one entry per line; a problem found in an
-entry is reported with the file and the entry's line.
+Every game keeps its components in ``data/*.json`` files, one JSON object each; its
+entries are the elements of a top-level array (``{"component": ..., "entries": [...]}``
+for most games) or the members of a top-level object, one entry per line.  A problem
+found in an entry is reported with the file and the entry's line.
 
 >>> doc = read_text_document('{"entries": [\n {"id": "a"},\n {"id": "b"}\n]}', "demo")
 >>> doc.name, doc.lines
 ('demo.json', (2, 3))
+
+Entries under any other top-level key can be traced as well:
+
+>>> doc = read_text_document('{"tiles": [\n {"id": "t1"}\n],\n "sides": {\n "1A": {},\n'
+...                          ' "1B": {}\n}}', "tech")
+>>> doc.lines_of("tiles"), doc.lines_of("sides"), doc.lines_of("entries")
+((2,), (5, 6), ())
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +37,18 @@ class DataDocument:
     """The file's full path, or its name alone when the data did not come from a file."""
     data: Any
     lines: tuple[int, ...]
-    """The line where each entry starts, when the text is known."""
+    """The line where each entry under ``"entries"`` starts, when the text is known."""
+    sections: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """The entry lines under every top-level key (see :func:`section_lines`)."""
 
     @property
     def name(self) -> str:
         """The file name that problems cite."""
         return f"{self.component}.json"
+
+    def lines_of(self, key: str) -> tuple[int, ...]:
+        """The line where each entry under the top-level ``key`` starts, when known."""
+        return self.lines if key == "entries" else self.sections.get(key, ())
 
 
 def read_document(path: Path, component: str, problems: list[str]) -> DataDocument:
@@ -41,77 +57,112 @@ def read_document(path: Path, component: str, problems: list[str]) -> DataDocume
     except (OSError, UnicodeDecodeError) as exc:
         problems.append(f"{path.name}: cannot read {path}: {exc}")
         return DataDocument(component, str(path), None, ())
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(f"{path.name}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
-        return DataDocument(component, str(path), None, ())
-    return DataDocument(component, str(path), data, entry_lines(text))
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-
-
-def entry_lines(text: str) -> tuple[int, ...]:
-    """The line on which each element of the top-level ``"entries"`` array starts."""
-    decoder = json.JSONDecoder()
-
-    def skip(i: int) -> int:
-        match = _WS.match(text, i)
-        return match.end() if match else i
-
-    try:
-        i = skip(0)
-        if text[i : i + 1] != "{":
-            return ()
-        i = skip(i + 1)
-        while i < len(text) and text[i] != "}":
-            key, i = decoder.raw_decode(text, i)
-            i = skip(skip(i) + 1)  # past the colon
-            if key == "entries" and text[i : i + 1] == "[":
-                starts: list[int] = []
-                i = skip(i + 1)
-                while text[i : i + 1] not in ("]", ""):
-                    starts.append(i)
-                    _, i = decoder.raw_decode(text, i)
-                    i = skip(i)
-                    if text[i : i + 1] == ",":
-                        i = skip(i + 1)
-                lines, line, last = [], 1, 0
-                for start in starts:
-                    line += text.count("\n", last, start)
-                    last = start
-                    lines.append(line)
-                return tuple(lines)
-            _, i = decoder.raw_decode(text, i)
-            i = skip(i)
-            if text[i : i + 1] == ",":
-                i = skip(i + 1)
-    except (ValueError, IndexError):
-        return ()
-    return ()
+    return _parse(text, component, str(path), path.name, problems)
 
 
 def read_text_document(text: str, component: str, problems: list[str] | None = None
                        ) -> DataDocument:
     """A document from JSON text (no file); problems go to ``problems``."""
     problems = [] if problems is None else problems
+    return _parse(text, component, f"{component}.json", f"{component}.json", problems)
+
+
+def _parse(text: str, component: str, path: str, file: str, problems: list[str]
+           ) -> DataDocument:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        problems.append(f"{component}.json:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
-        return DataDocument(component, f"{component}.json", None, ())
-    return DataDocument(component, f"{component}.json", data, entry_lines(text))
+        problems.append(f"{file}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
+        return DataDocument(component, path, None, ())
+    sections = section_lines(text)
+    return DataDocument(component, path, data, sections.get("entries", ()), sections)
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def entry_lines(text: str, key: str = "entries") -> tuple[int, ...]:
+    r"""The line on which each element of the top-level array under ``key`` starts (or
+    each member of the top-level object under ``key``); ``()`` when there is none.
+
+    >>> entry_lines('{"entries": [{"id": 1},\n {"id": 2}], "more": [\n\n 3]}')
+    (1, 2)
+    >>> entry_lines('{"entries": [{"id": 1},\n {"id": 2}], "more": [\n\n 3]}', "more")
+    (4,)
+    """
+    return section_lines(text).get(key, ())
+
+
+def section_lines(text: str) -> dict[str, tuple[int, ...]]:
+    r"""For each top-level key of a JSON object whose value is an array or an object, the
+    line on which each element (or member) of that value starts.  A repeated member
+    counts once, in the place :func:`json.loads` gives it and at the line of the value
+    it keeps (the last); text that is not a JSON object gives ``{}``.
+
+    >>> section_lines('{"a": [1,\n 2],\n "b": {"x": 1,\n "y": 2,\n "x": 3}, "c": 4}')
+    {'a': (1, 2), 'b': (5, 4)}
+    """
+    decoder = json.JSONDecoder()
+    breaks = [m.start() for m in re.finditer("\n", text)]
+
+    def line(i: int) -> int:
+        return bisect.bisect_left(breaks, i) + 1
+
+    def skip(i: int) -> int:
+        match = _WS.match(text, i)
+        return match.end() if match else i
+
+    def members(i: int) -> list[tuple[object, int, int]]:
+        """(key or None, start, value start) of each element of the array or object
+        that opens at ``text[i]``."""
+        keyed = text[i] == "{"
+        close = "}" if keyed else "]"
+        out: list[tuple[object, int, int]] = []
+        i = skip(i + 1)
+        while text[i : i + 1] != close:
+            start, key = i, None
+            if keyed:
+                key, i = decoder.raw_decode(text, i)
+                i = skip(skip(i) + 1)  # past the colon
+            out.append((key, start, i))
+            _, i = decoder.raw_decode(text, i)
+            i = skip(i)
+            if text[i : i + 1] == ",":
+                i = skip(i + 1)
+        return out
+
+    sections: dict[str, tuple[int, ...]] = {}
+    try:
+        i = skip(0)
+        if text[i : i + 1] != "{":
+            return {}
+        for key, _, at in members(i):
+            if not isinstance(key, str) or text[at : at + 1] not in ("[", "{"):
+                continue
+            inner = members(at)
+            if text[at] == "{":
+                starts = list({k: start for k, start, _ in inner}.values())
+            else:
+                starts = [start for _, start, _ in inner]
+            sections[key] = tuple(line(start) for start in starts)
+    except (ValueError, IndexError):
+        return {}
+    return sections
 
 
 class DataEntry:
     """Reads the fields of one entry of a document, recording each problem with its
-    file, line and field; game loaders add their own field readers."""
+    file, line and field; game loaders add their own field readers.
+
+    ``index`` counts the entries under the top-level key ``section``, whose lines the
+    document gives (see :meth:`DataDocument.lines_of`).
+    """
 
     def __init__(self, doc: DataDocument, index: int, raw: Any, key: str,
-                 problems: list[str]) -> None:
+                 problems: list[str], *, section: str = "entries") -> None:
         self.doc = doc
         self.index = index
+        self.section = section
         self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
         self.problems = problems
         self.start = len(problems)
@@ -122,11 +173,22 @@ class DataEntry:
             self.problem("", f"an entry must be a JSON object, not {type(raw).__name__}")
 
     @property
+    def line(self) -> int | None:
+        """The line where the entry starts, when known."""
+        lines = self.doc.lines_of(self.section)
+        return lines[self.index] if 0 <= self.index < len(lines) else None
+
+    @property
+    def what(self) -> str:
+        """The entry, as problems cite it after the file and line."""
+        return f"{self.doc.component} entry {self.index + 1}{self.label}"
+
+    @property
     def where(self) -> str:
         """File, line and entry, as problems cite them."""
-        line = self.doc.lines[self.index] if self.index < len(self.doc.lines) else None
+        line = self.line
         place = f"{self.doc.name}:{line}" if line is not None else self.doc.name
-        return f"{place}: {self.doc.component} entry {self.index + 1}{self.label}"
+        return f"{place}: {self.what}"
 
     @property
     def ok(self) -> bool:

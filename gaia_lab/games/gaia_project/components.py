@@ -49,6 +49,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
+from gaia_lab.core.datafiles import DataDocument, DataEntry, read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
 
@@ -624,11 +625,10 @@ class Components:
         Raises :class:`~gaia_lab.core.errors.InvalidStateError` listing every problem.
         """
         problems: list[str] = []
-        docs: dict[str, Any] = {}
+        docs: dict[str, DataDocument] = {}
         for name in COMPONENT_FILES:
-            docs[name] = documents[name] if name in documents else _read(
-                DATA_DIR / name, problems
-            )
+            docs[name] = DataDocument(Path(name).stem, name, documents[name], ()) if (
+                name in documents) else _read(DATA_DIR / name, problems)
         unknown = sorted(set(documents) - set(COMPONENT_FILES))
         for name in unknown:
             problems.append(f"{name}: not a component file (known: {', '.join(COMPONENT_FILES)})")
@@ -643,7 +643,9 @@ def load_components(directory: str | Path | None = None) -> Components:
     """Load and validate the component files.
 
     With no ``directory``, the packaged files (the result is cached).  Otherwise each
-    file found in ``directory`` replaces the packaged one.
+    file found in ``directory`` replaces the packaged one.  Raises
+    :class:`~gaia_lab.core.errors.InvalidStateError` listing every problem, each with its
+    file, the entry's line and the field.
 
     >>> load_components() is load_components()
     True
@@ -668,32 +670,27 @@ def _load_default() -> Components:
     return _build(docs, problems, str(DATA_DIR))
 
 
-def _read(path: Path, problems: list[str]) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        problems.append(f"{path.name}: cannot read {path}: {exc}")
-    except json.JSONDecodeError as exc:
-        problems.append(f"{path.name}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
-    return None
+def _read(path: Path, problems: list[str]) -> DataDocument:
+    """A data file; its component is the file's stem, so problems cite the file's name."""
+    return read_document(path, path.stem, problems)
 
 
-class _Entry:
-    """Reads one entry's fields, recording every problem with its file and entry."""
+class _Entry(DataEntry):
+    """Reads one entry's fields, recording every problem with its file, line and entry.
 
-    def __init__(self, file: str, where: str, raw: Any, problems: list[str],
-                 source: str) -> None:
-        self.file = file
-        self.where = where
-        self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        self.problems = problems
+    ``what`` names the entry in problems (``standard entry 3 ('tech3')``); its line is
+    the ``index``-th of the file's top-level ``section`` (none for the whole file).
+    """
+
+    def __init__(self, doc: DataDocument, what: str, raw: Any, problems: list[str],
+                 source: str, *, section: str = "", index: int = 0) -> None:
+        self.title = what
         self.file_source = source
-        if not isinstance(raw, dict):
-            self.problem("", f"must be a JSON object, not {type(raw).__name__}")
+        super().__init__(doc, index, raw, "id", problems, section=section)
 
-    def problem(self, name: str, message: str) -> None:
-        at = f": field {name!r}" if name else ""
-        self.problems.append(f"{self.file}: {self.where}{at}: {message}")
+    @property
+    def what(self) -> str:
+        return self.title
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.raw.get(name, default)
@@ -755,35 +752,41 @@ class _Entry:
         return prov, source
 
 
-def _file_source(file: str, doc: Any, problems: list[str]) -> str:
-    paths = doc.get("source_paths") if isinstance(doc, dict) else None
+def _field(doc: DataDocument, key: str) -> Any:
+    """The top-level field ``key`` of a document (None when absent or not an object)."""
+    return doc.data.get(key) if isinstance(doc.data, dict) else None
+
+
+def _file_source(doc: DataDocument, problems: list[str]) -> str:
+    paths = _field(doc, "source_paths")
     if paths is None:
         return ""
     if isinstance(paths, str):
         return paths
     if isinstance(paths, list) and all(isinstance(p, str) for p in paths):
         return "; ".join(paths)
-    problems.append(f"{file}: 'source_paths' must be a string or a list of strings")
+    problems.append(f"{doc.name}: 'source_paths' must be a string or a list of strings")
     return ""
 
 
-def _list(file: str, doc: Any, key: str, problems: list[str]) -> list[Any]:
-    value = doc.get(key) if isinstance(doc, dict) else None
+def _list(doc: DataDocument, key: str, problems: list[str]) -> list[Any]:
+    value = _field(doc, key)
     if not isinstance(value, list):
-        problems.append(f"{file}: {key!r} must be a list")
+        problems.append(f"{doc.name}: {key!r} must be a list")
         return []
     return value
 
 
-def _entries(file: str, doc: Any, key: str, problems: list[str],
+def _entries(doc: DataDocument, key: str, problems: list[str],
              id_key: str = "id") -> list[_Entry]:
-    source = _file_source(file, doc, problems)
+    source = _file_source(doc, problems)
     out: list[_Entry] = []
     seen: set[object] = set()
-    for i, raw in enumerate(_list(file, doc, key, problems)):
+    for i, raw in enumerate(_list(doc, key, problems)):
         ident = raw.get(id_key) if isinstance(raw, dict) else None
         label = f" ({ident!r})" if isinstance(ident, str) else ""
-        entry = _Entry(file, f"{key} entry {i + 1}{label}", raw, problems, source)
+        entry = _Entry(doc, f"{key} entry {i + 1}{label}", raw, problems, source,
+                       section=key, index=i)
         if isinstance(ident, str):
             if ident in seen:
                 entry.problem(id_key, f"duplicate {id_key} {ident!r}")
@@ -792,25 +795,25 @@ def _entries(file: str, doc: Any, key: str, problems: list[str],
     return out
 
 
-def _whole(file: str, doc: Any, problems: list[str]) -> _Entry:
-    entry = _Entry(file, "file", doc, problems, _file_source(file, doc, problems))
-    return entry
+def _whole(doc: DataDocument, problems: list[str]) -> _Entry:
+    return _Entry(doc, "file", doc.data, problems, _file_source(doc, problems))
 
 
 # -- sectors -----------------------------------------------------------------
 
 
-def _read_sectors(doc: Any, problems: list[str]) -> tuple[list[Sector], list[MapConfiguration]]:
-    file = "sectors.json"
-    source = _file_source(file, doc, problems)
-    raw_sectors = doc.get("sectors") if isinstance(doc, dict) else None
+def _read_sectors(doc: DataDocument, problems: list[str]
+                  ) -> tuple[list[Sector], list[MapConfiguration]]:
+    source = _file_source(doc, problems)
+    raw_sectors = _field(doc, "sectors")
     if not isinstance(raw_sectors, dict):
-        problems.append(f"{file}: 'sectors' must be a mapping of sector id to sector")
+        problems.append(f"{doc.name}: 'sectors' must be a mapping of sector id to sector")
         return [], []
     names = dict(zip(Hex(0, 0).spiral(2), POSITION_NAMES, strict=True))
     sectors: list[Sector] = []
-    for sector_id, raw in raw_sectors.items():
-        e = _Entry(file, f"sector {sector_id!r}", raw, problems, source)
+    for i, (sector_id, raw) in enumerate(raw_sectors.items()):
+        e = _Entry(doc, f"sector {sector_id!r}", raw, problems, source, section="sectors",
+                   index=i)
         tile = e.text("tile")
         if tile and sector_id.rstrip("AB") != tile:
             e.problem("tile", f"{tile!r} does not match the sector id {sector_id!r}")
@@ -856,13 +859,14 @@ def _read_sectors(doc: Any, problems: list[str]) -> tuple[list[Sector], list[Map
         prov, src = e.provenance()
         sectors.append(Sector(sector_id, tile, e.text("side"), tuple(planets), prov, src))
     configs: list[MapConfiguration] = []
-    raw_configs = doc.get("map_configurations", {})
+    raw_configs = _field(doc, "map_configurations")
     known = {s.id for s in sectors}
     if isinstance(raw_configs, dict):
-        for name, raw in raw_configs.items():
+        for i, (name, raw) in enumerate(raw_configs.items()):
             if not isinstance(raw, dict) or "sectors" not in raw:
                 continue  # a note, not a configuration
-            e = _Entry(file, f"map configuration {name!r}", raw, problems, source)
+            e = _Entry(doc, f"map configuration {name!r}", raw, problems, source,
+                       section="map_configurations", index=i)
             ids = raw.get("sectors")
             centres = raw.get("centres_qr")
             if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
@@ -961,8 +965,8 @@ def _income_list(e: _Entry, name: str, value: Any) -> tuple[Resources, ...]:
     return tuple(out)
 
 
-def _read_board(doc: Any, problems: list[str]) -> PlayerBoard:
-    e = _whole("player_board_generic.json", doc, problems)
+def _read_board(doc: DataDocument, problems: list[str]) -> PlayerBoard:
+    e = _whole(doc, problems)
     start = e.resources("starting_resources", e.get("starting_resources"))
     bowls_raw = e.get("starting_power_bowls", {})
     bowls = tuple(
@@ -1014,15 +1018,15 @@ def _read_board(doc: Any, problems: list[str]) -> PlayerBoard:
     )
 
 
-def _check_board_tables(doc: Any, board: PlayerBoard, problems: list[str]) -> None:
+def _check_board_tables(doc: DataDocument, board: PlayerBoard, problems: list[str]) -> None:
     """The per-level tables are stated in research_tracks.json; check they agree."""
-    tracks = doc.get("tracks", {}) if isinstance(doc, dict) else {}
+    tracks = _field(doc, "tracks")
     nav = tracks.get("navigation", []) if isinstance(tracks, dict) else []
     for level, raw in enumerate(nav):
         passive = raw.get("passive", "") if isinstance(raw, dict) else ""
         m = re.match(r"range (\d+)", passive)
         if m and int(m.group(1)) != board.range_by_level[level]:
-            problems.append(f"research_tracks.json: navigation level {level}: range "
+            problems.append(f"{doc.name}: navigation level {level}: range "
                             f"{m.group(1)} disagrees with {board.range_by_level[level]}")
 
 
@@ -1046,8 +1050,9 @@ def _level_part(e: _Entry, name: str, value: Any) -> tuple[Resources, str, str, 
     return e.resources(name, plain), "", per, per_gain
 
 
-def _read_research(doc: Any, problems: list[str]) -> tuple[list[ResearchTrack], Resources]:
-    e = _whole("research_tracks.json", doc, problems)
+def _read_research(doc: DataDocument, problems: list[str]
+                   ) -> tuple[list[ResearchTrack], Resources]:
+    e = _whole(doc, problems)
     cost = e.resources("advance_cost", e.get("advance_cost"))
     raw_tracks = e.get("tracks")
     tracks: list[ResearchTrack] = []
@@ -1127,35 +1132,33 @@ def _read_faction(e: _Entry, board: PlayerBoard) -> Faction:
 # -- everything ----------------------------------------------------------------
 
 
-def _build(docs: Mapping[str, Any], problems: list[str], where: str) -> Components:
+def _build(docs: Mapping[str, DataDocument], problems: list[str], where: str) -> Components:
     sectors, configs = _read_sectors(docs["sectors.json"], problems)
 
     tech_doc = docs["tech_tiles.json"]
-    techs = [_read_tech(e, False) for e in _entries("tech_tiles.json", tech_doc, "standard",
-                                                      problems)]
-    techs += [_read_tech(e, True) for e in _entries("tech_tiles.json", tech_doc, "advanced",
-                                                     problems)]
-    boosters = [_read_booster(e) for e in _entries(
-        "round_boosters.json", docs["round_boosters.json"], "boosters", problems)]
+    techs = [_read_tech(e, False) for e in _entries(tech_doc, "standard", problems)]
+    techs += [_read_tech(e, True) for e in _entries(tech_doc, "advanced", problems)]
+    boosters = [_read_booster(e) for e in _entries(docs["round_boosters.json"], "boosters",
+                                                   problems)]
 
     rounds = []
-    for e in _entries("round_scoring.json", docs["round_scoring.json"], "tiles", problems):
+    for e in _entries(docs["round_scoring.json"], "tiles", problems):
         rounds.append(RoundScoringTile(e.text("id"), e.integer("vp_each_time", 1, 10),
                                        e.text("event"), *e.provenance()))
     finals = []
     final_doc = docs["final_scoring.json"]
-    for e in _entries("final_scoring.json", final_doc, "tiles", problems):
+    for e in _entries(final_doc, "tiles", problems):
         finals.append(FinalScoringTile(e.text("id"), e.text("counts"),
                                        e.integer("neutral_player_count", 0, 30),
                                        *e.provenance()))
-    awards_raw = final_doc.get("awards", {}) if isinstance(final_doc, dict) else {}
-    awards = tuple(awards_raw.get(k, 0) for k in ("1st", "2nd", "3rd"))
+    awards_raw = _field(final_doc, "awards")
+    awards = tuple(awards_raw.get(k, 0) if isinstance(awards_raw, dict) else 0
+                   for k in ("1st", "2nd", "3rd"))
     if awards != (18, 12, 6):
         problems.append(f"final_scoring.json: awards must be 18, 12 and 6, not {awards}")
 
     tokens = []
-    for e in _entries("federation_tokens.json", docs["federation_tokens.json"], "tokens",
-                      problems):
+    for e in _entries(docs["federation_tokens.json"], "tokens", problems):
         green = e.get("green")
         if not isinstance(green, bool):
             e.problem("green", "must be true or false")
@@ -1164,16 +1167,15 @@ def _build(docs: Mapping[str, Any], problems: list[str], where: str) -> Componen
             e.integer("copies", 1, 3), e.text("note", optional=True), *e.provenance()))
 
     act_doc = docs["board_and_free_actions.json"]
-    file = "board_and_free_actions.json"
     actions = []
     for kind in ("power", "qic"):
-        for e in _entries(file, act_doc, f"{kind}_actions", problems):
+        for e in _entries(act_doc, f"{kind}_actions", problems):
             gain_raw = e.get("gain")
             gain, effect, per, per_gain = _level_part(e, "gain", gain_raw)
             actions.append(BoardAction(e.text("id"), kind, e.integer(f"cost_{kind}", 1, 7),
                                        gain, effect, per, per_gain, *e.provenance()))
     frees = []
-    for e in _entries(file, act_doc, "free_conversions_standard", problems, id_key="-"):
+    for e in _entries(act_doc, "free_conversions_standard", problems, id_key="-"):
         pay = e.get("pay")
         power = 0
         if isinstance(pay, dict) and "power" in pay:
@@ -1182,7 +1184,7 @@ def _build(docs: Mapping[str, Any], problems: list[str], where: str) -> Componen
         frees.append(Conversion(e.resources("pay", pay), e.resources("get", e.get("get")),
                                 power, *e.provenance()))
     faction_frees: list[tuple[str, str]] = []
-    raw_ff = act_doc.get("free_conversions_faction", {}) if isinstance(act_doc, dict) else {}
+    raw_ff = _field(act_doc, "free_conversions_faction")
     if isinstance(raw_ff, dict):
         for label, value in raw_ff.items():
             faction_frees.append((label, value if isinstance(value, str) else json.dumps(value)))
@@ -1190,20 +1192,20 @@ def _build(docs: Mapping[str, Any], problems: list[str], where: str) -> Componen
     tracks, research_cost = _read_research(docs["research_tracks.json"], problems)
     board = _read_board(docs["player_board_generic.json"], problems)
     _check_board_tables(docs["research_tracks.json"], board, problems)
-    factions = [_read_faction(e, board) for e in _entries(
-        "factions.json", docs["factions.json"], "factions", problems)]
+    factions = [_read_faction(e, board) for e in _entries(docs["factions.json"], "factions",
+                                                          problems)]
 
     _check_sets(problems, sectors, techs, boosters, rounds, finals, tokens, actions, factions)
 
-    colours_raw = docs["sectors.json"].get("planet_colours", {}) if isinstance(
-        docs["sectors.json"], dict) else {}
+    colours_raw = _field(docs["sectors.json"], "planet_colours")
     if problems:
         raise InvalidStateError(problems, source=where)
     return Components(
         tuple(sectors), tuple(configs), tuple(techs), tuple(boosters), tuple(rounds),
         tuple(finals), awards, tuple(tokens), tuple(actions), tuple(frees),
         tuple(faction_frees), tuple(tracks), research_cost, board, tuple(factions),
-        tuple((str(k), str(v)) for k, v in colours_raw.items()),
+        tuple((str(k), str(v)) for k, v in colours_raw.items())
+        if isinstance(colours_raw, dict) else (),
     )
 
 
