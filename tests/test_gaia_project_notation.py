@@ -81,7 +81,10 @@ def test_other_forms_of_the_recording_program() -> None:
         "geodens build m -4x5": "geodens build m -4x5",
         "terrans up gaia (1 ⇒ 2) (4/4/0/0 ⇒ 7/4/0/0)": "terrans up gaia",
         "nevlas pass returning booster8 (1/3/0/0 ⇒ 2/1/0/0)": "nevlas pass",
-        "xenos spend 3pw for 1o using area1: 2. up terra": "xenos spend 3pw for 1o. up terra",
+        "baltaks build gf 10A3 using area1: 1, area2: 2. (1/3/2/0 ⇒ 0/1/2/3)":
+            "baltaks build gf 10A3 using area1: 1, area2: 2",
+        "ambas federation 2A4 fed5 using area1: 1. spend 1pw for 1c. (2/0/1/0 ⇒ 2/0/0/0)":
+            "ambas federation 2A4 fed5 using area1: 1. spend 1pw for 1c",
         "gleens action qic2. fedtile gleens": "gleens action qic2. fedtile gleens",
         "firaks special down-lab. build ts 3A3. up nav": "firaks special down-lab. build ts "
                                                         "3A3. up nav",

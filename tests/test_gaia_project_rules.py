@@ -329,3 +329,48 @@ def test_mine_costs_match_what_the_build_charges() -> None:
     after = session.state.seats[seat]
     assert (before.ore - after.ore, before.credits - after.credits, before.qic - after.qic) \
         == (1, 2, 1)
+
+
+# -- which bowls pay: 'using area1: a, area2: b, area3: c' ----------------------------
+
+
+def _position(first: dict[str, Any]) -> Session:
+    players = [first, {"faction": "xenos", "structures": {"3A7": "m"}}]
+    return Session(GAME, scenario={"round": 2, "players": players})
+
+
+def test_a_gaia_project_takes_its_tokens_from_the_bowls_named() -> None:
+    me = {"faction": "terrans", "structures": {"1B5": "m"}, "bowls": [2, 4, 2]}
+    s = _position(me)
+    listed = {str(a) for a in s.legal_actions()}
+    assert "terrans build gf 1A11" in listed  # bowl I first, then II
+    assert not any("using" in a for a in listed)  # other choices are not listed ...
+    chosen = "terrans build gf 1A11 using area2: 4, area3: 2"
+    assert s.explain(chosen).legal  # ... but legal
+    s.play(chosen)
+    assert s.state.seats[0].bowls == (2, 0, 0, 6)
+    default = _position(me)
+    default.play("terrans build gf 1A11")
+    assert default.state.seats[0].bowls == (0, 0, 2, 6)
+    for line, message in (("terrans build gf 1A11 using area1: 3, area2: 3",
+                           "Bowl I holds 2 tokens, not 3."),
+                          ("terrans build gf 1A11 using area1: 1",
+                           "A Gaia project takes 6 power tokens; 'using' names 1.")):
+        v = _position(me).explain(line)
+        assert not v.legal and v.code == "gaia.using" and v.message == message
+        assert v.rule is not None and v.rule.id == "gp.action.gaia_project"
+
+
+def test_satellites_take_their_tokens_from_the_bowls_named() -> None:
+    far = {"5A7": "PI", "5A11": "ac1", "5A10": "m"}
+    me = {"faction": "hadsch-hallas", "structures": far, "bowls": [1, 3, 2]}
+    line = "hadsch-hallas federation 5A10,5A11,5A7,5A8,5A9 fed1"
+    s = _position(me)
+    assert line in {str(a) for a in s.legal_actions()}
+    s.play(line)
+    assert s.state.seats[0].bowls[:3] == (0, 2, 2)
+    other = _position(me)
+    other.play(f"{line} using area3: 2")
+    assert other.state.seats[0].bowls[:3] == (1, 3, 0)
+    v = _position(me).explain(f"{line} using area1: 2")
+    assert (v.code, v.message) == ("federation.using", "Bowl I holds 1 token, not 2.")

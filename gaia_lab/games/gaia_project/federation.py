@@ -48,6 +48,7 @@ Gaiaformer has no power value and cannot be part of a federation.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections import deque
@@ -55,8 +56,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
-
-import networkx as nx
 
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.verdict import Verdict
@@ -196,18 +195,16 @@ class _SteinerProblem:
               ) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
         """The problem, or the answer when there is nothing to join (``(0, {})``), or
         None when a terminal is off the map."""
-        graph = space_map.graph
         terms = frozenset(terminals)
-        free = (frozenset(free_hexes) | terms) & frozenset(graph.nodes)
+        free = (frozenset(free_hexes) | terms) & frozenset(space_map.planets)
         usable = frozenset(usable_hexes) - free
         if not terms:
             return (0, frozenset())
         if not terms <= free:
             return None
-        zero_graph = graph.subgraph(free)
         comp_of: dict[Hex, int] = {}
         count = 0
-        for comp in sorted(sorted(c) for c in nx.connected_components(zero_graph)):
+        for comp in sorted(sorted(c) for c in _components(space_map, free)):
             for h in comp:
                 comp_of[h] = count
             count += 1
@@ -223,7 +220,7 @@ class _SteinerProblem:
         for h in itertools.chain(free, usable):
             a = node_of(h)
             assert a is not None
-            for n in graph.neighbors(h):
+            for n in space_map.neighbours(h):
                 b = node_of(n)
                 if b is not None and b != a:
                     adjacency[a].add(b)
@@ -434,8 +431,20 @@ def _fail(code: str, message: str, rule: str, **details: object) -> FederationCh
 
 
 def _building_groups(space_map: SpaceMap, buildings: frozenset[Hex]) -> list[frozenset[Hex]]:
-    sub = space_map.graph.subgraph(buildings)
-    return sorted((frozenset(c) for c in nx.connected_components(sub)), key=min)
+    return sorted(_components(space_map, buildings), key=min)
+
+
+def _components(space_map: SpaceMap, hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
+    """The groups of ``hexes`` that touch one another (connected components)."""
+    out: list[frozenset[Hex]] = []
+    seen: set[Hex] = set()
+    for start in hexes:
+        if start in seen:
+            continue
+        group = _closure(space_map, frozenset({start}), hexes)
+        seen |= group
+        out.append(group)
+    return out
 
 
 def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[Hex]
@@ -445,7 +454,7 @@ def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[H
     todo = list(hexes)
     while todo:
         h = todo.pop()
-        for n in h.neighbors():
+        for n in space_map.neighbours(h) or h.neighbors():
             if n in candidates and n not in out:
                 out.add(n)
                 todo.append(n)
@@ -470,6 +479,11 @@ class _Setting:
     """Fewest satellites found so far, by set of structures."""
     reach: dict[frozenset[Hex], dict[Hex, int]] = field(
         default_factory=dict, compare=False, repr=False)
+    smaller: dict[tuple[frozenset[Hex], int, int],
+                  tuple[frozenset[Hex], frozenset[Hex], int] | None] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Smaller federations found inside a set of structures, by (structures, threshold,
+    satellites)."""
     """Satellites needed to get from a group of structures to each hex."""
 
     def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
@@ -486,7 +500,23 @@ def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
              other_federations: Sequence[frozenset[Hex]], blocked: frozenset[Hex],
              power_values: Mapping[str, int], value_bonus: Mapping[Hex, int] | None,
              base: frozenset[Hex] = frozenset()) -> _Setting:
-    bonus = value_bonus or {}
+    """The setting of a position, shared by every check and listing of that position (so
+    the searches it remembers are done once)."""
+    return _shared_setting(space_map, tuple(sorted(player_structures.items())),
+                           tuple(frozenset(f) for f in other_federations), frozenset(blocked),
+                           tuple(sorted(power_values.items())),
+                           tuple(sorted((value_bonus or {}).items())), frozenset(base))
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_setting(space_map: SpaceMap, structures: tuple[tuple[Hex, str], ...],
+                    other_federations: tuple[frozenset[Hex], ...], blocked: frozenset[Hex],
+                    power_values_items: tuple[tuple[str, int], ...],
+                    bonus_items: tuple[tuple[Hex, int], ...], base: frozenset[Hex]
+                    ) -> _Setting:
+    player_structures = dict(structures)
+    power_values = dict(power_values_items)
+    bonus = dict(bonus_items)
     values = {h: power_values.get(kind, 0) + (bonus.get(h, 0) if power_values.get(kind, 0)
                                               else 0)
               for h, kind in player_structures.items()}
@@ -507,9 +537,29 @@ def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
 def _minimum(s: _Setting, buildings: frozenset[Hex]) -> tuple[int, frozenset[Hex]] | None:
     """The fewest new satellites joining ``buildings`` (and the base) into one group."""
     if buildings not in s.cache:
-        s.cache[buildings] = minimal_satellites(s.space_map, buildings | s.base, s.usable,
-                                                s.eligible | s.base)
+        usable, free = _region(s, buildings)
+        s.cache[buildings] = minimal_satellites(s.space_map, buildings | s.base, usable, free)
     return s.cache[buildings]
+
+
+def _region(s: _Setting, buildings: frozenset[Hex]) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The usable and free hexes an optimal tree joining ``buildings`` (and the base) can
+    use.  Joining the groups along a spanning tree of their gaps costs some ``U``
+    satellites, so the optimum is at most ``U``; each hex of an optimal tree is then at
+    most ``U`` satellites away from a structure to join (along the tree), and hexes
+    farther away can be left out of the search."""
+    groups = _building_groups(s.space_map, buildings) + ([s.base] if s.base else [])
+    bound, linked, rest = 0, [groups[0]], list(groups[1:])
+    while rest:  # Prim's algorithm over the gaps
+        cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
+                             for i, b in enumerate(rest)), key=lambda x: x[0])
+        if cost >= _INF:
+            return frozenset(), frozenset()
+        bound += cost
+        linked.append(rest.pop(nearest))
+    dist = _spread(s.space_map, buildings | s.base, s.usable, s.eligible | s.base)
+    near = frozenset(h for h, d in dist.items() if d <= bound)
+    return s.usable & near, (s.eligible | s.base) & near
 
 
 def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
@@ -519,7 +569,7 @@ def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
     queue = deque(start)
     while queue:
         h = queue.popleft()
-        for n in space_map.graph.neighbors(h):
+        for n in space_map.neighbours(h):
             step = 0 if n in free else 1 if n in usable else None
             if step is None:
                 continue
@@ -589,7 +639,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
     if not chosen:
         return _fail("no_structures", "A federation needs at least one structure.",
                      "gp.federation.power")
-    parts = list(nx.connected_components(m.graph.subgraph(group)))
+    parts = _components(m, group & frozenset(m.planets))
     if len(parts) > 1:
         pieces = "; ".join(_names(m, p) for p in sorted(parts, key=min))
         return _fail("not_connected",
@@ -656,6 +706,14 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
     satellites, if any (the structures it absorbs must all be among ``chosen``)."""
     if count == 0:
         return None
+    key = (chosen, threshold, count)
+    if key not in s.smaller:
+        s.smaller[key] = _search_smaller(s, chosen, threshold, count)
+    return s.smaller[key]
+
+
+def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
+                    ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
     groups = _building_groups(s.space_map, chosen - s.base)
     base_value = sum(s.values.get(h, 0) for h in s.base)
     values = [sum(s.values[h] for h in g) for g in groups]
@@ -870,20 +928,25 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         for sats in sat_sets:
             members = (_closure(space_map, buildings | sats | base, s.eligible)
                        & s.eligible) - base
-            # the satellites are optimal for part of the members, hence for all of them
-            check = _check(s, sats, members, other_federations, threshold, max_satellites,
-                           optimal_known=True)
-            if check.legal:
-                option = FederationOption(members, sats, check.power)
-                out.setdefault(option.hexes, option)
+            if members | sats in out:
+                continue
+            # Built to pass the other checks of _check: structures and satellites come
+            # from hexes away from the player's federations, joined into one group with
+            # every touching structure taken in, and the satellites are optimal for part
+            # of the members, hence for all of them.  Left: the power value and whether a
+            # part of the members would do with fewer satellites.
+            power = sum(s.values[h] for h in members | base if h in s.values)
+            if power < threshold or _smaller_federation(s, members, threshold, count):
+                continue
+            out[members | sats] = FederationOption(members, sats, power)
     return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(o.hexes)))
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
                  ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
     """Every smallest set of new satellites joining ``buildings`` (and the base)."""
-    return all_minimal_satellites(s.space_map, buildings | s.base, s.usable,
-                                  s.eligible | s.base)
+    usable, free = _region(s, buildings)
+    return all_minimal_satellites(s.space_map, buildings | s.base, usable, free)
 
 
 def _minimal_covers(values: Sequence[int], threshold: int) -> Iterator[tuple[int, ...]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -82,10 +82,14 @@ class GaiaProject(Game[GPState, Move]):
 
     def legal_actions(self, state: GPState) -> list[Move]:
         """The legal single decisions (see :func:`candidates`); a federation is listed
-        with each of its smallest satellite sets."""
+        with each of its smallest satellite sets.  A Gaia project or a federation is
+        listed taking its power tokens from bowl I first; the same action written with
+        another choice of bowls (``using area2: 2``) is legal as well and explained so,
+        but not listed, which would multiply the list by up to twenty."""
         known = self._legal.get(state)
         if known is None:
             known = [m for m in candidates(state) if self.explain(state, m).legal]
+            known += _same_tile_elsewhere(state, known, lambda m: self.explain(state, m).legal)
             if len(self._legal) >= 32:
                 self._legal.clear()
             self._legal[state] = known
@@ -316,12 +320,21 @@ def _station_targets(state: GPState, p: PlayerState) -> list[str]:
 
 
 def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
-    """The follow-ups of taking a tech tile: the tile, a tile to cover, the step."""
+    """The follow-ups of taking a tech tile: the tile, a tile to cover, the step; tiles
+    the player already has or can never take now (an advanced tile taken by someone, or
+    without level 4 of its area or a green federation token) are left out."""
     codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
-    techs = [pos for pos, _ in state.setup.techs]
-    return ([f"tech {t}. up {c}" for t in techs if not t.startswith("adv")
-             for c in (codes if t not in codes else [t])]
-            + [f"tech {t}. cover {pos}. up {c}" for t in techs if t.startswith("adv")
+    c = load_components()
+    owned = {tile for _, tile, _ in p.techs}
+    taken = {tile for o in state.seats for _, tile, _ in o.techs}
+    green = any(not flipped and c.federation_token(t).green for t, flipped in p.fed_tokens)
+    standard = [pos for pos, tile in state.setup.techs
+                if not pos.startswith("adv") and tile not in owned]
+    advanced = [pos for pos, tile in state.setup.techs
+                if pos.startswith("adv") and tile not in taken and green
+                and p.level(rules.CODE_TRACK[pos[4:]]) >= 4]
+    return ([f"tech {t}. up {c}" for t in standard for c in (codes if t not in codes else [t])]
+            + [f"tech {t}. cover {pos}. up {c}" for t in advanced
                for pos, _, covered in p.techs if not covered and not pos.startswith("adv")
                for c in codes])
 
@@ -427,13 +440,17 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                 if _distance(state, p, h) <= base_reach
                 for where in ("gaia", f"area{p.brainstone + 1}")]
     paths = rules.upgrade_paths(me)
+    with_tile: set[str] = set()
     for name, building in p.buildings:
         for new in ("ts", "PI", "lab", "ac1", "ac2"):
             if building not in paths[new]:
                 continue
             if new in ("ts", "PI"):
                 out.append(f"build {new} {name}")
-            elif viable(f"build {new} {name}"):
+            elif new not in with_tile and viable(f"build {new} {name}"):
+                # the tech tile does not depend on which building is upgraded: the tails
+                # are tried on the first one (GaiaProject.legal_actions repeats them)
+                with_tile.add(new)
                 out += [f"build {new} {name}. {t}" for t in tails]
     feds = _federations(state, seat)
     out += feds
@@ -502,6 +519,35 @@ def _federation_options(sectors: tuple[tuple[str, int, int, int], ...],
                                  threshold, value_bonus=dict(bonus) or None,
                                  max_satellites=tokens, federation=grown)
     return tuple(",".join(o.names(m)) for o in options)
+
+
+def _same_tile_elsewhere(state: GPState, legal: list[Move], is_legal: Callable[[Move], bool]
+                         ) -> list[Move]:
+    """The upgrades to a lab or an academy on the player's other buildings, with the same
+    tech tiles and steps as the legal ones listed for the first building.  The upgrade's
+    cost and the tile do not depend on the building, so one line per building is tried
+    (its first tile) rather than every tile again."""
+    from gaia_lab.games.gaia_project.notation import Build
+
+    seat = rules.actor(state)
+    if seat is None or state.phase != "actions" or state.pending:
+        return []
+    p = state.seats[seat]
+    paths = rules.upgrade_paths(p.faction)
+    tails: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
+    for m in legal:
+        first = m.commands[0]
+        if isinstance(first, Build) and first.building in ("lab", "ac1", "ac2"):
+            tails.setdefault((first.building, first.hex), []).append(m.commands[1:])
+    out: list[Move] = []
+    for (new, done), rests in tails.items():
+        for name, building in p.buildings:
+            if name == done or building not in paths[new]:
+                continue
+            here = [Move(p.faction, (Build(new, name), *rest)) for rest in rests]
+            if is_legal(here[0]):
+                out += here
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -99,6 +99,8 @@ class SpaceMap:
     _hexes: Mapping[str, Hex] = field(compare=False, repr=False)
     _graph: list[nx.Graph[Hex]] = field(compare=False, repr=False, default_factory=list)
     _order: list[tuple[Hex, ...]] = field(compare=False, repr=False, default_factory=list)
+    _adjacent: dict[Hex, tuple[Hex, ...]] = field(compare=False, repr=False,
+                                                   default_factory=dict)
 
     @classmethod
     def build(cls, layout: Iterable[SectorPlacement],
@@ -236,6 +238,18 @@ class SpaceMap:
         if not self._graph:
             self._graph.append(hex_graph(self.planets))
         return self._graph[0]
+
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        """The map hexes next to ``h`` (a table built once; empty for a hex off the map).
+
+        >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+        >>> len(m.neighbours(m.hex("5C"))), m.neighbours(Hex(99, 99))
+        (6, ())
+        """
+        if not self._adjacent:
+            for x in self.planets:
+                self._adjacent[x] = tuple(n for n in x.neighbors() if n in self.planets)
+        return self._adjacent.get(h, ())
 
     def same_type_neighbours(self) -> list[tuple[Hex, Hex]]:
         """Adjacent planets of the same home type (a random layout is redrawn until none)."""

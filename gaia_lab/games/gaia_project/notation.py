@@ -33,18 +33,19 @@ a full stop followed by a space.  The first line of a log is ``init <players> <s
 >>> move.actor, [c.verb for c in move.commands]
 ('nevlas', ['spend', 'build', 'tech', 'up'])
 >>> move.commands[1]
-Build(building='ac2', hex='3B4')
+Build(building='ac2', hex='3B4', using=None)
 >>> str(move)
 'nevlas spend 3pw for 1o. build ac2 3B4. tech nav. up nav'
 
 Hex names are kept as written; :meth:`~gaia_lab.games.gaia_project.map.SpaceMap.hex`
 turns them into coordinates.  Annotations a recording program adds (power bowls in
-brackets, ``using area1: 2``, ``returning booster8``) are skipped:
+brackets, ``returning booster8``) are skipped; ``using area1: 1, area2: 2`` after a Gaia
+project or a federation says which bowls gave the power tokens, and is kept:
 
 >>> normalise("terrans up gaia (1 ⇒ 2) (4/4/0/0 ⇒ 7/4/0/0)")
 'terrans up gaia'
 >>> normalise("baltaks build gf 10A3 using area1: 1, area2: 2. (1/3/2/0 ⇒ 0/1/2/3)")
-'baltaks build gf 10A3'
+'baltaks build gf 10A3 using area1: 1, area2: 2'
 >>> parse_move("xenos build xx 2A1")
 Traceback (most recent call last):
 ...
@@ -133,6 +134,8 @@ _BOOSTER = re.compile(r"^booster(?:10|[1-9])$")
 _FED = re.compile(r"^(?:fed[1-6]|gleens)$")
 _BOARD_ACTION = re.compile(r"^(?:power[1-7]|qic[1-3])$")
 _INT = re.compile(r"^\d+$")
+_USING = re.compile(r"^area[123]\s*:\s*\d+(?:\s*,\s*area[123]\s*:\s*\d+)*$")
+_USING_PART = re.compile(r"area([123])\s*:\s*(\d+)")
 _SEED = re.compile(r"^[^\s]+$")
 
 
@@ -269,6 +272,25 @@ class Bid:
         return f"bid {self.faction} {self.amount}"
 
 
+Using = tuple[int, int, int]
+"""Power tokens taken from bowls I, II and III."""
+
+
+def format_using(using: Using | None) -> str:
+    """The ``using area1: a, area2: b`` clause of a Gaia project or a federation ("" when
+    the default order is meant).
+
+    >>> format_using((1, 2, 0))
+    ' using area1: 1, area2: 2'
+    >>> format_using(None)
+    ''
+    """
+    if using is None:
+        return ""
+    parts = [f"area{i + 1}: {n}" for i, n in enumerate(using) if n]
+    return " using " + ", ".join(parts) if parts else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Build:
     """``build <building> <hex>``: build a mine or Gaiaformer, or upgrade to the building."""
@@ -276,6 +298,9 @@ class Build:
     verb: ClassVar[str] = "build"
     building: str
     hex: str
+    using: Using | None = None
+    """For a Gaiaformer: how many power tokens come from bowls I, II and III (unwritten:
+    bowl I first, then II, then III)."""
 
     @property
     def is_upgrade(self) -> bool:
@@ -283,7 +308,7 @@ class Build:
         return self.building in ("ts", "lab", "PI", "ac1", "ac2")
 
     def __str__(self) -> str:
-        return f"build {self.building} {self.hex}"
+        return f"build {self.building} {self.hex}{format_using(self.using)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,9 +412,12 @@ class Federation:
     verb: ClassVar[str] = "federation"
     hexes: tuple[str, ...]
     token: str
+    using: Using | None = None
+    """How many of the satellites' power tokens come from bowls I, II and III (unwritten:
+    bowl I first, then II, then III)."""
 
     def __str__(self) -> str:
-        return f"federation {','.join(self.hexes)} {self.token}"
+        return f"federation {','.join(self.hexes)} {self.token}{format_using(self.using)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -514,7 +542,6 @@ class _Token:
 _SKIP = re.compile(
     r"\s+"                                  # spaces
     r"|\([^()]*\)"                          # a bracketed annotation
-    r"|using\s+area\d\s*:\s*\d+(?:\s*,\s*area\d\s*:\s*\d+)*"  # which bowls paid
     r"|returning\s+booster\d+"              # the booster given back on passing
     r"|[^\s.()]+\s*⇒\s*[^\s.()]+"           # a stand-alone 'before ⇒ after' pair
 )
@@ -607,6 +634,21 @@ class _Reader:
     def integer(self, i: int) -> int:
         return int(self.match(i, _INT, "a whole number"))
 
+    def using(self, i: int) -> Using:
+        """``using area1: 1, area2: 2``: the tokens from each bowl (``args[i]`` is
+        ``using``; it must end the command)."""
+        rest = self.args[i + 1:]
+        text = " ".join(t.text for t in rest)
+        if not _USING.match(text):
+            raise self.fail(rest[0] if rest else None,
+                            "'using' needs 'area<1-3>: <tokens>' joined by commas")
+        amounts = [0, 0, 0]
+        for area, n in _USING_PART.findall(text):
+            if amounts[int(area) - 1]:
+                raise self.fail(rest[0], f"area{area} is named twice")
+            amounts[int(area) - 1] = int(n)
+        return (amounts[0], amounts[1], amounts[2])
+
     def rewards(self, i: int) -> tuple[Reward, ...]:
         token = self.args[i]
         try:
@@ -630,6 +672,9 @@ def _command(r: _Reader) -> Command:
         r.count(2, 2, "a faction and an amount")
         return Bid(r.one_of(0, FACTION_IDS, "faction"), r.integer(1))
     if verb == "build":
+        if len(r.args) > 2 and r.args[2].text == "using":
+            building = r.one_of(0, ("gf",), "building with a 'using' clause")
+            return Build(building, r.match(1, _LOCATION, "a hex"), r.using(2))
         r.count(2, 2, "a building and a hex")
         return Build(r.one_of(0, BUILDINGS, "building"), r.match(1, _LOCATION, "a hex"))
     if verb == "lostPlanet":
@@ -657,12 +702,16 @@ def _command(r: _Reader) -> Command:
         r.count(1, 1, "a federation token")
         return FedTile(r.match(0, _FED, "a federation token (fed1..fed6, gleens)"))
     if verb == "federation":
+        using = r.using(2) if len(r.args) > 2 and r.args[2].text == "using" else None
+        if using is not None:
+            r.args = r.args[:2]
         r.count(2, 2, "hexes joined by commas and a federation token")
         hexes = r.args[0].text.split(",")
         for h in hexes:
             if not _LOCATION.match(h):
                 raise r.fail(r.args[0], f"not a hex: {h!r}")
-        return Federation(tuple(hexes), r.match(1, _FED, "a federation token (fed1..fed6)"))
+        return Federation(tuple(hexes), r.match(1, _FED, "a federation token (fed1..fed6)"),
+                          using)
     if verb == "action":
         r.count(1, 1, "a board action")
         return Action(r.match(0, _BOARD_ACTION, "a board action (power1..power7, qic1..qic3)"))

@@ -103,6 +103,18 @@ def remove_tokens(bowls: Bowls, amount: int) -> Bowls:
     return (left[0], left[1], left[2], left[3])
 
 
+def take_from(bowls: Bowls, using: tuple[int, int, int], to_gaia: bool) -> Bowls:
+    """Take ``using[i]`` tokens out of bowl ``i`` (I, II, III) into the Gaia area or out of
+    the game; the caller checks the bowls hold them.
+
+    >>> take_from((4, 4, 2, 0), (0, 3, 1), True)
+    (4, 1, 1, 4)
+    """
+    moved = sum(using)
+    return (bowls[0] - using[0], bowls[1] - using[1], bowls[2] - using[2],
+            bowls[3] + (moved if to_gaia else 0))
+
+
 def to_gaia(bowls: Bowls, amount: int) -> Bowls:
     """Move ``amount`` tokens to the Gaia area, from bowl I first, then II, then III.
 
@@ -154,11 +166,11 @@ def charge_stone(bowls: Bowls, stone: int, amount: int, first: bool = True
     return (one, two, three, gaia), stone, done
 
 
-def take_stone(bowls: Bowls, stone: int, amount: int, with_stone: bool, to_gaia: bool
-               ) -> tuple[Bowls, int]:
-    """Take ``amount`` tokens out of bowls I-III (bowl I first) into the Gaia area or out
-    of the game; the brainstone is one of them only ``with_stone`` (it then goes to the
-    Gaia area, index 3, or out of play, -1).
+def take_stone(bowls: Bowls, stone: int, amount: int, with_stone: bool, to_gaia: bool,
+               using: tuple[int, int, int] | None = None) -> tuple[Bowls, int]:
+    """Take ``amount`` tokens out of bowls I-III (bowl I first, or the other tokens as
+    ``using`` says) into the Gaia area or out of the game; the brainstone is one of them
+    only ``with_stone`` (it then goes to the Gaia area, index 3, or out of play, -1).
 
     >>> take_stone((3, 2, 0, 0), 0, 4, False, True)
     ((1, 0, 0, 4), 0)
@@ -169,7 +181,8 @@ def take_stone(bowls: Bowls, stone: int, amount: int, with_stone: bool, to_gaia:
         rest = list(bowls)
         rest[stone] -= 1
         n = amount - (1 if with_stone else 0)
-        moved = remove_tokens((rest[0], rest[1], rest[2], rest[3]), n)
+        plain = (rest[0], rest[1], rest[2], rest[3])
+        moved = take_from(plain, using, False) if using else remove_tokens(plain, n)
         left = list(moved)
         if with_stone:
             stone = 3 if to_gaia else -1
@@ -177,5 +190,5 @@ def take_stone(bowls: Bowls, stone: int, amount: int, with_stone: bool, to_gaia:
             left[stone] += 1
         out = (left[0], left[1], left[2], left[3] + (amount if to_gaia else 0))
         return out, stone
-    moved = remove_tokens(bowls, amount)
+    moved = take_from(bowls, using, False) if using else remove_tokens(bowls, amount)
     return (moved[0], moved[1], moved[2], moved[3] + (amount if to_gaia else 0)), stone

@@ -921,7 +921,7 @@ def _follow(state: GPState, turn: _Turn, what: str, data: object, cmd: Command
         steps, extra = data
         if cmd.building == "gf" and not steps and extra:
             # the range booster reaches a Transdim planet for a Gaia project as well
-            return _gaia_project(state, turn, cmd.hex, int(extra))
+            return _gaia_project(state, turn, cmd.hex, int(extra), cmd.using)
         if cmd.building != "m":
             raise Refusal("build.mine_expected", "This action builds a mine"
                           + (" or starts a Gaia project." if extra else "."),
@@ -1114,7 +1114,7 @@ def _build(state: GPState, turn: _Turn, cmd: Build, steps: int, extra_range: int
     if steps or extra_range:
         raise Refusal("build.mine_expected", "This action builds a mine.", "gp.action.board")
     if cmd.building == "gf":
-        return _gaia_project(state, turn, cmd.hex)
+        return _gaia_project(state, turn, cmd.hex, using=cmd.using)
     return _upgrade(state, turn, cmd)
 
 
@@ -1254,8 +1254,43 @@ def _tile_triggers(p: PlayerState, what: str, gaia: bool = False) -> PlayerState
     return p
 
 
-def _gaia_project(state: GPState, turn: _Turn, name: str, extra_range: int = 0
-                  ) -> tuple[GPState, list[Event]]:
+def _take_tokens(p: PlayerState, n: int, using: tuple[int, int, int] | None,
+                 turn: _Turn | None, to_gaia: bool, code: str, what: str, rule: str
+                 ) -> PlayerState:
+    """Take ``n`` power tokens out of the bowls, into the Gaia area (a Gaia project) or
+    out of the game (satellites): from the bowls ``using`` names, else bowl I first.  The
+    Taklons' brainstone is one of them only when a ``brainstone gaia|discard`` follows
+    (unwritten: only when the other tokens do not suffice)."""
+    stone = p.brainstone
+    in_bowls = 0 <= stone <= 2
+    with_stone = False
+    if in_bowls and turn is not None:
+        taken = "gaia" if to_gaia else "discard"
+        chosen = turn.stone_choice(p, {taken: True, f"area{stone + 1}": False})
+        with_stone = pw.tokens(p.bowls) - 1 < n if chosen is None else chosen
+    elif stone == 3 and to_gaia and turn is not None:
+        turn.stone_choice(p, {"gaia": False})  # already there: it stays
+    if using is not None:
+        need = n - (1 if with_stone else 0)
+        if sum(using) != need:
+            raise Refusal(f"{code}.using", f"{what} takes {need} power tokens; 'using' names "
+                          f"{sum(using)}.", rule)
+        for i, bowl in enumerate(("I", "II", "III")):
+            there = p.bowls[i] - (1 if in_bowls and stone == i else 0)
+            if using[i] > there:
+                held = f"{there} token" + ("" if there == 1 else "s")
+                raise Refusal(f"{code}.using", f"Bowl {bowl} holds {held}, not {using[i]}.",
+                              rule)
+    if stone >= 0:
+        bowls, stone = pw.take_stone(p.bowls, stone, n, with_stone, to_gaia, using)
+        return evolve(p, bowls=bowls, brainstone=stone)
+    if using is not None:
+        return evolve(p, bowls=pw.take_from(p.bowls, using, to_gaia))
+    return evolve(p, bowls=pw.to_gaia(p.bowls, n) if to_gaia else pw.remove_tokens(p.bowls, n))
+
+
+def _gaia_project(state: GPState, turn: _Turn, name: str, extra_range: int = 0,
+                  using: tuple[int, int, int] | None = None) -> tuple[GPState, list[Event]]:
     seat = turn.seat
     hx = _hex(state, name)
     p = state.seats[seat]
@@ -1273,16 +1308,8 @@ def _gaia_project(state: GPState, turn: _Turn, name: str, extra_range: int = 0
                       f"bowls hold {pw.tokens(p.bowls)}.", "gp.gaia_project.cost")
     qic = _range_cost(state, p, hx, extra_range)
     p = _pay(p, Resources(qic=qic), "Reaching the planet", "gp.range.qic")
-    if p.brainstone >= 0:
-        here = f"area{p.brainstone + 1}" if p.brainstone <= 2 else "gaia"
-        with_stone = turn.stone_choice(p, {"gaia": True, here: False})
-        # unwritten: the brainstone stays unless the other tokens do not suffice
-        if with_stone is None:
-            with_stone = pw.tokens(p.bowls) - 1 < tokens
-        bowls, stone = pw.take_stone(p.bowls, p.brainstone, tokens, with_stone, True)
-        p = evolve(p, bowls=bowls, brainstone=stone)
-    else:
-        p = evolve(p, bowls=pw.to_gaia(p.bowls, tokens))
+    p = _take_tokens(p, tokens, using, turn, True, "gaia", "A Gaia project",
+                     "gp.action.gaia_project")
     p = evolve(p, gaiaformers=tuple(sorted(p.gaiaformers + (hx,))))
     return state.with_seat(seat, p), [
         _ev("gaia.project", f"{_name(p.faction)} start a Gaia project on {hx}.", seat,
@@ -1738,15 +1765,8 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
         raise Refusal("federation.tokens", f"{len(satellites)} satellites need as many "
                       "power tokens.", "gp.federation.satellites")
     n = len(satellites)
-    if 0 <= p.brainstone <= 2 and turn is not None:
-        here = f"area{p.brainstone + 1}"
-        with_stone = turn.stone_choice(p, {"discard": True, here: False})
-        if with_stone is None:
-            with_stone = pw.tokens(p.bowls) - 1 < n
-        bowls, stone = pw.take_stone(p.bowls, p.brainstone, n, with_stone, False)
-        p = evolve(p, bowls=bowls, brainstone=stone)
-    else:
-        p = evolve(p, bowls=pw.remove_tokens(p.bowls, n))
+    p = _take_tokens(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
+                     "gp.federation.satellites")
     p = evolve(p, satellites=p.satellites + len(satellites),
                federations=p.federations + (tuple(sorted(names)),))
     p = _take_token(state, p, cmd.token)
@@ -1776,6 +1796,9 @@ def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> Fed
 def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
                     ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
+    if cmd.using is not None:
+        raise Refusal("federation.using", f"The {_name(p.faction)} pay their satellites with "
+                      "Q.I.C., not power tokens.", "gp.faction.ivits")
     check = check_one_federation(state, seat, names)
     if not check.legal:
         v = check.verdict
