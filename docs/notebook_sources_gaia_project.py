@@ -246,6 +246,32 @@ while s.state.round == 1:
         show_events(events)
 """, "check"),
     md("""
+## Which bowls pay for a Gaia project
+
+A Gaia project moves power tokens into the Gaia area: 4 of them for the Terrans' project on
+2A3 in round 3 (at level 3 of the Gaia Project area). The rules let the player take them from bowls
+I, II or III; unwritten, the engine takes bowl I first, and a line may name the bowls as
+recording programs write them: `using area1: 2, area3: 2`. Each choice leaves different bowls
+(the fourth number is the Gaia area; the 6 tokens already there come back in the next Gaia
+phase); an impossible choice is refused with its reason. The list of legal actions shows the
+default only; the other choices are typed.
+"""),
+    code("""
+k = next(n for n, line in enumerate(moves) if "build gf 2A3" in line)
+gp_line = moves[k]
+print(gp_line, "| bowls before:", upto(k).state.seats[0].bowls)
+for using in ("", " using area1: 1, area2: 1, area3: 2", " using area1: 2, area3: 2",
+              " using area1: 1, area2: 3", " using area1: 2"):
+    trial = upto(k)
+    line = gp_line.rstrip(".") + using
+    verdict = trial.explain(line)
+    if verdict.legal:
+        trial.play(line)
+        print(f"{using or ' (bowl I first)':38} -> bowls {trial.state.seats[0].bowls}")
+    else:
+        print(f"{using:38} -> {verdict.message} [{verdict.rule.id}]")
+""", "check"),
+    md("""
 ## From round 1 to round 2
 
 The last pass ends the action phase. The clean-up, the income of round 2 (players with two
