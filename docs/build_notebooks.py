@@ -9,6 +9,7 @@ Cells marked ``check`` keep their outputs as the reference that nbval compares
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
@@ -47,8 +48,10 @@ def build(path: str, cells: list[tuple[str, str, str]], title: str) -> None:
                             resources={"metadata": {"path": str(target.parent)}})
     client.execute()
     nb.metadata.pop("widgets", None)
-    for cell in nb.cells:
+    for number, cell in enumerate(nb.cells):
         cell.metadata.pop("execution", None)
+        # stable ids: a rebuilt notebook differs only where its content does
+        cell["id"] = hashlib.sha1(f"{path}:{number}".encode()).hexdigest()[:8]
     nbformat.write(nb, target)
     print(f"wrote {target.relative_to(ROOT)} ({title})")
 
