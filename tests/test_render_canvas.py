@@ -166,6 +166,24 @@ def test_clicks_map_to_ids() -> None:
     assert len(clicks) == 7
 
 
+def test_a_press_counts_where_the_pointer_last_moved() -> None:
+    """Focusing the canvas may scroll the page before the browser measures a press: the
+    pointer's last move is where the press was; without one the press is measured."""
+    board = BoardCanvas(fifty_items())
+    clicks: list[tuple[str | None, float, float]] = []
+    board.on_click(lambda id, x, y: clicks.append((id, x, y)))
+    hx, hy = to_pixel(Hex(1, 0), 20, "pointy", (100, 100))
+
+    def event(name: str, x: float, y: float) -> None:
+        board.canvas._handle_frontend_event(None, {"event": name, "x": x, "y": y}, [])
+
+    event("mouse_move", hx, hy)
+    event("mouse_down", hx, hy + 185)  # measured after a 185 px scroll
+    event("mouse_out", 0, 0)
+    event("mouse_down", 295, 5)  # no move since the pointer left: as measured
+    assert clicks == [("hex:1x0", hx, hy), (None, 295, 5)]
+
+
 def test_click_before_any_scene_reports_none() -> None:
     board = BoardCanvas()
     clicks: list[str | None] = []

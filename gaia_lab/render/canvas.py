@@ -618,7 +618,10 @@ class BoardCanvas:
         self._pin()
         self._scene: Scene | None = None
         self._callbacks: list[ClickCallback] = []
+        self._pointer: tuple[float, float] | None = None
         self.canvas.on_client_ready(self._replay)
+        self.canvas.on_mouse_move(self._mouse_move)
+        self.canvas.on_mouse_out(self._mouse_out)
         self.canvas.on_mouse_down(self._mouse_down)
         if scene is not None:
             self.show(scene)
@@ -669,7 +672,19 @@ class BoardCanvas:
         self.canvas._canvas_manager._current_canvas = None
         self.redraw()
 
+    def _mouse_move(self, x: float, y: float) -> None:
+        self._pointer = (x, y)
+
+    def _mouse_out(self, x: float, y: float) -> None:
+        self._pointer = None
+
     def _mouse_down(self, x: float, y: float) -> None:
+        # The browser side focuses the canvas before it measures a press; when the canvas
+        # was partly out of view, focusing scrolls the page and the press is measured off
+        # by the scroll.  The pointer's last move over the canvas (sent on every move, and
+        # again by the browser after a scroll) is where the press really was.
+        if self._pointer is not None:
+            x, y = self._pointer
         id = self._scene.hit(x, y) if self._scene is not None else None
         for callback in list(self._callbacks):
             callback(id, x, y)

@@ -1,0 +1,182 @@
+"""What the browser tests share: page scripts, the Explorer's widgets in the page, board clicks.
+
+Where to click is computed in Python from a session built exactly like the notebook's:
+:func:`lit_scene` draws the board the Explorer shows, :func:`centre` finds a clickable
+item's centre on it, and :func:`click_canvas_point` clicks that canvas point in the page,
+whatever the canvas' CSS scale and the scroll position of the page.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+import gaia_lab
+from gaia_lab.render import scene
+from gaia_lab.render.shapes import Scene
+
+KERNEL_TIMEOUT = 60_000  # ms: Voila starts a kernel and runs the notebook first
+STEP_TIMEOUT = 15_000  # ms: one round trip browser -> kernel -> browser
+
+# FNV-1a hash of every RGBA byte of the canvas, computed in the page.
+_HASH = """const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < data.length; i++) { h ^= data[i]; h = Math.imul(h, 0x01000193); }
+    h = h >>> 0;"""
+PIXEL_HASH = "c => { " + _HASH + " return h; }"
+PIXELS_CHANGED = "([c, before]) => { " + _HASH + " return h !== before; }"
+# Some pixels are not transparent: the board was drawn (by the on_client_ready replay).
+DRAWN = """() => {
+    const c = document.querySelector('canvas');
+    if (!c || c.width === 0 || c.height === 0) return false;
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < data.length; i += 4 * 97) if (data[i] !== 0) return true;
+    return false;
+}"""
+# Scroll the canvas' scrolling ancestor (Voila scrolls an inner panel, not the window)
+# so that the canvas row ``y`` (in CSS px from the canvas top) sits mid-viewport.
+SCROLL_TO_ROW = """(c, y) => {
+    let e = c.parentElement;
+    while (e && !(e.scrollHeight > e.clientHeight
+                  && /(auto|scroll)/.test(getComputedStyle(e).overflowY))) e = e.parentElement;
+    const target = e || document.scrollingElement;
+    target.scrollTop += c.getBoundingClientRect().top + y - window.innerHeight / 2;
+    return new Promise(resolve => requestAnimationFrame(() => resolve(null)));
+}"""
+
+
+def pixel_hash(canvas: Locator) -> int:
+    value: int = canvas.evaluate(PIXEL_HASH)
+    return value
+
+
+def wait_pixels_changed(page: Page, canvas: Locator, before: int) -> None:
+    page.wait_for_function(
+        PIXELS_CHANGED, arg=[canvas.element_handle(), before], timeout=STEP_TIMEOUT
+    )
+
+
+def canvas_size(canvas: Locator) -> tuple[int, int]:
+    """The canvas' size in canvas pixels (not its CSS size)."""
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    return int(width), int(height)
+
+
+def scene_size(board: Scene) -> tuple[int, int]:
+    """The canvas size a live board gives ``board``."""
+    return math.ceil(board.width), math.ceil(board.height)
+
+
+def lit_scene(session: gaia_lab.Session) -> tuple[list[Any], list[tuple[str, ...]], Scene]:
+    """The legal actions, the board ids each concerns, and the board the Explorer shows."""
+    game, state = session.game, session.state
+    legal = session.legal_actions()
+    targets = [tuple(game.action_targets(state, a)) for a in legal]
+    highlight = tuple(dict.fromkeys(t for ts in targets for t in ts))
+    return legal, targets, scene(state, highlight=highlight)
+
+
+def centre(board: Scene, id: str) -> tuple[float, float]:
+    """The centre of the item ``id`` in canvas px; a click there must hit ``id``."""
+    item = board.find(id)
+    assert item is not None, f"{id} is a target but not drawn"
+    left, top, right, bottom = item.bounds()
+    x, y = (left + right) / 2, (top + bottom) / 2
+    assert board.hit(x, y) == id, f"the centre of {id} is covered by {board.hit(x, y)}"
+    return x, y
+
+
+def click_canvas_point(page: Page, canvas: Locator, x: float, y: float, what: str) -> None:
+    """Scroll the canvas point (``x``, ``y``) (canvas px) into view and click it."""
+    width, height = canvas_size(canvas)
+    canvas.scroll_into_view_if_needed()
+    bbox = canvas.bounding_box()
+    assert bbox is not None
+    scale = bbox["width"] / width  # CSS px per canvas px
+    assert abs(bbox["height"] / height - scale) < 0.01, "canvas stretched unevenly"
+    # No focus first: the canvas focuses itself on the press, which may scroll the page
+    # before the press is measured; BoardCanvas then takes the pointer's last move.
+    canvas.evaluate(SCROLL_TO_ROW, y * scale)
+    bbox = canvas.bounding_box()
+    assert bbox is not None
+    page_x, page_y = bbox["x"] + x * scale, bbox["y"] + y * scale
+    viewport = page.viewport_size
+    assert viewport is not None
+    assert 0 <= page_x < viewport["width"] and 0 <= page_y < viewport["height"], (
+        f"{what} at ({page_x:.0f}, {page_y:.0f}) is outside the viewport {viewport}"
+    )
+    page.mouse.click(page_x, page_y)
+
+
+@dataclass(frozen=True)
+class ExplorerPage:
+    """An Explorer served by Voila: its board canvas and its status, message and log lines."""
+
+    page: Page
+    canvas: Locator
+    status: Locator
+    message: Locator
+    log: Locator
+
+    @classmethod
+    def open(cls, page: Page, url: str, session: gaia_lab.Session, log_text: str) -> ExplorerPage:
+        """Load ``url`` and wait for the board of ``session`` (built like the notebook's);
+        ``log_text`` is in the log from the start."""
+        page.goto(url)
+        canvas = page.locator("canvas").first
+        canvas.wait_for(state="visible", timeout=KERNEL_TIMEOUT)
+        page.wait_for_function(DRAWN, timeout=KERNEL_TIMEOUT)
+        html = page.locator(".widget-html")
+        view = cls(
+            page=page,
+            canvas=canvas,
+            status=html.filter(has_text=re.compile(r" to act — |Game over")),
+            message=html.filter(has_text=re.compile(r"^Played ")),
+            log=html.filter(has_text=log_text),
+        )
+        expect(view.status).to_have_count(1, timeout=STEP_TIMEOUT)
+        expect(view.log).to_have_count(1)
+        view.check_size(scene(session.state))
+        return view
+
+    def check_size(self, board: Scene) -> None:
+        """The canvas has the size of ``board``, the scene the page should show."""
+        assert canvas_size(self.canvas) == scene_size(board), "the page shows another board"
+
+    @contextmanager
+    def plays(self, action: str) -> Iterator[None]:
+        """The body plays ``action``: then the message names it, the status and pixels change."""
+        status_before, pixels_before = self.status.inner_text(), pixel_hash(self.canvas)
+        yield
+        expect(self.message).to_have_text(
+            re.compile(rf"^Played {re.escape(action)}\b"), timeout=STEP_TIMEOUT
+        )
+        expect(self.status).not_to_have_text(status_before)
+        wait_pixels_changed(self.page, self.canvas, pixels_before)
+
+    def click_board(self, board: Scene, id: str) -> None:
+        """Click the centre of the item ``id`` of ``board``, the scene the page shows."""
+        self.check_size(board)
+        x, y = centre(board, id)
+        click_canvas_point(self.page, self.canvas, x, y, id)
+
+    def screenshot(self, path: Path) -> None:
+        """Save the whole Explorer (the viewport grows to the page's full height)."""
+        page = self.page
+        viewport = page.viewport_size
+        assert viewport is not None
+        page.evaluate(
+            "() => { document.querySelectorAll('*').forEach(e => { e.scrollTop = 0; }); }"
+        )
+        full_height = page.evaluate(
+            "() => Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))"
+        )
+        page.set_viewport_size({"width": viewport["width"], "height": int(full_height) + 40})
+        page.screenshot(path=str(path))
