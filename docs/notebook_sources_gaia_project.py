@@ -626,9 +626,9 @@ PLAY: list[Cell] = [
 # Gaia Project: play
 
 A four-player table on the recorded game's map: choose factions, place the first mines, then
-play rounds. Click a highlighted hex or a move button; type any log line into *Why not?* to
-have it explained. (Terrans, Xenos, Nevlas and Hadsch Hallas have every ability; the other
-factions' special abilities are still being added.)
+play rounds with any of the fourteen factions. Click a highlighted hex or a move button; type
+any log line into *Why not?* to have it explained, or play it (a choice the lists leave out,
+such as the bowls paying for a Gaia project, `using area2: 4`, is typed this way).
 """),
     code("""
 import gaia_lab

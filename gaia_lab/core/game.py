@@ -101,6 +101,12 @@ class Game(ABC, Generic[S, A]):
         """The notation of ``action`` (``str(action)`` by default)."""
         return str(action)
 
+    def action_group(self, state: S, action: A) -> str:
+        """The heading a view lists ``action`` under, such as its verb (by default the
+        first word of its notation)."""
+        text = self.format_action(state, action)
+        return text.split(maxsplit=1)[0] if text.strip() else text
+
     # -- chance -----------------------------------------------------------------------
     @abstractmethod
     def chance_outcomes(self, state: S) -> list[tuple[A, Fraction]]:

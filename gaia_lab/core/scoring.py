@@ -84,13 +84,18 @@ class ScoreBreakdown:
     def _repr_html_(self) -> str:
         from html import escape
 
-        head = "".join(f"<th>{escape(p)}</th>" for p in self.players)
+        # inline styles: a widget's HTML gets no table styling from the page
+        left = 'style="text-align:left;padding:1px 12px 1px 0"'
+        right = 'style="text-align:right;padding:1px 0 1px 12px"'
+        head = "".join(f"<th {right}>{escape(p)}</th>" for p in self.players)
         body = "".join(
-            f"<tr><td>{escape(c)}</td>" + "".join(f"<td>{v}</td>" for v in pts) + "</tr>"
+            f"<tr><td {left}>{escape(c)}</td>"
+            + "".join(f"<td {right}>{v}</td>" for v in pts) + "</tr>"
             for c, pts in self.by_category().items()
         )
-        foot = "".join(f"<th>{v}</th>" for v in self.totals)
+        foot = "".join(f"<th {right}>{v}</th>" for v in self.totals)
         return (
-            f"<table><thead><tr><th>category</th>{head}</tr></thead><tbody>{body}</tbody>"
-            f"<tfoot><tr><th>Total</th>{foot}</tr></tfoot></table>"
+            f'<table style="border-collapse:collapse"><thead><tr><th {left}>category</th>'
+            f"{head}</tr></thead><tbody>{body}</tbody>"
+            f"<tfoot><tr><th {left}>Total</th>{foot}</tr></tfoot></table>"
         )

@@ -459,7 +459,7 @@ class Explorer:
             who = f"<b>{escape(session.names[actor])}</b> to act"
         else:
             who = f"<b>{escape(str(actor))}</b> step pending"
-        verbs = list(dict.fromkeys(_verb(a) for a in self._legal))
+        verbs = list(dict.fromkeys(self._group(a) for a in self._legal))
         choices = f"{len(self._legal)} legal action(s)"
         if verbs:
             choices += ": " + ", ".join(escape(v) for v in verbs)
@@ -488,7 +488,7 @@ class Explorer:
         else:
             groups: dict[str, list[int]] = {}
             for i, action in enumerate(self._legal):
-                groups.setdefault(_verb(action), []).append(i)
+                groups.setdefault(self._group(action), []).append(i)
             for verb, indices in groups.items():
                 if len(indices) > self.group_limit:
                     picker = self._pickers.take()
@@ -577,6 +577,10 @@ class Explorer:
             self.refresh()
 
     # -- display ----------------------------------------------------------------------
+    def _group(self, action: Any) -> str:
+        """The heading ``action`` is listed under (its verb)."""
+        return str(self.session.game.action_group(self.session.state, action))
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _common.mimebundle(self.widget, repr(self), **kwargs)
 
@@ -585,7 +589,4 @@ class Explorer:
         return f"Explorer({s.game.meta.name}, players={s.players}, seed={s.seed})"
 
 
-def _verb(action: Any) -> str:
-    text = str(action)
-    return text.split(maxsplit=1)[0] if text.strip() else text
 

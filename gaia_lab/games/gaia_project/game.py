@@ -142,6 +142,26 @@ class GaiaProject(Game[GPState, Move]):
     def parse_action(self, state: GPState, text: str) -> Move:
         return parse_move(text)
 
+    def action_group(self, state: GPState, action: Move) -> str:
+        """The verb of the line's first command (``build`` with the building), not the
+        faction that starts every line.
+
+        >>> game = GaiaProject()
+        >>> state = game.new_initial_state(4)
+        >>> game.action_group(state, parse_move("terrans spend 3pw for 1o. build m 1A4"))
+        'spend'
+        >>> game.action_group(state, parse_move("terrans build gf 1A11"))
+        'build gf'
+        """
+        from gaia_lab.games.gaia_project.notation import Build
+
+        if not action.commands:
+            return super().action_group(state, action)
+        first = action.commands[0]
+        if isinstance(first, Build):
+            return f"build {first.building}"
+        return str(first.verb)
+
     def format_action(self, state: GPState, action: Move) -> str:
         return format_move(action)
 
