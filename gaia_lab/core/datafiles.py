@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 
 @dataclass(slots=True)
@@ -199,3 +199,21 @@ class DataEntry:
         """Record a problem of field ``name`` ("" for the entry as a whole)."""
         at = f": field {name!r}" if name else ""
         self.problems.append(f"{self.where}{at}: {message}")
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def lookup(index: Mapping[_K, _V], key: _K, what: str) -> _V:
+    """``index[key]``, or a KeyError that names what was looked for and what is known.
+
+    >>> lookup({"fox": 1}, "owl", "animal")
+    Traceback (most recent call last):
+    ...
+    KeyError: "no animal 'owl'; known: fox"
+    """
+    try:
+        return index[key]
+    except KeyError:
+        raise KeyError(f"no {what} {key!r}; known: {', '.join(map(str, index))}") from None

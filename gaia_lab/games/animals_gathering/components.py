@@ -46,7 +46,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar, cast
 
 from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import DataEntry
+from gaia_lab.core.datafiles import DataEntry, lookup
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 
@@ -164,8 +164,6 @@ PROVENANCES: Final = ("rulebook", "published", "reconstructed")
 """Where a value comes from: the rule source, a public source, or authored."""
 
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 _T = TypeVar("_T")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}\Z")
 
@@ -593,23 +591,23 @@ class Components:
 
     def stone(self, code: str) -> StoneKind:
         """The stone kind with this code."""
-        return _lookup(self._stone_index, code, "stone")
+        return lookup(self._stone_index, code, "stone")
 
     def die(self, code: str) -> DieColour:
         """The die colour with this code."""
-        return _lookup(self._die_index, code, "die colour")
+        return lookup(self._die_index, code, "die colour")
 
     def animal(self, animal_id: str) -> Animal:
         """The Animal Index Card with this id."""
-        return _lookup(self._animal_index, animal_id, "animal")
+        return lookup(self._animal_index, animal_id, "animal")
 
     def mage(self, number: int) -> Mage:
         """The mage with this number."""
-        return _lookup(self._mage_index, number, "mage")
+        return lookup(self._mage_index, number, "mage")
 
     def spell(self, spell_id: str) -> Spell:
         """The spell with this id."""
-        return _lookup(self._spell_index, spell_id, "spell")
+        return lookup(self._spell_index, spell_id, "spell")
 
     # -- what the Mage Card shows ---------------------------------------------
 
@@ -738,13 +736,6 @@ class Components:
                 plain = dict(data) if isinstance(data, Mapping) else data
                 documents.append(_Document(name, f"{name}.json", plain, ()))
         return _build(documents, problems, "Components.from_dicts")
-
-
-def _lookup(index: Mapping[_K, _V], key: _K, what: str) -> _V:
-    try:
-        return index[key]
-    except KeyError:
-        raise KeyError(f"no {what} {key!r}; known: {', '.join(map(str, index))}") from None
 
 
 # ---------------------------------------------------------------------------

@@ -49,7 +49,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from gaia_lab.core.datafiles import DataDocument, DataEntry, read_document
+from gaia_lab.core.datafiles import DataDocument, DataEntry, lookup, read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
 
@@ -474,10 +474,7 @@ class PlayerBoard:
 
     def structure(self, structure_id: str) -> Structure:
         """The structure with this id."""
-        for s in self.structures:
-            if s.id == structure_id:
-                return s
-        raise KeyError(f"no structure {structure_id!r}")
+        return lookup({s.id: s for s in self.structures}, structure_id, "structure")
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,11 +559,7 @@ class Components:
         )
 
     def _get(self, what: str, key: str) -> Any:
-        table = self._index[what]
-        try:
-            return table[key]
-        except KeyError:
-            raise KeyError(f"no {what} {key!r}; known: {', '.join(table)}") from None
+        return lookup(self._index[what], key, what)
 
     def sector(self, sector_id: str) -> Sector:
         """The sector side with this id (``"1"``, ``"5A"``, ...)."""

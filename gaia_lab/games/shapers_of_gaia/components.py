@@ -44,7 +44,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar, cast
 
 from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import DataEntry
+from gaia_lab.core.datafiles import DataEntry, lookup
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
@@ -171,8 +171,6 @@ SPACE_IDS: Final = ("S1", "S2", "S3", "S4", "H1", "H2", "H3", "H4", "P1", "P2")
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}\Z")
 _T = TypeVar("_T")
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 
 
 # ---------------------------------------------------------------------------
@@ -516,10 +514,10 @@ class Shaper:
         object.__setattr__(self, "_abilities", {a.id: a for a in self.abilities})
 
     def space(self, space_id: str) -> AnimalSpace:
-        return _lookup(self._spaces, space_id, "animal space")
+        return lookup(self._spaces, space_id, "animal space")
 
     def ability(self, ability_id: str) -> Ability:
-        return _lookup(self._abilities, ability_id, "ability")
+        return lookup(self._abilities, ability_id, "ability")
 
     def unlocks(self, space_id: str) -> Ability:
         """The ability the space unlocks."""
@@ -593,13 +591,13 @@ class Components:
         )
 
     def resource(self, rid: str) -> Resource:
-        return _lookup(self._index.resources, rid, "resource")
+        return lookup(self._index.resources, rid, "resource")
 
     def token(self, tid: str) -> Token:
-        return _lookup(self._index.tokens, tid, "token")
+        return lookup(self._index.tokens, tid, "token")
 
     def vault_space(self, vid: str) -> VaultSpace:
-        return _lookup(self._index.vault, vid, "Vault space")
+        return lookup(self._index.vault, vid, "Vault space")
 
     def vault_spaces(self, players: int) -> tuple[VaultSpace, ...]:
         """The Vault spaces in use with this many players.
@@ -614,17 +612,17 @@ class Components:
         return cached
 
     def behavior(self, bid: str) -> Behavior:
-        return _lookup(self._index.behaviors, bid, "Behavior side")
+        return lookup(self._index.behaviors, bid, "Behavior side")
 
     def tile(self, tid: str) -> Tile:
-        return _lookup(self._index.tiles, tid, "tile")
+        return lookup(self._index.tiles, tid, "tile")
 
     def stage(self, stage: str) -> tuple[Tile, ...]:
         """The tiles with this back (``S``, ``I``, ``II`` or ``III``)."""
         return tuple(t for t in self.tiles if t.stage == stage)
 
     def species_card(self, sid: str) -> Species:
-        return _lookup(self._index.species, sid, "Species card")
+        return lookup(self._index.species, sid, "Species card")
 
     def deck(self, animal: str) -> tuple[Species, ...]:
         """The 15 deck cards of one animal type."""
@@ -635,7 +633,7 @@ class Components:
         return tuple(s for s in self.species if s.special_for == shaper_id)
 
     def shaper(self, sid: str) -> Shaper:
-        return _lookup(self._index.shapers, sid, "Shaper")
+        return lookup(self._index.shapers, sid, "Shaper")
 
     def dna_at(self) -> dict[Hex, str]:
         """The colour of the DNA token starting on each DNA space."""
@@ -706,13 +704,6 @@ class Components:
             else:
                 docs.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
         return _build(docs, problems, "Components.from_dicts")
-
-
-def _lookup(index: Mapping[_K, _V], key: _K, what: str) -> _V:
-    try:
-        return index[key]
-    except KeyError:
-        raise KeyError(f"no {what} {key!r}; known: {', '.join(map(str, index))}") from None
 
 
 # ---------------------------------------------------------------------------
