@@ -133,12 +133,13 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 - [Scoring: the rulebook's 57-VP example](shapers_of_gaia/05_scoring.ipynb)
 - [Play a game](shapers_of_gaia/play.ipynb)
 
-**Gaia Project** (2-4 players; a real recorded game replayed to the exact score)
-- [Setup from a recorded game](gaia_project/01_setup.ipynb)
+**Gaia Project** (2-4 players, all 14 factions; three real recorded games replayed to the exact
+score)
+- [Setup: from a recorded game, or drawn from a seed](gaia_project/01_setup.ipynb)
 - [A round's four phases](gaia_project/02_round.ipynb)
 - [Federations: why buildings form one, the fewest satellites](gaia_project/03_federations.ipynb)
 - [Final scoring](gaia_project/04_final_scoring.ipynb)
-- [Replaying a whole recorded game, VP by source](gaia_project/05_replay.ipynb)
+- [Replaying whole recorded games, VP by source](gaia_project/05_replay.ipynb)
 - [A turn, played out, and the cost rules](gaia_project/06_turn_played_out.ipynb)
 - [Play a game](gaia_project/play.ipynb)
 
