@@ -378,6 +378,25 @@ def test_taklons_brainstone_in_a_power_action_with_a_mine() -> None:
     assert (k.state.seats[0].bowls[:3], k.state.seats[0].brainstone) == ((3, 0, 1), 2)
 
 
+def test_taklons_place_the_brainstone_when_an_action_charges() -> None:
+    def taklons() -> Session:
+        return _taklons(bowls=[2, 3, 0], brainstone=1, techs=["nav"],
+                        research={"eco": 2}, knowledge=4)
+
+    names = listed(taklons())
+    for line in ("taklons special 4pw. brainstone area3", "taklons special 4pw. brainstone area2",
+                 "taklons up eco. brainstone area3", "taklons up eco. brainstone area2"):
+        assert line in names
+    first = taklons()
+    first.play("taklons special 4pw. brainstone area3")  # the brainstone moves first
+    kept = taklons()
+    kept.play("taklons special 4pw. brainstone area2")  # the other tokens move first
+    assert (first.state.seats[0].bowls[:3], first.state.seats[0].brainstone) == ((0, 3, 2), 2)
+    assert (kept.state.seats[0].bowls[:3], kept.state.seats[0].brainstone) == ((0, 3, 2), 1)
+    assert refused(taklons(), "taklons up sci. brainstone area3") == \
+        ("brainstone.unexpected", "gp.faction.taklons")  # level 1 charges nothing
+
+
 def test_taklons_brainstone_into_the_gaia_area_and_institute_token() -> None:
     s = _taklons(bowls=[3, 4, 0], research={"gaia": 1}, structures={"10A2": "m",
                                                                      "3A7": "m"})

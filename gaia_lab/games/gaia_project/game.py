@@ -319,6 +319,13 @@ def candidates(state: GPState) -> list[Move]:
         texts = [f"booster {b}" for b in state.boosters]
     else:
         texts = _main_actions(state, seat)
+    if p.brainstone >= 0 and state.phase == "actions" and not state.pending:
+        # a charge in the turn (tech9's 4 power, a step to level 3) may name where the
+        # brainstone ends
+        charging = [t for t in texts if t == "special 4pw" or (
+            t.split(". ")[-1].startswith("up ")
+            and p.level(rules.CODE_TRACK[t.split(". ")[-1][3:]]) == 2)]
+        texts += [f"{t}. brainstone area{k}" for t in charging for k in (1, 2, 3)]
     if p.level("navigation") == 4:
         # Navigation level 5 places the Lost Planet at once: the hex is part of the line
         spots = _station_targets(state, p)

@@ -626,6 +626,16 @@ def _charge_answer(state: GPState, task: tuple[object, ...], move: Move
             seat, "gp.charge.cost")]
 
 
+def _gain_in_turn(p: PlayerState, r: Resources, source: str, turn: _Turn) -> PlayerState:
+    """:func:`gain` during a turn: a charge may be followed by ``brainstone areaN``, the
+    bowl the Taklons' brainstone ends in (moved first, or after the other tokens)."""
+    if turn.stone is None or not r.charge_power or p.brainstone < 0:
+        return gain(p, r, source)
+    p = gain(p, evolve(r, charge_power=0), source)
+    turn.stone_used = True
+    return _charge_with_choice(p, r.charge_power, turn.stone)
+
+
 def _charge_with_choice(p: PlayerState, amount: int, choice: str | None) -> PlayerState:
     """Charge power; ``choice`` (``brainstone areaN``) names the bowl the brainstone ends
     in, when it may move or stay.  Without it the brainstone moves first (the reference
@@ -1429,7 +1439,7 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
     p = evolve(p, research=tuple(research))
     code = TRACK_CODES[track]
     lv = _c().research(track).levels[level + 1]
-    p = gain(p, lv.once, code)
+    p = _gain_in_turn(p, lv.once, code, turn)
     if lv.per:
         p = gain(p, _scaled(lv.per_gain, _per(state, p, lv.per)), code)
     if track == "terraforming" and level + 1 == 5:
@@ -1552,7 +1562,7 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
         if key in p.used:
             continue
         p = evolve(p, used=p.used + (key,))
-        p = gain(p, got, key)
+        p = _gain_in_turn(p, got, key, turn)
         if label == "range+3":
             turn.follow.append(("mine", (0, 3)))
         elif label == "step":
