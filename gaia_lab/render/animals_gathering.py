@@ -30,7 +30,20 @@ from typing import TYPE_CHECKING, Any
 
 from gaia_lab.games.animals_gathering.components import Animal, Components, Power, StoneKind
 from gaia_lab.games.animals_gathering.state import AGState, Die, Roll, Seat
-from gaia_lab.render.shapes import CHAR_WIDTH, Circle, Item, Line, Point, Polygon, Rect, Scene, Text
+from gaia_lab.render.layout import (
+    ACTIVE_FILL,
+    ACTIVE_STROKE,
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    centre,
+    fit,
+    light,
+    text_width,
+    wrap,
+)
+from gaia_lab.render.shapes import Circle, Item, Line, Point, Polygon, Rect, Scene, Text
 
 if TYPE_CHECKING:  # pragma: no cover
     from gaia_lab.games.animals_gathering.game import AnimalsGathering
@@ -54,13 +67,7 @@ CARD_H = 150.0
 """Height of an Animal Index Card."""
 CARD_GAP = 8.0
 AREA_PAD = 8.0
-MARGIN = 10.0
 DIE = 50.0
-INK = "#2b2b2b"
-MUTED = "#6b6b6b"
-GOLD = "#f0b400"
-ACTIVE_FILL = "#fff6d6"
-ACTIVE_STROKE = "#d99a00"
 
 TYPE_STYLE: dict[str, tuple[str, str, str]] = {
     "land": ("LAND", "#8a5a2b", "#f7efe2"),
@@ -93,80 +100,6 @@ ENDED_BY: dict[str, str] = {
     "elephant": "the Elephant's power (4 companions)",
     "stalemate": "a full round of passes",
 }
-
-
-# --------------------------------------------------------------------------
-# Small helpers
-
-
-def fit(text: str, width: float, size: float) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` at font ``size``.
-
-    >>> fit("Hummingbird", 40, 10)
-    'Hummi…'
-    >>> fit("Owl", 40, 10)
-    'Owl'
-    """
-    room = int(width / (CHAR_WIDTH * size))
-    if len(text) <= room:
-        return text
-    return text[: max(0, room - 1)].rstrip() + "…"
-
-
-def wrap(text: str, chars: int, lines: int) -> tuple[str, ...]:
-    """``text`` broken into at most ``lines`` lines of ``chars`` characters.
-
-    >>> wrap("take 1 card from the communal supply area", 16, 2)
-    ('take 1 card from', 'the communal…')
-    """
-    words = text.split()
-    out: list[str] = []
-    current = ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if len(trial) <= chars or not current:
-            current = trial
-            continue
-        out.append(current)
-        current = word
-    if current:
-        out.append(current)
-    if len(out) > lines:
-        last = out[lines - 1]
-        out = out[: lines - 1] + [(last if len(last) < chars else last[: chars - 1]) + "…"]
-    return tuple(out)
-
-
-def text_width(text: str, size: float) -> float:
-    """The approximate drawn width of ``text``.
-
-    >>> text_width("abcd", 10)
-    24.0
-    """
-    return CHAR_WIDTH * size * len(text)
-
-
-def light(colour: str) -> bool:
-    """Whether a ``#rrggbb`` colour is too light to draw a line with on white.
-
-    >>> light("#f4f1e8"), light("#2b7bd6")
-    (True, False)
-    """
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * r + 0.587 * g + 0.114 * b > 200
-
-
-def centre(board: Scene, id: str) -> Point:
-    """The centre of the first item with this id (raises KeyError if none).
-
-    >>> centre(Scene(10, 10, (Rect(2, 2, 4, 6, id="a"),)), "a")
-    (4.0, 5.0)
-    """
-    item = board.find(id)
-    if item is None:
-        raise KeyError(id)
-    left, top, right, bottom = item.bounds()
-    return ((left + right) / 2, (top + bottom) / 2)
 
 
 # --------------------------------------------------------------------------

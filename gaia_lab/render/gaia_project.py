@@ -43,7 +43,16 @@ from gaia_lab.games.gaia_project.components import (
     load_components,
 )
 from gaia_lab.games.gaia_project.state import GPState
-from gaia_lab.render.animals_gathering import centre, fit, light, wrap
+from gaia_lab.render.layout import (
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    centre,
+    fit,
+    light,
+    wrap,
+)
 from gaia_lab.render.shapes import Circle, Item, Line, Point, Polygon, Rect, Scene, Text
 
 __all__ = [
@@ -62,10 +71,6 @@ __all__ = [
     "vp_chart",
 ]
 
-INK: Final = "#2b2b2b"
-MUTED: Final = "#6b6b6b"
-GOLD: Final = "#f0b400"
-MARGIN: Final = 10.0
 SPACE: Final = "#17203d"
 SPACE_EDGE: Final = "#34406a"
 SECTOR_EDGE: Final = "#8c9bd0"

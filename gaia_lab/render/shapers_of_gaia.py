@@ -31,7 +31,18 @@ from gaia_lab.core.hexgrid import corners, to_pixel
 from gaia_lab.games.shapers_of_gaia import abilities, board
 from gaia_lab.games.shapers_of_gaia.components import Components, Effect, Species
 from gaia_lab.games.shapers_of_gaia.state import ROWS, RowCard, SGState
-from gaia_lab.render.animals_gathering import centre, fit, text_width, wrap
+from gaia_lab.render.layout import (
+    ACTIVE_FILL,
+    ACTIVE_STROKE,
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    centre,
+    fit,
+    text_width,
+    wrap,
+)
 from gaia_lab.render.shapes import Circle, Item, Polygon, Rect, Scene, Text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,16 +61,10 @@ __all__ = [
     "seat_scene",
 ]
 
-INK: Final = "#2b2b2b"
-MUTED: Final = "#6b6b6b"
-GOLD: Final = "#f0b400"
-MARGIN: Final = 10.0
 HEX: Final = 37.0
 """The circumradius of a board space."""
 BOARD_W: Final = 470.0
 BOARD_H: Final = 430.0
-ACTIVE_FILL: Final = "#fff6d6"
-ACTIVE_STROKE: Final = "#d99a00"
 
 BIOME_STYLE: Final[dict[str, tuple[str, str]]] = {
     "water": ("#7fb3e0", "Water"),
