@@ -39,6 +39,7 @@ from gaia_lab.render.layout import (
     MUTED,
     centre,
     fit,
+    highlight_items,
     light,
     text_width,
     wrap,
@@ -804,32 +805,6 @@ def draw_seat(state: AGState, i: int, components: Components, *, viewer: int | N
 # Highlights and the whole table
 
 
-def highlight_items(board: Scene, ids: Iterable[str]) -> tuple[Item, ...]:
-    """Thick gold outlines around the first item of each id (unknown ids are skipped).
-
-    >>> board = Scene(50, 50, (Rect(10, 10, 20, 20, id="a"),))
-    >>> highlight_items(board, ["a", "zzz"])[0].bounds()
-    (6, 6, 34, 34)
-    """
-    out: list[Item] = []
-    seen: dict[str, None] = {}
-    for id in ids:
-        if id in seen:
-            continue
-        seen[id] = None
-        item = board.find(id)
-        if item is None:
-            continue
-        if isinstance(item, Circle):
-            out.append(Circle(item.cx, item.cy, item.r + 4, fill=None, stroke=GOLD,
-                              stroke_width=4, classes=("highlight",)))
-            continue
-        left, top, right, bottom = item.bounds()
-        out.append(Rect(left - 4, top - 4, right - left + 8, bottom - top + 8, fill=None,
-                        stroke=GOLD, stroke_width=4, radius=11, classes=("highlight",)))
-    return tuple(out)
-
-
 def _scores(state: AGState, game: AnimalsGathering) -> tuple[int | None, ...]:
     try:
         totals = game.score_breakdown(state).totals
@@ -876,4 +851,5 @@ def scene(state: AGState, *, highlight: Iterable[str] = (), viewer: int | None =
         y += panel.height + 10
     board = Scene.compose(parts, width, y, background="#ffffff",
                           title=f"Animals Gathering, turn {state.turn}")
-    return board.with_items(*highlight_items(board, highlight))
+    return board.with_items(*highlight_items(board, highlight, pad=4, radius=11,
+                                             follow=(Circle,)))

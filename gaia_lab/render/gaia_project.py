@@ -50,6 +50,7 @@ from gaia_lab.render.layout import (
     MUTED,
     centre,
     fit,
+    highlight_items,
     light,
     wrap,
 )
@@ -762,32 +763,6 @@ def player_scene(state: GPState, seat: int, width: float, components: Components
 # Highlights and the whole table
 
 
-def highlight_items(board: Scene, ids: Iterable[str]) -> tuple[Item, ...]:
-    """Thick gold outlines around the first item of each id (unknown ids are skipped).
-
-    >>> board = Scene(50, 50, (Polygon(((0, 0), (10, 0), (0, 10)), id="hex:1C"),))
-    >>> highlight_items(board, ["hex:1C", "zzz"])[0].points[1]
-    (10.0, 0.0)
-    """
-    out: list[Item] = []
-    seen: set[str] = set()
-    for id in ids:
-        if id in seen:
-            continue
-        seen.add(id)
-        item = board.find(id)
-        if item is None:
-            continue
-        if isinstance(item, Polygon):
-            out.append(Polygon(item.points, fill=None, stroke=GOLD, stroke_width=3.5,
-                               classes=("highlight",)))
-            continue
-        left, top, right, bottom = item.bounds()
-        out.append(Rect(left - 3, top - 3, right - left + 6, bottom - top + 6, fill=None,
-                        stroke=GOLD, stroke_width=3.5, radius=6, classes=("highlight",)))
-    return tuple(out)
-
-
 _PHASES: Final[dict[str, str]] = {
     "faction": "choosing factions", "setup_mines": "setup: placing mines",
     "setup_boosters": "setup: choosing boosters", "income": "income",
@@ -863,7 +838,8 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
         y += max(p.height for p in row) + 10
     total = Scene.compose(parts, width, y, background="#ffffff",
                           title=f"Gaia Project, round {state.round}, {state.phase}")
-    return total.with_items(*highlight_items(total, highlight))
+    return total.with_items(*highlight_items(total, highlight, width=3.5, radius=6,
+                                             follow=(Polygon,)))
 
 
 # --------------------------------------------------------------------------

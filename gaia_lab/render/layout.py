@@ -3,9 +3,10 @@ layout helpers for :class:`~gaia_lab.render.shapes.Scene` drawings."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-from gaia_lab.render.shapes import CHAR_WIDTH, Point, Scene
+from gaia_lab.render.shapes import CHAR_WIDTH, Circle, Item, Point, Polygon, Rect, Scene
 
 __all__ = [
     "ACTIVE_FILL",
@@ -16,6 +17,7 @@ __all__ = [
     "MUTED",
     "centre",
     "fit",
+    "highlight_items",
     "light",
     "text_width",
     "wrap",
@@ -94,7 +96,6 @@ def light(colour: str) -> bool:
 def centre(board: Scene, id: str) -> Point:
     """The centre of the first item with this id (raises KeyError if none).
 
-    >>> from gaia_lab.render.shapes import Rect
     >>> centre(Scene(10, 10, (Rect(2, 2, 4, 6, id="a"),)), "a")
     (4.0, 5.0)
     """
@@ -103,3 +104,36 @@ def centre(board: Scene, id: str) -> Point:
         raise KeyError(id)
     left, top, right, bottom = item.bounds()
     return ((left + right) / 2, (top + bottom) / 2)
+
+
+def highlight_items(board: Scene, ids: Iterable[str], *, width: float = 4.0,
+                    pad: float = 3.0, radius: float = 7.0,
+                    follow: tuple[type[Item], ...] = (Polygon, Circle)) -> tuple[Item, ...]:
+    """Thick gold outlines around the first item of each id (unknown ids are skipped):
+    polygons and circles among ``follow`` are outlined in their own shape, anything else
+    with a rounded box ``pad`` pixels larger.
+
+    >>> board = Scene(50, 50, (Rect(10, 10, 20, 20, id="a"),
+    ...                        Polygon(((0, 0), (10, 0), (0, 10)), id="b")))
+    >>> [type(i).__name__ for i in highlight_items(board, ["a", "b", "a", "zzz"])]
+    ['Rect', 'Polygon']
+    >>> highlight_items(board, ["a"], pad=4)[0].bounds()
+    (6, 6, 34, 34)
+    """
+    out: list[Item] = []
+    for id in dict.fromkeys(ids):
+        item = board.find(id)
+        if item is None:
+            continue
+        if isinstance(item, Polygon) and Polygon in follow:
+            out.append(Polygon(item.points, fill=None, stroke=GOLD, stroke_width=width,
+                               classes=("highlight",)))
+        elif isinstance(item, Circle) and Circle in follow:
+            out.append(Circle(item.cx, item.cy, item.r + pad, fill=None, stroke=GOLD,
+                              stroke_width=width, classes=("highlight",)))
+        else:
+            left, top, right, bottom = item.bounds()
+            out.append(Rect(left - pad, top - pad, right - left + 2 * pad,
+                            bottom - top + 2 * pad, fill=None, stroke=GOLD,
+                            stroke_width=width, radius=radius, classes=("highlight",)))
+    return tuple(out)

@@ -34,12 +34,12 @@ from gaia_lab.games.shapers_of_gaia.state import ROWS, RowCard, SGState
 from gaia_lab.render.layout import (
     ACTIVE_FILL,
     ACTIVE_STROKE,
-    GOLD,
     INK,
     MARGIN,
     MUTED,
     centre,
     fit,
+    highlight_items,
     text_width,
     wrap,
 )
@@ -723,35 +723,6 @@ def legend_scene(w: float) -> Scene:
         x += 24 + text_width(name, 9.5)
     items.append(Text(x, 31, "+N/+E: extra cost", size=9.5, fill=MUTED))
     return Scene(w, 34, tuple(items))
-
-
-def highlight_items(board_: Scene, ids: Iterable[str]) -> tuple[Item, ...]:
-    """Thick gold outlines around the first item of each id (unknown ids are skipped).
-
-    >>> b = Scene(50, 50, (Polygon(((0, 0), (10, 0), (5, 8)), id="a"),))
-    >>> type(highlight_items(b, ["a", "zzz"])[0]).__name__
-    'Polygon'
-    """
-    out: list[Item] = []
-    seen: set[str] = set()
-    for id in ids:
-        if id in seen:
-            continue
-        seen.add(id)
-        item = board_.find(id)
-        if item is None:
-            continue
-        if isinstance(item, Polygon):
-            out.append(Polygon(item.points, fill=None, stroke=GOLD, stroke_width=4,
-                               classes=("highlight",)))
-        elif isinstance(item, Circle):
-            out.append(Circle(item.cx, item.cy, item.r + 3, fill=None, stroke=GOLD,
-                              stroke_width=4, classes=("highlight",)))
-        else:
-            left, top, right, bottom = item.bounds()
-            out.append(Rect(left - 3, top - 3, right - left + 6, bottom - top + 6, fill=None,
-                            stroke=GOLD, stroke_width=4, radius=7, classes=("highlight",)))
-    return tuple(out)
 
 
 def _scores(state: SGState, game: ShapersOfGaia) -> tuple[int | None, ...]:
