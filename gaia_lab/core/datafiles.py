@@ -22,7 +22,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -76,6 +76,26 @@ def _parse(text: str, component: str, path: str, file: str, problems: list[str]
         return DataDocument(component, path, None, ())
     sections = section_lines(text)
     return DataDocument(component, path, data, sections.get("entries", ()), sections)
+
+
+def read_documents(directory: str | Path, default: Path, components: Sequence[str],
+                   problems: list[str]) -> list[DataDocument]:
+    """Each ``<component>.json`` of ``directory``, or of the ``default`` folder where the
+    directory lacks it (so a user may replace a single file).
+
+    :raises InvalidStateError: if ``directory`` is not a folder.
+    """
+    from gaia_lab.core.errors import InvalidStateError
+
+    folder = Path(directory)
+    if not folder.is_dir():
+        raise InvalidStateError(f"no such directory: {folder}", source=str(folder))
+    out = []
+    for name in components:
+        path = folder / f"{name}.json"
+        out.append(read_document(path if path.exists() else default / f"{name}.json", name,
+                                 problems))
+    return out
 
 
 _WS = re.compile(r"[ \t\n\r]*")

@@ -46,7 +46,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar, cast
 
 from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import DataEntry, lookup
+from gaia_lab.core.datafiles import DataEntry, lookup, read_documents
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 
@@ -757,26 +757,18 @@ def load_components(directory: str | Path | None = None) -> Components:
     """
     if directory is None:
         return _load_default()
-    folder = Path(directory)
-    if not folder.is_dir():
-        raise InvalidStateError(f"no such directory: {folder}", source=str(folder))
-    problems: list[str] = []
-    documents = []
-    for name in COMPONENT_FILES:
-        path = folder / f"{name}.json"
-        if not path.exists():
-            path = DATA_DIR / f"{name}.json"
-        documents.append(_read_document(path, name, problems))
-    return _build(documents, problems, str(folder))
+    return _load(directory)
 
 
 @functools.lru_cache(maxsize=1)
 def _load_default() -> Components:
+    return _load(DATA_DIR)
+
+
+def _load(directory: str | Path) -> Components:
     problems: list[str] = []
-    documents = [
-        _read_document(DATA_DIR / f"{name}.json", name, problems) for name in COMPONENT_FILES
-    ]
-    return _build(documents, problems, str(DATA_DIR))
+    documents = read_documents(directory, DATA_DIR, COMPONENT_FILES, problems)
+    return _build(documents, problems, str(Path(directory)))
 
 
 class _Entry(DataEntry):

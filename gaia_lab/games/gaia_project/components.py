@@ -49,7 +49,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from gaia_lab.core.datafiles import DataDocument, DataEntry, lookup, read_document
+from gaia_lab.core.datafiles import (
+    DataDocument,
+    DataEntry,
+    lookup,
+    read_document,
+    read_documents,
+)
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
 
@@ -645,22 +651,19 @@ def load_components(directory: str | Path | None = None) -> Components:
     """
     if directory is None:
         return _load_default()
-    folder = Path(directory)
-    if not folder.is_dir():
-        raise InvalidStateError(f"no such directory: {folder}", source=str(folder))
-    problems: list[str] = []
-    docs = {}
-    for name in COMPONENT_FILES:
-        path = folder / name if (folder / name).exists() else DATA_DIR / name
-        docs[name] = _read(path, problems)
-    return _build(docs, problems, str(folder))
+    return _load(directory)
 
 
 @functools.lru_cache(maxsize=1)
 def _load_default() -> Components:
+    return _load(DATA_DIR)
+
+
+def _load(directory: str | Path) -> Components:
     problems: list[str] = []
-    docs = {name: _read(DATA_DIR / name, problems) for name in COMPONENT_FILES}
-    return _build(docs, problems, str(DATA_DIR))
+    stems = [name.removesuffix(".json") for name in COMPONENT_FILES]
+    read = read_documents(directory, DATA_DIR, stems, problems)
+    return _build(dict(zip(COMPONENT_FILES, read, strict=True)), problems, str(Path(directory)))
 
 
 def _read(path: Path, problems: list[str]) -> DataDocument:
