@@ -55,7 +55,10 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.values import evolve
 
-__all__ = ["Flow", "FlowError", "HasTasks", "Task", "TaskActor", "TaskKind", "append", "head", "pop", "push"]
+__all__ = [
+    "Flow", "FlowError", "HasTasks", "Task", "TaskActor", "TaskKind", "append", "head", "pop",
+    "push",
+]
 
 TaskActor = int | Literal["chance", "rules"]
 """Who resolves a task: a seat (0-based), ``"chance"`` or ``"rules"``."""
