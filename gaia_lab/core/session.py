@@ -59,13 +59,9 @@ class Ply:
 
 def _resolve_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
     if isinstance(game, str):
-        from gaia_lab.games import GAMES
+        from gaia_lab.core.registry import get_game
 
-        try:
-            return GAMES[game]
-        except KeyError:
-            known = ", ".join(sorted(GAMES))
-            raise GaiaLabError(f"no game named {game!r}; known games: {known}") from None
+        return get_game(game)
     return game
 
 
