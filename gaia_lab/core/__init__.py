@@ -21,6 +21,7 @@ from gaia_lab.core.registry import (
     RegistryError,
     UnknownGameError,
     register_game,
+    unregister_game,
 )
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.rulebook import Rulebook, RuleRef
@@ -34,4 +35,5 @@ __all__ = [
     "InvalidStateError", "NoLayoutError", "NotationError", "Ply", "Record", "RecordStep",
     "Registration", "RegistryError", "Rng", "RuleRef", "Rulebook", "ScoreBreakdown",
     "ScoreLine", "Session", "Step", "UnknownGameError", "Verdict", "register_game",
+    "unregister_game",
 ]

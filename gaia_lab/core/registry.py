@@ -108,7 +108,8 @@ def register_game(
     ``name``.  ``state`` is the type of the game's states (or a reference to it); for a
     Game given directly it defaults to the ``S`` of its ``Game[S, A]`` base.  Registering
     the same name again with the same arguments returns the registration already made;
-    with anything else it raises :class:`RegistryError`, and the registry is unchanged.
+    with anything else it raises :class:`RegistryError`, as does a state type already
+    registered for another game; a refused call leaves the registry unchanged.
 
     >>> from gaia_lab.games.animals_gathering import GAME
     >>> register_game(GAME)  # the built-in registration names it lazily, with a layout
@@ -122,6 +123,11 @@ def register_game(
     with _LOCK:
         old = _REGISTRY.get(reg.name)
         if old is None:
+            owner = next((r.name for r in _REGISTRY.values()
+                          if reg.state is not None and r.state == reg.state), None)
+            if owner is not None:
+                raise RegistryError(f"register_game({reg.name!r}): {reg.state} is already "
+                                    f"the state type of game {owner!r}")
             _REGISTRY[reg.name] = reg
             return reg
     if old == reg:
@@ -130,6 +136,18 @@ def register_game(
               if getattr(old, f) != getattr(reg, f)]
     raise RegistryError(f"game {reg.name!r} is already registered with other arguments "
                         f"({', '.join(differ)} differ)")
+
+
+def unregister_game(name: str) -> Registration:
+    """Remove the game registered as ``name`` and return its registration.
+
+    For a notebook that redefines a game, or a test that registers one for a while;
+    :class:`UnknownGameError` if nothing is registered as ``name``.
+    """
+    with _LOCK:
+        reg = registration(name)
+        del _REGISTRY[name]
+    return reg
 
 
 def _registration(
