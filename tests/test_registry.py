@@ -155,6 +155,23 @@ def test_built_in_registrations_name_their_parts_by_reference() -> None:
     assert state._repr_svg_() == scene(state).to_svg()
 
 
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_each_built_in_reference_names_the_real_thing(name: str) -> None:
+    game = GAMES[name]
+    state = game.new_initial_state(game.meta.min_players, 0)
+    reg = registry.registration_of(state)
+    assert reg is registration(name) and reg.state == \
+        f"{type(state).__module__}:{type(state).__qualname__}"
+    assert reg.state == "{}:{}".format(*_qualified(registry._state_type(game)))
+    assert isinstance(render.scene(state), Scene)
+    assert [ex.game for ex in gaia_lab.examples(name)] == [name] * len(gaia_lab.examples(name))
+
+
+def _qualified(cls: type | None) -> tuple[str, str]:
+    assert cls is not None
+    return cls.__module__, cls.__qualname__
+
+
 def test_core_imports_no_game_and_no_view() -> None:
     for path in sorted((ROOT / "gaia_lab" / "core").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -288,6 +305,35 @@ def test_threads_registering_at_once_agree(scratch: list[str]) -> None:
     # the first registration wins; an identical one agrees, any other object is refused
     assert len(regs) == (4 if won.game is PLAIN_PIG else 1)
     assert len(results) == 8
+
+
+def test_readers_see_one_snapshot_while_games_come_and_go(scratch: list[str]) -> None:
+    scratch.append("registry_plain_pig")
+    state = PIG.scenario({})
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def churn() -> None:
+        for _ in range(300):
+            register_game(PLAIN_PIG, state=PlainState)
+            unregister_game("registry_plain_pig")
+        done.set()
+
+    def read() -> None:
+        try:
+            while not done.is_set():
+                assert registry.registration_of(state).name == "pig"
+                assert set(BUILT_IN) <= set(GAMES) and len(list(GAMES.keys())) >= 4
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=churn)] + [threading.Thread(target=read)
+                                                  for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and "registry_plain_pig" not in GAMES
 
 
 # -- errors --------------------------------------------------------------------------

@@ -83,15 +83,22 @@ class Registration:
     itself or a ``"module:attribute"`` reference loaded on first use."""
 
     name: str
+    """The game's name (its ``meta.name``)."""
     game: Game[Any, Any] | str
+    """The engine, or a reference to it."""
     state: str | None
-    """The state type as ``"module:QualifiedName"`` (None: the game draws no board)."""
+    """The state type as ``"module:QualifiedName"`` (None: its states map to no game,
+    so it draws no board)."""
     layout: Layout | str | None = None
+    """``layout(state, **kw)`` returning a Scene, a reference to it, or None."""
     examples: tuple[Example, ...] | str = ()
+    """The worked examples, or a reference to a sequence of them."""
 
 
 _LOCK = threading.Lock()
-_REGISTRY: dict[str, Registration] = {}
+_REGISTRY: Mapping[str, Registration] = {}
+"""Every registration by name.  Never changed in place: a registration replaces the
+whole mapping (under the lock), so a reader always sees one consistent snapshot."""
 
 
 def register_game(
@@ -119,6 +126,7 @@ def register_game(
     >>> registration("animals_gathering").state
     'gaia_lab.games.animals_gathering.state:AGState'
     """
+    global _REGISTRY
     reg = _registration(game, name, state, layout, examples)
     with _LOCK:
         old = _REGISTRY.get(reg.name)
@@ -128,7 +136,7 @@ def register_game(
             if owner is not None:
                 raise RegistryError(f"register_game({reg.name!r}): {reg.state} is already "
                                     f"the state type of game {owner!r}")
-            _REGISTRY[reg.name] = reg
+            _REGISTRY = {**_REGISTRY, reg.name: reg}
             return reg
     if old == reg:
         return old
@@ -144,9 +152,10 @@ def unregister_game(name: str) -> Registration:
     For a notebook that redefines a game, or a test that registers one for a while;
     :class:`UnknownGameError` if nothing is registered as ``name``.
     """
+    global _REGISTRY
     with _LOCK:
         reg = registration(name)
-        del _REGISTRY[name]
+        _REGISTRY = {k: v for k, v in _REGISTRY.items() if k != name}
     return reg
 
 
@@ -238,7 +247,7 @@ def _load(ref: str, what: str) -> Any:
     try:
         value: Any = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name is None or not module_name.startswith(exc.name):
+        if exc.name is None or not (module_name + ".").startswith(exc.name + "."):
             raise  # a missing import inside the module: its own bug, shown as it is
         raise RegistryError(f"{what}: cannot load {ref!r}: no module {exc.name!r}") from None
     for part in attribute.split("."):
@@ -298,6 +307,7 @@ def registration_of(state: object) -> Registration:
     :class:`NoLayoutError` (a TypeError) when no registered game has such states.
     """
     regs = {reg.state: reg for reg in _REGISTRY.values() if reg.state is not None}
+    # one snapshot: a registration made meanwhile is simply not seen
     for cls in type(state).__mro__:
         reg = regs.get(f"{cls.__module__}:{cls.__qualname__}")
         if reg is not None:
