@@ -22,8 +22,10 @@ from gaia_lab.core import (  # noqa: E402
     GaiaLabError,
     IllegalActionError,
     InvalidStateError,
+    NoLayoutError,
     NotationError,
     Record,
+    RegistryError,
     RuleRef,
     ScoreBreakdown,
     Session,
@@ -35,7 +37,7 @@ from gaia_lab.games import GAMES, examples  # noqa: E402  (registers the built-i
 
 __all__ = [
     "CHANCE", "GAMES", "RULES", "Event", "ExampleError", "GaiaLabError",
-    "IllegalActionError", "InvalidStateError", "NotationError", "Record", "RuleRef",
-    "ScoreBreakdown", "Session", "UnknownGameError", "Verdict", "__version__", "examples",
-    "register_game",
+    "IllegalActionError", "InvalidStateError", "NoLayoutError", "NotationError", "Record",
+    "RegistryError", "RuleRef", "ScoreBreakdown", "Session", "UnknownGameError", "Verdict",
+    "__version__", "examples", "register_game",
 ]

@@ -350,6 +350,9 @@ def test_unknown_names_name_the_known_games() -> None:
             "no game named 'chess'; known games: animals_gathering, gaia_project, ")
     with pytest.raises(UnknownGameError, match=r"no game named \['x'\]"):
         registration(["x"])  # type: ignore[arg-type]
+    with pytest.raises(GaiaLabError, match="expected a Game or a registered game's name, "
+                                           "not int"):
+        gaia_lab.Session(12)  # type: ignore[arg-type]
 
 
 def test_an_object_with_no_board_names_its_type() -> None:
