@@ -51,7 +51,7 @@ def test_document_and_entry_cite_the_line(tmp_path: Path) -> None:
         "id", "bad")
     DataEntry(doc, 0, doc.data["entries"][0], "id", problems).problem("", "bad")
     assert problems == [
-        "demo.json:10: demo entry 2 (id 't2'): field 'id': bad",
+        "demo.json:10: tiles entry 2 (id 't2'): field 'id': bad",
         "demo.json:4: demo entry 1 (id 'a'): bad",
     ]
 
@@ -60,4 +60,4 @@ def test_a_document_without_text_cites_no_line() -> None:
     problems: list[str] = []
     doc = DataDocument("demo", "demo.json", {"tiles": [{"id": "t1"}]}, ())
     DataEntry(doc, 0, "oops", "id", problems, section="tiles")
-    assert problems == ["demo.json: demo entry 1: an entry must be a JSON object, not str"]
+    assert problems == ["demo.json: tiles entry 1: an entry must be a JSON object, not str"]
