@@ -182,7 +182,7 @@ def test_one_file_replaced_the_rest_from_the_package(c: Components, tmp_path: Pa
 
 def test_malformed_json(tmp_path: Path) -> None:
     write(tmp_path, "tiles", ["{", '  "component": "tiles",', "  oops"])
-    with pytest.raises(InvalidStateError, match=r"tiles.json:3:3: malformed JSON"):
+    with pytest.raises(InvalidStateError, match=r"tiles.json: line 3, column 3: not valid JSON"):
         load_components(tmp_path)
 
 
