@@ -117,9 +117,9 @@ def test_problems_name_file_and_entry(tmp_path: Path) -> None:
         load_components(tmp_path)
     text = str(err.value)
     # the files were rewritten on one line, so every entry starts on line 1
-    assert "factions.json:1: factions entry 1 ('terrans'): field 'home_planet'" in text
-    assert "factions.json:1: factions entry 4 ('gleens'): field 'deltas.start_track'" in text
-    assert "sectors.json:1: sector '1': field 'planets[0].position'" in text
+    assert "factions.json:1: factions entry 1 (id 'terrans'): field 'home_planet'" in text
+    assert "factions.json:1: factions entry 4 (id 'gleens'): field 'deltas.start_track'" in text
+    assert "sectors.json:1: sectors entry 1 (id '1'): field 'planets[0].position'" in text
 
 
 def _line_of(text: str, marker: str) -> int:
@@ -142,16 +142,16 @@ def test_problems_name_the_line_of_the_entry(tmp_path: Path) -> None:
     assert "2 problems" in text
     # the entry's line is the one of its opening brace (one line above its id)
     line = _line_of(techs, '"id": "tech3"') - 1
-    assert f"tech_tiles.json:{line}: standard entry 3 ('tech3'): field 'kind': " \
-           'unknown value "sometimes"' in text
+    assert f"tech_tiles.json:{line}: standard entry 3 (id 'tech3'): field 'kind': " \
+           "unknown value 'sometimes'" in text
     # sectors are the members of an object: the line is the one of the member's name
     line = _line_of(sectors, '"5A": {')
-    assert f"sectors.json:{line}: sector '5A': field 'tile': '4' does not match" in text
+    assert f"sectors.json:{line}: sectors entry 5 (id '5A'): field 'tile': '4' does not match" in text
 
 
 def test_broken_json_is_reported(tmp_path: Path) -> None:
     (tmp_path / "round_scoring.json").write_text("{oops")
-    with pytest.raises(InvalidStateError, match=r"round_scoring.json:1:2: malformed JSON"):
+    with pytest.raises(InvalidStateError, match=r"round_scoring.json: line 1, column 2: not valid JSON"):
         load_components(tmp_path)
 
 

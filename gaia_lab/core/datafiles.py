@@ -286,7 +286,8 @@ class DataEntry:
         self.key = key
         self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
         self.problems = problems
-        self.start = len(problems)
+        self.count = 0
+        """Problems recorded for this entry."""
         ident = self.raw.get(key) if name is None else name
         ok = isinstance(ident, (str, int)) and not isinstance(ident, bool)
         self.ident: str | int | None = ident if ok else None
@@ -318,11 +319,12 @@ class DataEntry:
     @property
     def ok(self) -> bool:
         """No problem was found in this entry so far."""
-        return len(self.problems) == self.start
+        return self.count == 0
 
     def problem(self, name: str, message: str) -> None:
         """Record a problem of field ``name`` ("" for the entry as a whole)."""
         at = f": field {name!r}" if name else ""
+        self.count += 1
         self.problems.append(f"{self.where}{at}: {message}")
 
 

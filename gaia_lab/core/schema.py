@@ -316,8 +316,8 @@ class Row:
 
     @property
     def ident(self) -> Any:
-        """The entry's raw id (None when it has none)."""
-        return self.entry.raw.get(self.entry.key) if self.entry.key else None
+        """The entry's id (None when it has none, or not a string or number)."""
+        return self.entry.ident
 
 
 @dataclass(frozen=True, slots=True)
