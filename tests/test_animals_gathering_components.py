@@ -324,3 +324,22 @@ def test_counts_and_rulebook_assignments_are_enforced(tmp_path: Path) -> None:
 def test_missing_directory(tmp_path: Path) -> None:
     with pytest.raises(InvalidStateError, match="no such directory"):
         load_components(tmp_path / "nowhere")
+
+
+def test_bad_shapes_are_refused_with_what_was_expected(tmp_path: Path) -> None:
+    write(tmp_path, "spells", ["[1, 2]"])
+    mages = json.loads((DATA_DIR / "mages.json").read_text(encoding="utf-8"))
+    mages["entries"][0]["number"] = [1]
+    mages["entries"][1]["number"] = "2"
+    write(tmp_path, "mages", json.dumps(mages, indent=1).splitlines())
+    with pytest.raises(InvalidStateError) as info:
+        load_components(tmp_path)
+    assert info.value.source == str(tmp_path)
+    assert info.value.problems == (
+        "mages.json:5: mages entry 1: field 'number': must be a whole number, not [1]",
+        "mages.json:15: mages entry 2 (number '2'): field 'number': must be a whole number, "
+        'not "2"',
+        'spells.json: must hold a JSON object ({"component": ..., "entries": [...]}), '
+        "not a list",
+        "mages.json: 5 mages; the game has 5 Mage Cards, numbered 1 to 5",
+    )

@@ -146,12 +146,14 @@ def test_problems_name_the_line_of_the_entry(tmp_path: Path) -> None:
            "unknown value 'sometimes'" in text
     # sectors are the members of an object: the line is the one of the member's name
     line = _line_of(sectors, '"5A": {')
-    assert f"sectors.json:{line}: sectors entry 5 (id '5A'): field 'tile': '4' does not match" in text
+    assert f"sectors.json:{line}: sectors entry 5 (id '5A'): field 'tile': '4' does not " \
+           "match" in text
 
 
 def test_broken_json_is_reported(tmp_path: Path) -> None:
     (tmp_path / "round_scoring.json").write_text("{oops")
-    with pytest.raises(InvalidStateError, match=r"round_scoring.json: line 1, column 2: not valid JSON"):
+    with pytest.raises(InvalidStateError,
+                       match=r"round_scoring.json: line 1, column 2: not valid JSON"):
         load_components(tmp_path)
 
 
@@ -196,3 +198,44 @@ def test_rulebook() -> None:
         key = "gp.faction." + faction.replace("-", "_")
         assert key in RULES and any(r.startswith(key + ".") for r in RULES), faction
     assert len(set(r.summary for r in RULES.values())) == len(RULES)
+
+
+def test_whole_file_fields_name_their_line(tmp_path: Path) -> None:
+    shutil.copytree(DATA_DIR, tmp_path, dirs_exist_ok=True)
+    board = (tmp_path / "player_board_generic.json").read_text(encoding="utf-8")
+    lines = board.splitlines()
+    mine = next(i + 1 for i, line in enumerate(lines) if line.strip() == '"mine": {')
+    broken = board.replace('"count": 8,', '"count": "eight",', 1)
+    assert broken != board
+    (tmp_path / "player_board_generic.json").write_text(broken, encoding="utf-8")
+    research = json.loads((tmp_path / "research_tracks.json").read_text(encoding="utf-8"))
+    research["tracks"]["economy"] = research["tracks"]["economy"][:5]
+    (tmp_path / "research_tracks.json").write_text(json.dumps(research, indent=1))
+    with pytest.raises(InvalidStateError) as err:
+        load_components(tmp_path)
+    text = (tmp_path / "research_tracks.json").read_text().splitlines()
+    economy = next(i + 1 for i, line in enumerate(text) if line.startswith('  "economy"'))
+    assert err.value.problems == (
+        f"research_tracks.json:{economy}: field 'tracks.economy': 5 elements; must be "
+        "exactly 6",
+        f"player_board_generic.json:{mine}: field 'structures.mine.count': must be a whole "
+        'number, not "eight"',
+    )
+
+
+def test_entries_and_ids_of_bad_shape_are_refused(tmp_path: Path) -> None:
+    doc = json.loads((DATA_DIR / "factions.json").read_text())
+    doc["factions"][2]["id"] = ["xenos"]
+    doc["factions"][5] = None
+    with pytest.raises(InvalidStateError) as err:
+        Components.from_documents({"factions.json": doc, "round_scoring.json": None,
+                                   "final_scoring.json": {"tiles": []}})
+    assert err.value.problems == (
+        "round_scoring.json: must hold a JSON object (the component file's sections), "
+        "not null",
+        "final_scoring.json: field 'awards': missing",
+        "final_scoring.json: field 'tiles': 0 entries; at least 1 required",
+        "factions.json: factions entry 3: field 'id': must be a string, not [\"xenos\"]",
+        "factions.json: factions entry 6: an entry must be a JSON object, not null",
+        "factions.json: missing factions xenos, ambas",
+    )

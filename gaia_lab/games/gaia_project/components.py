@@ -1100,16 +1100,17 @@ def _build(docs: Mapping[str, DataDocument], problems: list[str], where: str) ->
         frees.append(Conversion(_resources({k: n for k, n in v["pay"].items() if k != "power"}),
                                 _resources(v["get"]), power, *_origin(v, src[act])))
     faction_frees = tuple((label, value if isinstance(value, str) else json.dumps(value))
-                          for label, value in read[act].values.get(
-                              "free_conversions_faction", {}).items())
+                          for label, value in (read[act].values["free_conversions_faction"]
+                                               if read[act].ok else {}).items())
     research = read["research_tracks.json"]
     tracks = _research(research.values) if research.ok else []
     board_read = read["player_board_generic.json"]
     board = (_board(board_read.values, src["player_board_generic.json"]) if board_read.ok
              else None)
     factions: list[Faction] = []
-    if board is not None:
+    if board is not None and research.ok:
         _check_board_tables(docs["research_tracks.json"], board, problems)
+    if board is not None:
         factions = [_faction(v, src["factions.json"], board)
                     for _, v in rows("factions.json", "factions")]
     _check_sets(problems, read, factions)
