@@ -194,6 +194,11 @@ def test_schema_reports_every_problem_with_its_field() -> None:
         "cost.ore: -1 is below the least value 0",
         "parent: must be a string, not 3",
     ]
+    problems.clear()
+    Integer(0, 9).read(10**5000, at)  # a parsed document may hold any Python integer
+    Text().read(object(), at)
+    assert problems == ["a number too long to show is out of range 0..9",
+                        "must be a string, not a value of type object"]
 
 
 def test_tables_check_ids_sizes_and_references() -> None:
@@ -358,7 +363,8 @@ def test_a_user_folder_takes_the_rest_from_the_package(game: Game, tmp_path: Pat
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False)
-    | st.text(max_size=4) | st.sampled_from(["", "id", "fox", "G", "published", "S"]),
+    | st.text(max_size=4) | st.sampled_from(["", "id", "fox", "G", "published", "S"])
+    | st.sampled_from([10**30, -(2**70), "+" + "9" * 5000 + " ore", "range " + "9" * 5000]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
                                                                 max_size=3),
     max_leaves=6,

@@ -71,7 +71,7 @@ class DataDocument:
         >>> doc.line_at("b.y[0]"), doc.line_at("a"), doc.line_at("b"), doc.line_at("c")
         (3, 1, 2, None)
         """
-        match = re.match(r"([^.\[]+)(?:\.([^.\[]+)|\[(\d+)\])?", path)
+        match = re.match(r"([^.\[]+)(?:\.([^.\[]+)|\[(\d{1,9})\])?", path)
         if match is None:
             return None
         top, key, index = match.groups()
@@ -289,7 +289,8 @@ class DataEntry:
         self.count = 0
         """Problems recorded for this entry."""
         ident = self.raw.get(key) if name is None else name
-        ok = isinstance(ident, (str, int)) and not isinstance(ident, bool)
+        ok = isinstance(ident, str) or (isinstance(ident, int) and not isinstance(
+            ident, bool) and ident.bit_length() <= 64)
         self.ident: str | int | None = ident if ok else None
         """The entry's id (its member name in an object of entries), when valid."""
         self.label = f" ({key} {ident!r})" if ok else ""

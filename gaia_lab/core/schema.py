@@ -70,8 +70,9 @@ def show(value: Any) -> str:
     """
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError):  # not JSON, or an integer too long to write
+        text = ("a number too long to show" if isinstance(value, int)
+                else f"a value of type {type(value).__name__}")
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -146,11 +147,11 @@ class Integer:
         elif (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high):
             if self.high is None:
-                at.problem(f"{value} is below the least value {self.low}")
+                at.problem(f"{show(value)} is below the least value {self.low}")
             elif self.low is None:
-                at.problem(f"{value} is above the greatest value {self.high}")
+                at.problem(f"{show(value)} is above the greatest value {self.high}")
             else:
-                at.problem(f"{value} is out of range {self.low}..{self.high}")
+                at.problem(f"{show(value)} is out of range {self.low}..{self.high}")
         return value
 
 
@@ -356,8 +357,8 @@ class Table:
                 rows.append(Row(entry, None))
                 continue
             values = self.entry.read(raw, At(entry.problem, "", context))
-            ident = raw.get(self.key) if self.key else None
-            if isinstance(ident, (str, int)) and not isinstance(ident, bool) and ident != "":
+            ident = entry.ident if self.key else None
+            if ident is not None and ident != "":
                 if ident in first:
                     lines = doc.lines_of(self.section)
                     at = first[ident]

@@ -803,7 +803,7 @@ def _tables(*tables: Table, provenance: bool = False, **fields: Field) -> FileSc
 _STRUCTURE = Record({
     "count": Field(Integer(1, 8)), "cost": Field(_RES), "power_value": Field(Integer(1, 4)),
     "income_revealed_when_built": optional(ListOf(Text(pattern=re.compile(
-        r"(nothing|\+\d+ (credits|ore|knowledge))\Z"), what="'nothing' or '+N credits'"))),
+        r"(nothing|\+\d{1,3} (credits|ore|knowledge))\Z"), what="'nothing' or '+N credits'"))),
     "income_when_built": optional(_RES, {}),
     "cost_if_no_opponent_structure_within_2": optional(_RES),
     "upgrades_from": optional(Text(), ""), "on_build": optional(Text(), ""),
@@ -995,7 +995,7 @@ def _check_board_tables(doc: DataDocument, board: PlayerBoard, problems: list[st
     nav = tracks.get("navigation", []) if isinstance(tracks, dict) else []
     for level, raw in enumerate(nav):
         passive = raw.get("passive", "") if isinstance(raw, dict) else ""
-        m = re.match(r"range (\d+)", passive or "")
+        m = re.match(r"range (\d{1,3})\b", passive or "")
         if m and int(m.group(1)) != board.range_by_level[level]:
             report.problem(f"tracks.navigation[{level}]", f"range {m.group(1)} disagrees "
                                                           f"with {board.range_by_level[level]}")

@@ -999,7 +999,7 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
     if sorted(map(str, ids("tokens"))) != sorted(TOKENS):
         whole("tokens", f"the game has the tokens {', '.join(TOKENS)}")
     dna_total = sum(TOKENS[f"dna_{c}"][0] for c in DNA_COLOURS)
-    colours = Counter(row.entry.raw.get("colour") for row in got["dna_spaces"])
+    colours = Counter(str(row.entry.raw.get("colour")) for row in got["dna_spaces"])
     if len(got["dna_spaces"]) != dna_total or any(
             colours[c] != TOKENS[f"dna_{c}"][0] for c in DNA_COLOURS):
         whole("dna_spaces", f"{len(got['dna_spaces'])} spaces "
