@@ -24,7 +24,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -327,6 +327,37 @@ class DataEntry:
         at = f": field {name!r}" if name else ""
         self.count += 1
         self.problems.append(f"{self.where}{at}: {message}")
+
+
+def component_text(component: str, note: str, entries: Iterable[Mapping[str, Any]]) -> str:
+    """The text of a component file, one entry per line.
+
+    >>> print(component_text("mages", "", [{"number": 1}]), end="")
+    {
+      "component": "mages",
+      "provenance_note": "",
+      "entries": [
+        {"number": 1}
+      ]
+    }
+    """
+    body = ",\n".join(f"    {json.dumps(dict(e), ensure_ascii=False)}" for e in entries)
+    lines = ["{", f'  "component": {json.dumps(component)},',
+             f'  "provenance_note": {json.dumps(note, ensure_ascii=False)},',
+             '  "entries": [', *([body] if body else []), "  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def save_texts(directory: str | Path, texts: Mapping[str, str]) -> list[Path]:
+    """Write each ``<component>.json`` text into ``directory``; return their paths."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, text in texts.items():
+        path = folder / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
 
 
 _K = TypeVar("_K")

@@ -20,7 +20,8 @@ does an entry that lists ``rulebook_fields``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal, cast
@@ -93,6 +94,19 @@ def origin_problems(provenance: str, source: str, rulebook_fields: Sequence[str]
         out.append(("source", f"required when provenance is {provenance!r}"))
     elif rulebook_fields and not source:
         out.append(("source", "required when rulebook_fields are given"))
+    return out
+
+
+def provenance_counts(groups: Mapping[str, Iterable[str]]) -> dict[str, dict[str, int]]:
+    """For each group of provenance words, how many there are of each (in order).
+
+    >>> provenance_counts({"dice": ["reconstructed", "rulebook"]})
+    {'dice': {'rulebook': 1, 'reconstructed': 1}}
+    """
+    out: dict[str, dict[str, int]] = {}
+    for name, words in groups.items():
+        counts = Counter(words)
+        out[name] = {p: counts[p] for p in PROVENANCES if counts[p]}
     return out
 
 

@@ -35,7 +35,6 @@ mages.json: field 'entries': 0 entries; at least 1 required
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -46,10 +45,15 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, cast
 
 from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import lookup, read_documents
+from gaia_lab.core.datafiles import component_text, lookup, read_documents, save_texts
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.provenance import PROVENANCES, Origin, Provenance, origin_of
+from gaia_lab.core.provenance import (
+    Origin,
+    Provenance,
+    origin_of,
+    provenance_counts,
+)
 from gaia_lab.core.schema import (
     Anything,
     At,
@@ -646,12 +650,8 @@ class Components:
     @property
     def provenance(self) -> dict[str, dict[str, int]]:
         """For each component file, its entries counted by provenance."""
-        groups: dict[str, Sequence[Any]] = self._groups()
-        out: dict[str, dict[str, int]] = {}
-        for name, entries in groups.items():
-            counts = Counter(str(e.provenance) for e in entries)
-            out[name] = {p: counts[p] for p in PROVENANCES if counts[p]}
-        return out
+        return provenance_counts({name: (e.provenance for e in entries)
+                                  for name, entries in self._groups().items()})
 
     @property
     def reconstructed(self) -> int:
@@ -682,28 +682,12 @@ class Components:
             raise KeyError(
                 f"no component file {component!r}; known: {', '.join(COMPONENT_FILES)}"
             )
-        entries = [e.to_dict() for e in self._groups()[component]]
-        note = dict(self.provenance_notes).get(component, "")
-        lines = ["{", f'  "component": {json.dumps(component)},']
-        lines.append(f'  "provenance_note": {json.dumps(note, ensure_ascii=False)},')
-        lines.append('  "entries": [')
-        body = [f"    {json.dumps(e, ensure_ascii=False)}" for e in entries]
-        lines.append(",\n".join(body))
-        lines += ["  ]", "}"]
-        if not body:
-            lines.pop(4)
-        return "\n".join(lines) + "\n"
+        return component_text(component, dict(self.provenance_notes).get(component, ""),
+                              (e.to_dict() for e in self._groups()[component]))
 
     def save(self, directory: str | Path) -> list[Path]:
         """Write the five component files into ``directory``; return their paths."""
-        folder = Path(directory)
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for name in COMPONENT_FILES:
-            path = folder / f"{name}.json"
-            path.write_text(self.to_json(name), encoding="utf-8")
-            paths.append(path)
-        return paths
+        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
 
     def _groups(self) -> dict[str, Sequence[Any]]:
         return {

@@ -34,7 +34,6 @@ gaia_lab.core.errors.InvalidStateError: Components.from_dicts: 4 problems:
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -44,11 +43,17 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import DataEntry, lookup, read_documents
+from gaia_lab.core.datafiles import (
+    DataEntry,
+    component_text,
+    lookup,
+    read_documents,
+    save_texts,
+)
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
-from gaia_lab.core.provenance import PROVENANCES, Origin, origin_of
+from gaia_lab.core.provenance import Origin, origin_of, provenance_counts
 from gaia_lab.core.schema import (
     Anything,
     At,
@@ -640,11 +645,8 @@ class Components:
     @property
     def provenance(self) -> dict[str, dict[str, int]]:
         """For each component file, its entries counted by provenance."""
-        out: dict[str, dict[str, int]] = {}
-        for name, entries in self._groups().items():
-            counts = Counter(str(e.origin.provenance) for e in entries)
-            out[name] = {p: counts[p] for p in PROVENANCES if counts[p]}
-        return out
+        return provenance_counts({name: (e.origin.provenance for e in entries)
+                                  for name, entries in self._groups().items()})
 
     def provenance_summary(self) -> str:
         """One line saying how much of the set is reconstructed.
@@ -662,24 +664,12 @@ class Components:
         if component not in COMPONENT_FILES:
             raise KeyError(f"no component file {component!r}; known: "
                            f"{', '.join(COMPONENT_FILES)}")
-        note = dict(self.provenance_notes).get(component, "")
-        body = [f"    {json.dumps(e.to_dict(), ensure_ascii=False)}"
-                for e in self._groups()[component]]
-        lines = ["{", f'  "component": {json.dumps(component)},',
-                 f'  "provenance_note": {json.dumps(note, ensure_ascii=False)},',
-                 '  "entries": [', ",\n".join(body), "  ]", "}"]
-        return "\n".join(lines) + "\n"
+        return component_text(component, dict(self.provenance_notes).get(component, ""),
+                              (e.to_dict() for e in self._groups()[component]))
 
     def save(self, directory: str | Path) -> list[Path]:
         """Write every component file into ``directory``; return their paths."""
-        folder = Path(directory)
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for name in COMPONENT_FILES:
-            path = folder / f"{name}.json"
-            path.write_text(self.to_json(name), encoding="utf-8")
-            paths.append(path)
-        return paths
+        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
 
     @classmethod
     def from_dicts(cls, **documents: Mapping[str, Any]) -> Components:
