@@ -293,3 +293,13 @@ def test_a_null_file_and_list_ids_are_refused(tmp_path: Path) -> None:
     assert info.value.problems[0] == (
         f'tokens.json:{n}: tokens entry {n - 4}: field \'id\': must be a string, '
         'not ["toxicity"]')
+
+
+def test_documents_of_any_shape_are_refused_by_name() -> None:
+    with pytest.raises(InvalidStateError) as info:
+        Components.from_dicts(tokens=[1, 2], vault=None)  # type: ignore[arg-type]
+    assert info.value.problems == (
+        'tokens.json: must hold a JSON object ({"component": ..., "entries": [...]}), '
+        "not a list",
+        'vault.json: must hold a JSON object ({"component": ..., "entries": [...]}), not null',
+    )

@@ -682,7 +682,9 @@ class Components:
         docs: list[_Document] = []
         for name in COMPONENT_FILES:
             if name in documents:
-                docs.append(_Document(name, f"{name}.json", dict(documents[name]), ()))
+                data = documents[name]
+                plain = dict(data) if isinstance(data, Mapping) else data
+                docs.append(_Document(name, f"{name}.json", plain, ()))
             else:
                 docs.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
         return _build(docs, problems, "Components.from_dicts")
