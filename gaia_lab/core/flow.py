@@ -6,9 +6,11 @@ and on what; resolving it may put new tasks in front (a power triggered, a charg
 offered) or behind.  Each game declares the kinds of task it has once, as
 :class:`TaskKind` s (the rule each follows, a sentence saying what is pending, the
 verbs that resolve it), and registers in its :class:`Flow` one *lister* (the legal
-actions of a task of that kind) and one or more *resolvers* (what an action does).
-The Session, the harness and the views rely on the declarations: who acts, what is
-pending and under which rule, and whether a loaded state's tasks make sense.
+actions of a task of that kind) and one or more *resolvers* (what an action does);
+a step the rules resolve without a decision has a *settler* instead, run by
+:meth:`Flow.settle` after each action until a decision is pending.  The Session, the
+harness and the views rely on the declarations: who acts, what is pending and under
+which rule, and whether a loaded state's tasks make sense.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
