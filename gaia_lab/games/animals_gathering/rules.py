@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations
 from math import factorial
+from typing import Literal
 
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
@@ -46,10 +47,10 @@ SUPPLY_SIZE = 5
 SPELL_OFFER = 2
 END_COMPANIONS = 5
 
-def _kind(name: str, rule: str, what: str, verbs: str = "", actor: str = "player",
+def _kind(name: str, rule: str, what: str, verbs: str = "",
+          actor: Literal["player", "chance", "rules"] = "player",
           phase: str = "turn") -> TaskKind:
-    return TaskKind(name, rule, what, frozenset(verbs.split()), actor,  # type: ignore[arg-type]
-                    phase)
+    return TaskKind(name, rule, what, frozenset(verbs.split()), actor, phase)
 
 
 FLOW: Flow[Action] = Flow([

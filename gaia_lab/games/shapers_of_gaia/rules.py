@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
 from gaia_lab.core.events import Event
@@ -442,14 +444,19 @@ class Rules:
         task = state.task
         if task is None or state.over:
             return []
+        return list(_listing(_Position(self, state)))
+
+    def _listed(self, state: SGState, task: Task) -> list[Action]:
         out = FLOW.legal(self, state)
         if task.kind in _OWN_STEPS and task.seat == state.active:
             out += self.ability_moves(state, task.player)
         return out
 
     def is_legal(self, state: SGState, action: Action) -> bool:
-        """Whether ``action`` is listed by :meth:`legal`."""
-        return action in self.legal(state)
+        """Whether ``action`` is listed by :meth:`legal` (a set lookup once listed)."""
+        if state.task is None or state.over:
+            return False
+        return action in _listed_set(_Position(self, state))
 
     # setup steps
     def new_player(self, shaper_id: str) -> PlayerState:
@@ -1661,3 +1668,36 @@ class Rules:
         nxt = (seat + 1) % n
         return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
                       tasks=(Task("turn", nxt), *state.tasks))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Position:
+    """A state under a rules object, compared by identity: both are immutable, so the
+    same objects always list the same actions, and comparing them so costs far less than
+    hashing a whole state."""
+
+    rules: Rules
+    state: SGState
+
+    def __hash__(self) -> int:
+        return hash((id(self.rules), id(self.state)))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _Position) and other.rules is self.rules
+                and other.state is self.state)
+
+
+@lru_cache(maxsize=8)
+def _listing(position: _Position) -> tuple[Action, ...]:
+    """The legal actions of a position, listed once: a Session lists them and then checks
+    the action played against them.  The cache holds the positions it answers for (so an
+    identity is never reused while cached) and is safe under threads."""
+    state = position.state
+    assert state.task is not None
+    return tuple(position.rules._listed(state, state.task))
+
+
+@lru_cache(maxsize=8)
+def _listed_set(position: _Position) -> frozenset[Action]:
+    """The legal actions of a position as a set, for checking one action."""
+    return frozenset(_listing(position))
