@@ -17,9 +17,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Flow, HasTasks
 from gaia_lab.core.rulebook import Rulebook
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
@@ -69,6 +70,9 @@ class Game(ABC, Generic[S, A]):
 
     meta: GameMeta
     rulebook: Rulebook
+    flow: Flow[Any] | None = None
+    """The game's declared task kinds and their handlers, when it runs on the flow
+    kernel (:mod:`gaia_lab.core.flow`): then :meth:`actor` is the head task's actor."""
 
     # -- setup and flow ---------------------------------------------------------------
     @abstractmethod
@@ -77,9 +81,12 @@ class Game(ABC, Generic[S, A]):
     ) -> S:
         """The state before the first setup step."""
 
-    @abstractmethod
     def actor(self, state: S) -> Actor:
-        """Who acts next: a seat, CHANCE, RULES, or None when the game is over."""
+        """Who acts next: a seat, CHANCE, RULES, or None when the game is over (by
+        default the actor of the state's head task, for a game with a :attr:`flow`)."""
+        if self.flow is None:
+            raise NotImplementedError(f"{type(self).__name__} has no flow: define actor()")
+        return self.flow.actor(cast(HasTasks, state))
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:

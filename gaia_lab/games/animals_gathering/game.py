@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.flow import Task
+from gaia_lab.core.game import Game, GameMeta, Step
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
@@ -17,15 +18,12 @@ from gaia_lab.games.animals_gathering import scoring
 from gaia_lab.games.animals_gathering.actions import Action, parse
 from gaia_lab.games.animals_gathering.components import Components, load_components
 from gaia_lab.games.animals_gathering.rulebook import RULES as RULEBOOK
-from gaia_lab.games.animals_gathering.rules import TASK_RULE, Rules
+from gaia_lab.games.animals_gathering.rules import FLOW, Rules
 from gaia_lab.games.animals_gathering.state import (
-    CHANCE_SEAT,
-    RULES_SEAT,
     STONE_ORDER,
     AGState,
     Seat,
     Summoned,
-    Task,
     sort_stones,
 )
 
@@ -59,6 +57,7 @@ class AnimalsGathering(Game[AGState, Action]):
 
     meta = META
     rulebook = RULEBOOK
+    flow = FLOW
 
     def __init__(self, components: Components | None = None) -> None:
         self.components = components or load_components()
@@ -74,35 +73,25 @@ class AnimalsGathering(Game[AGState, Action]):
         options = dict(options or {})
         names = _names(options.get("names"), players)
         spells = bool(options.get("spells", False))
-        tasks = [Task("deal_mages", CHANCE_SEAT), Task("deal_cards", CHANCE_SEAT)]
+        tasks = [Task("deal_mages", "chance"), Task("deal_cards", "chance")]
         if spells:
-            tasks.append(Task("deal_spells", CHANCE_SEAT))
+            tasks.append(Task("deal_spells", "chance"))
         tasks += [Task("keep", i) for i in range(players)]
         if spells:
             tasks += [Task("keep_spell", i) for i in range(players)]
-        tasks += [Task("form_deck", CHANCE_SEAT), Task("supply", RULES_SEAT),
-                  Task("stones_dice", RULES_SEAT), Task("reveal", RULES_SEAT)]
+        tasks += [Task("form_deck", "chance"), Task("supply", "rules"),
+                  Task("stones_dice", "rules"), Task("reveal", "rules")]
         return AGState(players=players, seats=tuple(Seat(n) for n in names),
                        tasks=tuple(tasks), spells_variant=spells, rng=Rng(seed))
 
     # -- flow ----------------------------------------------------------------------
-    def actor(self, state: AGState) -> Actor:
-        task = state.task
-        if task is None:
-            return None
-        if task.seat == CHANCE_SEAT:
-            return CHANCE
-        if task.seat == RULES_SEAT:
-            return RULES
-        return task.seat
-
     def legal_actions(self, state: AGState) -> list[Action]:
         return self.rules.legal_actions(state)
 
     def explain(self, state: AGState, action: Action) -> Verdict:
         task = state.task
         if task is not None and action in self.rules.legal_actions(state):
-            who = state.seats[task.seat].name if task.seat >= 0 else str(self.actor(state))
+            who = state.seats[task.seat].name if task.seat is not None else str(task.actor)
             return Verdict.ok(RULEBOOK[_rule_for(task.kind, action)],
                               f"{who} may play {str(action)!r} now.")
         return self.rules.diagnose(state, action)
@@ -117,7 +106,7 @@ class AnimalsGathering(Game[AGState, Action]):
     # -- chance --------------------------------------------------------------------
     def chance_outcomes(self, state: AGState) -> list[tuple[Action, Fraction]]:
         task = state.task
-        if task is None or task.seat != CHANCE_SEAT:
+        if task is None or task.actor != "chance":
             return []
         if task.kind == "dice":
             return self.rules.dice_outcomes(state, task)
@@ -183,6 +172,8 @@ class AnimalsGathering(Game[AGState, Action]):
             problems.append("two players hold the same mage")
         if not state.over and not state.tasks:
             problems.append("the game is not over but nothing is pending")
+        for i, task in enumerate(state.tasks):
+            problems += [f"tasks[{i}]: {p}" for p in FLOW.problems(task, state.players)]
         return problems
 
     def scenario(self, spec: Mapping[str, Any]) -> AGState:
@@ -232,7 +223,7 @@ def _rule_for(kind: str, action: Action) -> str:
         return "ag.take.card"
     if action.verb == "roll":
         return "ag.roll.dice_count"
-    return TASK_RULE[kind]
+    return FLOW.kinds[kind].rule
 
 
 def _names(value: Any, players: int) -> list[str]:

@@ -2,7 +2,7 @@
 
 A state is the table (every seat's mage, summoning area and companion area, the
 deck and the supply), the dice of the current roll, the queue of pending
-:class:`Task` s (who must act next and on what) and the seeded RNG.
+:class:`~gaia_lab.core.flow.Task` s (who must act next and on what) and the seeded RNG.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.flow import Task
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
 
@@ -21,9 +22,6 @@ DIE_COLOURS = "gob"
 """Die colour codes in their canonical order (green, orange, blue)."""
 DICE_PER_COLOUR = 2
 MAX_DICE = 6
-
-CHANCE_SEAT = -1
-RULES_SEAT = -2
 
 
 def sort_stones(stones: str) -> str:
@@ -112,15 +110,6 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
-class Task:
-    """A pending step: its kind, the seat who acts (or CHANCE/RULES) and its data."""
-
-    kind: str
-    seat: int
-    data: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class AGState:
     """A position of Animals Gathering."""
 
@@ -187,7 +176,7 @@ class AGState:
 
     def __repr__(self) -> str:
         task = self.task
-        pending = "over" if task is None else f"{task.kind} ({task.seat})"
+        pending = "over" if task is None else f"{task.kind} ({task.actor})"
         names = ", ".join(s.name for s in self.seats)
         return f"<AGState {self.players} players [{names}] turn {self.turn}, pending {pending}>"
 

@@ -26,8 +26,8 @@ from fractions import Fraction
 from typing import Any, Final
 
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.events import Event
-from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.flow import Task
+from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.values import evolve
@@ -41,15 +41,12 @@ from gaia_lab.games.shapers_of_gaia.components import (
     load_components,
 )
 from gaia_lab.games.shapers_of_gaia.rulebook import RULES as RULEBOOK
-from gaia_lab.games.shapers_of_gaia.rules import TASK_RULE, Rules
+from gaia_lab.games.shapers_of_gaia.rules import FLOW, SETUP, Rules
 from gaia_lab.games.shapers_of_gaia.state import (
-    CHANCE_SEAT,
-    RULES_SEAT,
     Animal,
     PlayerState,
     RowCard,
     SGState,
-    Task,
 )
 
 __all__ = ["META", "ShapersOfGaia"]
@@ -72,10 +69,7 @@ META: Final = GameMeta(
     max_steps=20_000,
 )
 
-SETUP: Final = ("shapers", "land", "stack", "deal", "dna", "behaviors", "decks", "display",
-                "first")
 FIRST_GAME: Final = ("1A", "2A", "3B")
-HAND: Final = 3
 
 
 class ShapersOfGaia(Game[SGState, Action]):
@@ -83,6 +77,7 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     meta = META
     rulebook = RULEBOOK
+    flow = FLOW
 
     def __init__(self, components: Components | None = None) -> None:
         self.components = components or load_components()
@@ -105,7 +100,7 @@ class ShapersOfGaia(Game[SGState, Action]):
             problems.append("behaviors: one side of each card 1, 2 and 3")
         shaper_ids = options.get("shapers")
         seats = tuple(PlayerState("") for _ in range(players))
-        tasks = [Task(k, RULES_SEAT if k in ("deal", "dna", "display") else CHANCE_SEAT)
+        tasks = [Task(k, "chance" if FLOW.kinds[k].actor == "chance" else "rules")
                  for k in SETUP if k != "behaviors" or rand]
         if shaper_ids is not None:
             ids = list(shaper_ids)
@@ -113,7 +108,7 @@ class ShapersOfGaia(Game[SGState, Action]):
             if len(ids) != players or len(set(ids)) != players or not set(ids) <= known:
                 problems.append(f"shapers must be {players} different ids of {sorted(known)}")
             else:
-                seats = tuple(self._player(sid) for sid in ids)
+                seats = tuple(self.rules.new_player(sid) for sid in ids)
                 tasks = tasks[1:]
         if problems:
             raise InvalidStateError(problems, "options")
@@ -126,43 +121,22 @@ class ShapersOfGaia(Game[SGState, Action]):
             shapers=("V",) * players, caretaker=board.label(board.CARETAKER_START),
             behaviors=behaviors, tasks=tuple(tasks), rng=Rng(seed))
 
-    def _player(self, shaper_id: str) -> PlayerState:
-        return PlayerState(shaper_id, specials=tuple(
-            s.id for s in self.components.specials(shaper_id)))
-
     # -- flow ----------------------------------------------------------------------
     def actor(self, state: SGState) -> Actor:
-        task = state.task
-        if task is None or state.over:
-            return None
-        if task.seat == CHANCE_SEAT:
-            return CHANCE
-        if task.seat == RULES_SEAT:
-            return RULES
-        return task.seat
+        return None if state.over else FLOW.actor(state)
 
     def legal_actions(self, state: SGState) -> list[Action]:
-        task = state.task
-        if task is not None and task.seat == CHANCE_SEAT:
-            return [a for a, _ in self.chance_outcomes(state)]
-        return list(self.rules.legal(state))
+        return self.rules.legal(state)
 
     def explain(self, state: SGState, action: Action) -> Verdict:
         task = state.task
-        if task is not None and task.seat == CHANCE_SEAT and not state.over:
+        if task is not None and task.actor == "chance" and not state.over:
             return self._explain_chance(state, task, action)
         return self.rules.explain(state, action)
 
     def apply(self, state: SGState, action: Action) -> Step[SGState]:
-        task = state.task
-        if task is not None and task.seat == CHANCE_SEAT:
-            new, events = self._apply_chance(state, task, action)
-            return Step(new, tuple(events))
-        if task is not None and task.kind in ("deal", "dna", "display"):
-            new, events = self._apply_setup(state, task)
-            return Step(new, tuple(events))
-        new, evs = self.rules.apply(state, action)
-        return Step(new, tuple(evs))
+        new, events = self.rules.apply(state, action)
+        return Step(new, tuple(events))
 
     def parse_action(self, state: SGState, text: str) -> Action:
         return parse(text)
@@ -173,40 +147,13 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     def chance_outcomes(self, state: SGState) -> list[tuple[Action, Fraction]]:
         task = state.task
-        if task is None or task.seat != CHANCE_SEAT:
+        if task is None or task.actor != "chance":
             return []
-        c = self.components
-        if task.kind == "shapers":
-            ids = [s.id for s in c.shapers]
-            perms = list(itertools.permutations(ids, state.players))
-            return [(Action("shapers", p), Fraction(1, len(perms))) for p in perms]
-        if task.kind == "land":
-            land = [t.id for t in c.stage("S") if t.biome not in ("water", "vault")]
-            perms = list(itertools.permutations(land))
-            return [(Action("land", p), Fraction(1, len(perms))) for p in perms]
-        if task.kind == "first":
-            return [(Action("first", (str(i + 1),)), Fraction(1, state.players))
-                    for i in range(state.players)]
-        if task.kind == "behaviors":
-            sides = list(itertools.product("AB", repeat=3))
-            return [(Action("behaviors", side), Fraction(1, len(sides))) for side in sides]
-        rng = self.chance_rng(state)
-        if task.kind == "stack":
-            order: list[str] = []
-            for stage in ("I", "II", "III"):
-                pile = [t.id for t in c.stage(stage)]
-                rng.shuffle(pile)
-                order += pile
-            return [(Action("stack", tuple(order)), Fraction(1))]
-        order = []
-        for animal in ANIMALS:
-            deck = [s.id for s in c.deck(animal)]
-            rng.shuffle(deck)
-            order += deck
-        return [(Action("decks", tuple(order)), Fraction(1))]
+        outcomes = self.rules.legal(state)  # every chance step of setup is uniform
+        return [(a, Fraction(1, len(outcomes))) for a in outcomes]
 
     def _explain_chance(self, state: SGState, task: Task, action: Action) -> Verdict:
-        rule = TASK_RULE[task.kind]
+        rule = RULEBOOK[FLOW.kind_of(task).rule]
         if action.verb != task.kind:
             return Verdict.illegal(f"phase.{task.kind}", f"This is the {task.kind} setup "
                                    f"step, not {action.verb!r}.", rule)
@@ -231,72 +178,6 @@ class ShapersOfGaia(Game[SGState, Action]):
         return Verdict.illegal("setup.not_an_outcome", f"{action} is not a possible outcome "
                                f"of the {task.kind} step.", rule)
 
-    def _apply_chance(self, state: SGState, task: Task,
-                      action: Action) -> tuple[SGState, list[Event]]:
-        rest = state.tasks[1:]
-        state = evolve(state, tasks=rest, rng=state.rng.advanced())
-        rule = TASK_RULE[task.kind]
-        if task.kind == "shapers":
-            seats = tuple(self._player(sid) for sid in action.args)
-            names = ", ".join(self.components.shaper(s).name for s in action.args)
-            return evolve(state, seats=seats), [Event("setup.shapers", f"Shapers: {names}.",
-                                                      rule, "chance")]
-        if task.kind == "land":
-            order = {board.label(h): i for i, h in enumerate(board.SPACES)}
-            placed = [(board.label(h), t) for h, t in zip(board.START_LAND, action.args,
-                                                          strict=True)]
-            tiles = tuple(sorted((*state.tiles, *placed), key=lambda t: order[t[0]]))
-            return evolve(state, tiles=tiles), [Event(
-                "setup.land", "Starting land tiles: " + ", ".join(
-                    f"{t} on {s}" for s, t in placed) + ".", rule, "chance")]
-        if task.kind == "stack":
-            return evolve(state, stack=action.args), [Event(
-                "setup.stack", "The Biome tiles are shuffled into the stack (I on top, III at "
-                "the bottom).", rule, "chance")]
-        if task.kind == "behaviors":
-            chosen = tuple(f"{i + 1}{side}" for i, side in enumerate(action.args))
-            return evolve(state, behaviors=chosen), [Event(
-                "setup.behaviors", f"Behavior sides: {' '.join(chosen)}.", rule, "chance")]
-        if task.kind == "decks":
-            decks = []
-            args = action.args
-            for animal in ANIMALS:
-                n = len(self.components.deck(animal))
-                decks.append(args[:n])
-                args = args[n:]
-            return evolve(state, decks=tuple(decks)), [Event(
-                "setup.decks", "The three Species decks are shuffled.", rule, "chance")]
-        first = int(action.args[0]) - 1
-        return evolve(state, first=first, active=first, turn=1,
-                      tasks=(Task("turn", first), *rest)), [Event(
-                          "setup.first", f"P{first + 1} has the start player's Resource "
-                          "Track and begins.", rule, "chance")]
-
-    def _apply_setup(self, state: SGState, task: Task) -> tuple[SGState, list[Event]]:
-        rest = state.tasks[1:]
-        rule = TASK_RULE[task.kind]
-        if task.kind == "deal":
-            stack = state.stack
-            seats = []
-            for p in state.seats:
-                seats.append(evolve(p, hand=stack[:HAND]))
-                stack = stack[HAND:]
-            return evolve(state, seats=tuple(seats), stack=stack, tasks=rest), [Event(
-                "setup.deal", f"Each player is dealt {HAND} tiles.", rule, "rules",
-                automatic=True)]
-        if task.kind == "dna":
-            order = {h: i for i, h in enumerate(board.SPACES)}
-            at = sorted(self.components.dna_at().items(), key=lambda kv: order[kv[0]])
-            dna = tuple((board.label(h), colour) for h, colour in at)
-            return evolve(state, dna_board=dna, tasks=rest), [Event(
-                "setup.dna", f"{len(dna)} DNA tokens go on their spaces.", rule, "rules",
-                automatic=True)]
-        displays = tuple(d[:2] for d in state.decks)
-        decks = tuple(d[2:] for d in state.decks)
-        return evolve(state, decks=decks, displays=displays, tasks=rest), [Event(
-            "setup.display", "Two cards of each deck form the display.", rule, "rules",
-            automatic=True)]
-
     # -- end -----------------------------------------------------------------------
     def player_names(self, state: SGState) -> tuple[str, ...]:
         return tuple(f"P{i + 1}" for i in range(state.players))
@@ -313,8 +194,10 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     def invariants(self, state: SGState) -> list[str]:
         """Conservation and limits once setup is over."""
-        if any(t.kind in SETUP for t in state.tasks):
-            return []
+        flow = [f"tasks[{i}]: {p}" for i, t in enumerate(state.tasks)
+                for p in FLOW.problems(t, state.players)]
+        if flow or any(t.kind in SETUP for t in state.tasks):
+            return flow
         c = self.components
         out: list[str] = []
         for i, p in enumerate(state.seats):
@@ -377,7 +260,7 @@ class ShapersOfGaia(Game[SGState, Action]):
         state = self.new_initial_state(players, int(spec.get("seed", 0)),
                                        {"shapers": list(shapers),
                                         "behaviors": spec.get("behaviors")})
-        while state.task is not None and state.task.kind in SETUP:
+        while state.task is not None and FLOW.kind_of(state.task).phase == "setup":
             if state.task.kind == "first":
                 first = int(spec.get("first", 0))
                 state = self.apply(state, Action("first", (str(first + 1),))).state

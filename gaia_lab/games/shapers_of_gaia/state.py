@@ -4,7 +4,8 @@ A state is the table (the tiles on the 37 spaces, the Shaper figures, the Careta
 the DNA tokens still on the board, the animals on tiles and on Vault spaces, the tile
 stack, the three Species decks and displays, the Behavior sides), every player's side
 (Shaper board, resources, tokens, Ecosystem rows, hand), the queue of pending
-:class:`Task` s (the head task names who acts and what is pending) and the seeded RNG.
+:class:`~gaia_lab.core.flow.Task` s (the head task names who acts and what is pending)
+and the seeded RNG.
 
 Spaces are written with the board labels of :mod:`.board` (``V``, ``A0``..``C17``), so
 the whole state is plain strings and numbers.
@@ -20,11 +21,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import types
 import typing
 from dataclasses import dataclass
 from typing import Any
 
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.flow import Task
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
 
@@ -98,19 +101,6 @@ class PlayerState:
 
 
 @dataclass(frozen=True, slots=True)
-class Task:
-    """A pending step: its kind, the seat who acts (-1 chance, -2 rules) and its data."""
-
-    kind: str
-    seat: int
-    data: tuple[str, ...] = ()
-
-
-CHANCE_SEAT: typing.Final = -1
-RULES_SEAT: typing.Final = -2
-
-
-@dataclass(frozen=True, slots=True)
 class SGState:
     """A position of Shapers of Gaia."""
 
@@ -177,7 +167,7 @@ class SGState:
     # -- JSON ----------------------------------------------------------------------
     def __repr__(self) -> str:
         task = self.task
-        pending = "over" if task is None else f"{task.kind} ({task.seat})"
+        pending = "over" if task is None else f"{task.kind} ({task.actor})"
         return f"<SGState {self.players} players, turn {self.turn}, pending {pending}>"
 
     def _repr_svg_(self) -> str:
@@ -257,6 +247,19 @@ def _build(tp: Any, data: Any, where: str, problems: list[str]) -> Any:
             return None
         return tp(**kwargs)
     origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        if type(data) is str and data in typing.get_args(tp):
+            return data
+        problems.append(f"{where}: expected one of {list(typing.get_args(tp))}, got {data!r}")
+        return None
+    if origin in (typing.Union, types.UnionType):
+        for arm in typing.get_args(tp):
+            trial: list[str] = []
+            value = _build(arm, data, where, trial)
+            if not trial:
+                return value
+        problems.append(f"{where}: unexpected {data!r}")
+        return None
     if origin is tuple:
         args = typing.get_args(tp)
         if not isinstance(data, list):
