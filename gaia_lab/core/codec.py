@@ -19,11 +19,18 @@ gaia_lab.core.errors.InvalidStateError: record: a number with more than 4300 dig
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import sys
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, cast, get_args, get_origin, get_type_hints
 
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.rng import Rng
 
 MAX_DEPTH = 64
 """The deepest nesting of lists and objects any gaia_lab file needs (states use ~8)."""
@@ -91,3 +98,316 @@ def _check_depth(value: Any, source: str, max_depth: int) -> None:
             if depth >= max_depth:
                 raise InvalidStateError(f"nested deeper than {max_depth} levels", source)
         level = inner
+
+
+# -- values <-> JSON data, driven by the types -------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """A bound on an ``int`` field: ``Annotated[int, Range(0, 5)]`` (None: unbounded).
+
+    >>> from typing import Annotated
+    >>> from_data(Annotated[int, Range(1, 5)], 7, "mage")
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.InvalidStateError: mage: must be from 1 to 5, got 7
+    """
+
+    low: int | None = None
+    high: int | None = None
+
+    def problem(self, value: int) -> str | None:
+        if (self.low is None or value >= self.low) and (self.high is None or value <= self.high):
+            return None
+        if self.high is None:
+            return f"must be at least {self.low}, got {_shown(value)}"
+        if self.low is None:
+            return f"must be at most {self.high}, got {_shown(value)}"
+        return f"must be from {self.low} to {self.high}, got {_shown(value)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Size:
+    """A bound on the length of a text, tuple or mapping: ``Annotated[tuple[int, ...],
+    Size(5, 5)]`` (None: unbounded)."""
+
+    low: int = 0
+    high: int | None = None
+
+    def problem(self, size: int) -> str | None:
+        if size >= self.low and (self.high is None or size <= self.high):
+            return None
+        if self.high == self.low:
+            return f"must hold {self.low} items, got {size}"
+        if self.high is None:
+            return f"must hold at least {self.low} items, got {size}"
+        return f"must hold {self.low} to {self.high} items, got {size}"
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """The values a field may take: ``Annotated[str, OneOf(("", "placed"))]``."""
+
+    values: tuple[object, ...]
+
+    def problem(self, value: object) -> str | None:
+        if value in self.values:
+            return None
+        return f"must be one of {', '.join(_shown(v) for v in self.values)}, got {_shown(value)}"
+
+
+Count = Annotated[int, Range(0, 10**9)]
+"""A whole number that cannot be negative (bounded far above any game's supply)."""
+
+
+def to_data(value: Any) -> Any:
+    """The JSON data of a value: dataclasses become objects (every field), tuples lists,
+    an :class:`~gaia_lab.core.rng.Rng` ``[seed, draws]``, a Fraction ``"n/d"``.
+
+    >>> to_data(Rng(7, 2)), to_data((1, ("a", None)))
+    ([7, 2], [1, ['a', None]])
+    """
+    if isinstance(value, Rng):
+        return value.to_list()
+    if isinstance(value, (str, int, float)) or value is None:
+        return value
+    if isinstance(value, tuple | list):
+        return [to_data(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): to_data(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: to_data(getattr(value, name)) for name, _, _ in _fields(type(value))}
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def to_json(value: Any) -> str:
+    """Canonical JSON text of a value (:func:`to_data`, sorted keys, compact)."""
+    return json.dumps(to_data(value), sort_keys=True, separators=(",", ":"))
+
+
+def from_data(tp: Any, data: Any, source: str) -> Any:
+    """Read JSON ``data`` as a value of type ``tp``; InvalidStateError (naming
+    ``source``) lists every problem, each with its path (``seats[2].credits: ...``).
+
+    >>> @dataclass(frozen=True)
+    ... class Seat:
+    ...     name: str
+    ...     credits: Annotated[int, Range(0, 30)] = 0
+    ...     bowls: tuple[int, ...] = ()
+    >>> from_data(Seat, {"name": "a", "bowls": [1, 2]}, "seat")
+    Seat(name='a', credits=0, bowls=(1, 2))
+    >>> from_data(Seat, {"credits": 31, "cash": 2, "bowls": [1, True]}, "seat")
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.InvalidStateError: seat: 4 problems:
+      - unknown field 'cash'
+      - name: missing
+      - credits: must be from 0 to 30, got 31
+      - bowls[1]: expected a whole number, got true
+    """
+    problems: list[str] = []
+    value = _decoder(tp)(data, "", problems)
+    if problems:
+        raise InvalidStateError(problems, source)
+    return value
+
+
+def from_json(tp: Any, text: object, source: str) -> Any:
+    """Read JSON text (:func:`read_json`) as a value of type ``tp`` (:func:`from_data`)."""
+    return from_data(tp, read_json(text, source), source)
+
+
+_Decoder = Callable[[Any, str, list[str]], Any]
+_NoneType = type(None)
+
+
+def _shown(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _describe(tp: Any) -> str:
+    names = {int: "a whole number", str: "a text", bool: "true or false", float: "a number",
+             _NoneType: "null", Fraction: "a fraction"}
+    if tp in names:
+        return names[tp]
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _describe(get_args(tp)[0])
+    if origin is Literal:
+        return "one of " + ", ".join(_shown(a) for a in get_args(tp))
+    if origin in (tuple, list) or tp is Rng:
+        return "a list"
+    if dataclasses.is_dataclass(tp) or origin in (dict, Mapping):
+        return "an object"
+    if origin in (Union, UnionType):
+        return " or ".join(_describe(a) for a in get_args(tp))
+    return str(tp)
+
+
+def _where(path: str, key: str) -> str:
+    """The path of a field or key of the value at ``path``."""
+    if not key.isidentifier():
+        return f"{path}[{_shown(key)}]"
+    return f"{path}.{key}" if path else key
+
+
+def _at(path: str, problem: str) -> str:
+    return f"{path}: {problem}" if path else problem
+
+
+@functools.cache
+def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """``(name, type, required)`` of each field of a dataclass, string annotations
+    resolved (once per class)."""
+    hints = get_type_hints(cls, include_extras=True)
+    return tuple(
+        (f.name, hints[f.name],
+         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+        for f in dataclasses.fields(cls) if f.init)
+
+
+@functools.cache
+def _decoder(tp: Any) -> _Decoder:  # noqa: C901 - one case per kind of type
+    """The function reading JSON data as ``tp`` (built once per type)."""
+    if tp is Any:
+        def any_(data: Any, path: str, problems: list[str]) -> Any:
+            return _frozen(data)
+        return any_
+    if tp in (int, str, bool, float, _NoneType):
+        kinds: tuple[type, ...] = (int, float) if tp is float else (tp,)
+
+        def plain(data: Any, path: str, problems: list[str]) -> Any:
+            if isinstance(data, kinds) and (tp is bool or not isinstance(data, bool)):
+                return float(cast(float, data)) if tp is float else data
+            problems.append(_at(path, f"expected {_describe(tp)}, got {_shown(data)}"))
+            return None
+        return plain
+    if tp is Rng:
+        def rng(data: Any, path: str, problems: list[str]) -> Any:
+            if (isinstance(data, list) and len(data) == 2
+                    and all(type(v) is int for v in data) and data[1] >= 0):
+                return Rng(data[0], data[1])
+            problems.append(_at(path, "expected [seed, draws] (whole numbers), "
+                                f"got {_shown(data)}"))
+            return None
+        return rng
+    if tp is Fraction:
+        def fraction(data: Any, path: str, problems: list[str]) -> Any:
+            if type(data) is int:
+                return Fraction(data)
+            if isinstance(data, str) and len(data) < 100:
+                try:
+                    return Fraction(data)
+                except (ValueError, ZeroDivisionError):
+                    pass
+            problems.append(_at(path, f"expected a fraction such as \"1/3\", got {_shown(data)}"))
+            return None
+        return fraction
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Annotated:
+        inner = _decoder(args[0])
+        checks = [a for a in tp.__metadata__ if isinstance(a, Range | Size | OneOf)]
+
+        def annotated(data: Any, path: str, problems: list[str]) -> Any:
+            before = len(problems)
+            value = inner(data, path, problems)
+            if len(problems) == before:
+                for check in checks:
+                    problem = (check.problem(len(value)) if isinstance(check, Size)
+                               else check.problem(value))
+                    if problem is not None:
+                        problems.append(_at(path, f"{problem}"))
+            return value
+        return annotated
+    if origin is Literal:
+        def literal(data: Any, path: str, problems: list[str]) -> Any:
+            for a in args:
+                if data == a and type(data) is type(a):
+                    return a
+            problems.append(_at(path, f"expected {_describe(tp)}, got {_shown(data)}"))
+            return None
+        return literal
+    if origin in (Union, UnionType):
+        arms = [_decoder(a) for a in args if a is not _NoneType]
+        optional = _NoneType in args
+
+        def union(data: Any, path: str, problems: list[str]) -> Any:
+            if data is None and optional:
+                return None
+            if len(arms) == 1:
+                return arms[0](data, path, problems)
+            for arm in arms:
+                mine: list[str] = []
+                value = arm(data, path, mine)
+                if not mine:
+                    return value
+            problems.append(_at(path, f"expected {_describe(tp)}, got {_shown(data)}"))
+            return None
+        return union
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _decoder(args[0])
+
+            def tuple_of(data: Any, path: str, problems: list[str]) -> Any:
+                if not isinstance(data, list):
+                    problems.append(_at(path, f"expected a list, got {_shown(data)}"))
+                    return None
+                return tuple(item(v, f"{path}[{i}]", problems) for i, v in enumerate(data))
+            return tuple_of
+        items = [_decoder(a) for a in args]
+
+        def fixed(data: Any, path: str, problems: list[str]) -> Any:
+            if not isinstance(data, list) or len(data) != len(items):
+                problems.append(_at(path, f"expected a list of {len(items)} items, "
+                                    f"got {_shown(data)}"))
+                return None
+            return tuple(d(v, f"{path}[{i}]", problems)
+                         for i, (d, v) in enumerate(zip(items, data, strict=True)))
+        return fixed
+    if origin in (dict, Mapping) or tp in (dict, Mapping):
+        key_type, value_type = args or (str, Any)
+        if key_type is not str:
+            raise TypeError(f"cannot read {tp}: keys must be texts")
+        value_of = _decoder(value_type)
+
+        def mapping(data: Any, path: str, problems: list[str]) -> Any:
+            if not isinstance(data, dict):
+                problems.append(_at(path, f"expected an object, got {_shown(data)}"))
+                return None
+            return {k: value_of(v, _where(path, k), problems) for k, v in data.items()}
+        return mapping
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        cls = tp
+
+        def record(data: Any, path: str, problems: list[str]) -> Any:
+            if not isinstance(data, dict):
+                problems.append(_at(path, f"expected an object, got {_shown(data)}"))
+                return None
+            fields = _fields(cls)
+            names = {name for name, _, _ in fields}
+            problems.extend(_at(path, f"unknown field {k!r}") for k in data if k not in names)
+            before = len(problems)
+            kwargs = {}
+            for name, hint, required in fields:
+                if name in data:
+                    kwargs[name] = _decoder(hint)(data[name], _where(path, name), problems)
+                elif required:
+                    problems.append(_at(_where(path, name), "missing"))
+            return cls(**kwargs) if len(problems) == before else None
+        return record
+    raise TypeError(f"cannot read values of type {tp!r}")
+
+
+def _frozen(data: Any) -> Any:
+    """JSON data with lists made tuples (for fields typed ``Any``)."""
+    if isinstance(data, list):
+        return tuple(_frozen(v) for v in data)
+    if isinstance(data, dict):
+        return {k: _frozen(v) for k, v in data.items()}
+    return data

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
@@ -28,6 +28,11 @@ from gaia_lab.games.animals_gathering.state import (
     Task,
     sort_stones,
 )
+
+_SETTLED: Final = frozenset({"revival_check", "open_window", "offer_unused", "others_revive"})
+"""Task kinds the rules resolve at once (never the pending step of a state)."""
+TASK_KINDS: Final = frozenset(TASK_RULE) | _SETTLED
+"""Every task kind a state's queue may hold."""
 
 META = GameMeta(
     name="animals_gathering",
@@ -142,18 +147,17 @@ class AnimalsGathering(Game[AGState, Action]):
         return scoring.winners(self.rules, state)
 
     # -- data ----------------------------------------------------------------------
-    def state_from_json(self, text: str) -> AGState:
-        state = AGState.from_json(text)
-        problems = self.invariants(state)
-        if problems:
-            raise InvalidStateError(problems, "state")
-        return state
+    state_type = AGState
 
     def player_names(self, state: AGState) -> tuple[str, ...]:
         return tuple(s.name for s in state.seats)
 
     def invariants(self, state: AGState) -> list[str]:
-        problems: list[str] = []
+        """Seats and pending steps that fit the table, every card in one place, stones
+        an outline holds, distinct mages."""
+        problems = self._table_problems(state)
+        if problems:
+            return problems
         places: Counter[str] = Counter(state.deck)
         places.update(state.supply)
         for s in state.seats:
@@ -184,6 +188,37 @@ class AnimalsGathering(Game[AGState, Action]):
         if not state.over and not state.tasks:
             problems.append("the game is not over but nothing is pending")
         return problems
+
+    def _table_problems(self, state: AGState) -> list[str]:
+        """The shape the rest relies on: seat numbers, known task kinds, spells and
+        stones."""
+        n = len(state.seats)
+        if n != state.players:
+            return [f"{state.players} players but {n} seats"]
+        out = [f"tasks[{i}]: unknown task kind {t.kind!r}"
+               for i, t in enumerate(state.tasks) if t.kind not in TASK_KINDS]
+        if state.tasks and state.tasks[0].kind in _SETTLED:
+            out.append(f"tasks[0]: {state.tasks[0].kind!r} is resolved before anyone acts")
+        out += [f"tasks[{i}]: seat {t.seat} is not a seat of this game"
+                for i, t in enumerate(state.tasks) if not RULES_SEAT <= t.seat < n]
+        if state.active >= n:
+            out.append(f"active: seat {state.active} is not a seat of this game")
+        roll = state.roll
+        if roll is not None and (roll.roller >= n or roll.burst_by >= n
+                                 or any(r >= n for r in roll.rock_rolled)):
+            out.append("roll: names a seat not in this game")
+        for s in state.seats:
+            out += [f"{s.name}: unknown spell {sp!r}"
+                    for sp in (*s.spell_offer, *s.spells, *s.used_spells)
+                    if sp not in self.rules.spell_ids]
+            for c in s.summoning:
+                if any(stone not in STONE_ORDER for stone in c.stones):
+                    out.append(f"{s.name}'s {c.animal}: unknown stones {c.stones!r}")
+            cards = {c.animal for c in s.summoning} | set(s.companions)
+            out += [f"{s.name}: {what} {card!r} is not theirs"
+                    for what, card in (("awakened", s.awakened), ("blessed", s.blessed))
+                    if card and card not in cards]
+        return out
 
     def scenario(self, spec: Mapping[str, Any]) -> AGState:
         return build_scenario(self, spec)
