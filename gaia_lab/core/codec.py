@@ -119,11 +119,11 @@ class Range:
     def problem(self, value: int) -> str | None:
         if (self.low is None or value >= self.low) and (self.high is None or value <= self.high):
             return None
-        if self.high is None:
+        if self.low is not None and self.high is not None and self.high - self.low < 10**6:
+            return f"must be from {self.low} to {self.high}, got {_shown(value)}"
+        if self.low is not None and value < self.low:
             return f"must be at least {self.low}, got {_shown(value)}"
-        if self.low is None:
-            return f"must be at most {self.high}, got {_shown(value)}"
-        return f"must be from {self.low} to {self.high}, got {_shown(value)}"
+        return f"must be at most {self.high}, got {_shown(value)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -308,24 +308,19 @@ class ShapersOfGaia(Game[SGState, Action]):
         return scoring.winners(self.components, state, self.player_names(state))
 
     # -- data ----------------------------------------------------------------------
-    def state_from_json(self, text: str) -> SGState:
-        return SGState.from_json(text)
+    state_type = SGState
 
     def invariants(self, state: SGState) -> list[str]:
-        """Conservation and limits once setup is over."""
-        if any(t.kind in SETUP for t in state.tasks):
-            return []
+        """What any state must be (seats, tasks, spaces and components it names), then
+        conservation and limits once setup is over."""
         c = self.components
-        out: list[str] = []
+        out = self._table_problems(state)
+        if out or any(t.kind in SETUP for t in state.tasks):
+            return out
         for i, p in enumerate(state.seats):
             mine = sum(1 for a in state.animals if a.seat == i)
             if mine + len(p.board) != 10:
                 out.append(f"P{i + 1}: {mine} animals out and {len(p.board)} on the board")
-            for r, v in zip(RESOURCES, p.resources, strict=True):
-                if not 0 <= v <= c.resource(r).max:
-                    out.append(f"P{i + 1}: {r} at {v}")
-            if p.toxicity < 0 or p.prestige < 0:
-                out.append(f"P{i + 1}: negative tokens")
             if any(len(row) > 4 for row in p.rows):
                 out.append(f"P{i + 1}: a row holds more than 4 cards")
         dna = len(state.dna_board) + len(state.dna_removed)
@@ -343,6 +338,55 @@ class ShapersOfGaia(Game[SGState, Action]):
         tiles += [t for p in state.seats for t in p.hand]
         if len(tiles) != len(set(tiles)) or len(tiles) != 37:
             out.append(f"{len(tiles)} tiles, not 37")
+        return out
+
+    def _table_problems(self, state: SGState) -> list[str]:
+        """The shape the rules rely on: seat numbers, known task kinds, Shapers, spaces,
+        tiles and cards that exist, resources within their track."""
+        c = self.components
+        n = len(state.seats)
+        if n != state.players:
+            return [f"{state.players} players but {n} seats"]
+        out = [f"tasks[{i}]: unknown task kind {t.kind!r}"
+               for i, t in enumerate(state.tasks) if t.kind not in TASK_RULE]
+        out += [f"tasks[{i}]: seat {t.seat} is not a seat of this game"
+                for i, t in enumerate(state.tasks) if not RULES_SEAT <= t.seat < n]
+        out += [f"{name}: seat {v} is not a seat of this game"
+                for name, v in (("active", state.active), ("first", state.first))
+                if v >= n]
+        shapers = {s.id for s in c.shapers}
+        cards = {s.id for s in c.species}
+        tile_ids = {t.id for t in c.tiles}
+        vault = {v.id for v in c.vault}
+        for i, p in enumerate(state.seats):
+            if p.shaper not in shapers:
+                if p.shaper or p.board != PlayerState("").board:
+                    out.append(f"P{i + 1}: unknown Shaper {p.shaper!r}")
+                continue
+            for r, v in zip(RESOURCES, p.resources, strict=True):
+                if v > c.resource(r).max:
+                    out.append(f"P{i + 1}: {r} at {v}, over {c.resource(r).max}")
+            spaces = {sp.id for sp in c.shaper(p.shaper).spaces}
+            out += [f"P{i + 1}: no space {sp!r} on the Shaper board"
+                    for sp in p.board if sp not in spaces]
+            out += [f"P{i + 1}: unknown card {rc.card!r}"
+                    for rc in itertools.chain(*p.rows) if rc.card not in cards]
+            out += [f"P{i + 1}: unknown tile {t!r}" for t in p.hand if t not in tile_ids]
+        if state.shapers and len(state.shapers) != n:
+            out.append(f"shapers: {len(state.shapers)} figures for {n} seats")
+        spaces_named = [*state.shapers, state.caretaker, *(at for at, _ in state.tiles),
+                        *(at for at, _ in state.dna_board)]
+        out += [f"no space {at!r} on the board" for at in spaces_named
+                if at not in board.ORDER]
+        out += [f"tiles: unknown tile {t!r}" for _, t in state.tiles if t not in tile_ids]
+        out += [f"stack: unknown tile {t!r}" for t in state.stack if t not in tile_ids]
+        out += [f"unknown card {cid!r}" for cid in itertools.chain(
+            *state.decks, *state.displays, state.removed) if cid not in cards]
+        for a in state.animals:
+            if a.seat >= n:
+                out.append(f"animals: seat {a.seat} is not a seat of this game")
+            elif a.where not in board.ORDER and a.where not in vault:
+                out.append(f"animals: no space {a.where!r}")
         return out
 
     def scenario(self, spec: Mapping[str, Any]) -> SGState:
