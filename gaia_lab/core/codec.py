@@ -214,6 +214,18 @@ def from_data(tp: Any, data: Any, source: str) -> Any:
     return value
 
 
+def data_problems(tp: Any, data: Any, path: str = "") -> list[str]:
+    """Every problem :func:`from_data` finds reading ``data`` as ``tp``, each prefixed
+    by ``path`` (for checks of a part of a value, such as a task's shape).
+
+    >>> data_problems(tuple[str, Annotated[int, Range(0, 3)]], ["a", 5], "pending[0]")
+    ['pending[0][1]: must be from 0 to 3, got 5']
+    """
+    problems: list[str] = []
+    _decoder(tp)(data, path, problems)
+    return problems
+
+
 def from_json(tp: Any, text: object, source: str) -> Any:
     """Read JSON text (:func:`read_json`) as a value of type ``tp`` (:func:`from_data`)."""
     return from_data(tp, read_json(text, source), source)

@@ -143,7 +143,7 @@ class SGState:
     active: SeatNumber = 0
     turn: Count = 0
     tasks: tuple[Task, ...] = ()
-    final_turns: Annotated[int, Range(-1, MAX_PLAYERS)] = -1
+    final_turns: Annotated[int, Range(-1, 2 * MAX_PLAYERS)] = -1
     """Turns left once the end is triggered (-1 before)."""
     rng: Rng = Rng(0)
     over: bool = False
