@@ -214,6 +214,21 @@ def from_data(tp: Any, data: Any, source: str) -> Any:
     return value
 
 
+def decode(tp: Any, data: Any, path: str = "") -> tuple[Any, list[str]]:
+    """Read ``data`` as ``tp`` as far as it goes: the value (a field whose value is
+    unreadable takes its default, an unreadable list item or mapping entry is left out;
+    None when the value itself or a required field is unreadable) and every problem
+    found.
+    For checks that go on to report the problems of meaning too (scenarios).
+
+    >>> decode(tuple[Annotated[int, Range(0, 9)], ...], [1, -2, 3], "dice")
+    ((1, 3), ['dice[1]: must be from 0 to 9, got -2'])
+    """
+    problems: list[str] = []
+    value = _decoder(tp)(data, path, problems)
+    return value, problems
+
+
 def data_problems(tp: Any, data: Any, path: str = "") -> list[str]:
     """Every problem :func:`from_data` finds reading ``data`` as ``tp``, each prefixed
     by ``path`` (for checks of a part of a value, such as a task's shape).
@@ -329,12 +344,14 @@ def _decoder(tp: Any) -> _Decoder:  # noqa: C901 - one case per kind of type
         def annotated(data: Any, path: str, problems: list[str]) -> Any:
             before = len(problems)
             value = inner(data, path, problems)
-            if len(problems) == before:
-                for check in checks:
-                    problem = (check.problem(len(value)) if isinstance(check, Size)
-                               else check.problem(value))
-                    if problem is not None:
-                        problems.append(_at(path, f"{problem}"))
+            if len(problems) > before:
+                return value
+            for check in checks:
+                problem = (check.problem(len(value)) if isinstance(check, Size)
+                           else check.problem(value))
+                if problem is not None:
+                    problems.append(_at(path, problem))
+                    return None
             return value
         return annotated
     if origin is Literal:
@@ -367,20 +384,28 @@ def _decoder(tp: Any) -> _Decoder:  # noqa: C901 - one case per kind of type
             item = _decoder(args[0])
 
             def tuple_of(data: Any, path: str, problems: list[str]) -> Any:
-                if not isinstance(data, list):
+                if not isinstance(data, list | tuple):
                     problems.append(_at(path, f"expected a list, got {_shown(data)}"))
                     return None
-                return tuple(item(v, f"{path}[{i}]", problems) for i, v in enumerate(data))
+                out = []
+                for i, v in enumerate(data):
+                    before = len(problems)
+                    value = item(v, f"{path}[{i}]", problems)
+                    if value is not None or len(problems) == before:
+                        out.append(value)
+                return tuple(out)
             return tuple_of
         items = [_decoder(a) for a in args]
 
         def fixed(data: Any, path: str, problems: list[str]) -> Any:
-            if not isinstance(data, list) or len(data) != len(items):
+            if not isinstance(data, list | tuple) or len(data) != len(items):
                 problems.append(_at(path, f"expected a list of {len(items)} items, "
                                     f"got {_shown(data)}"))
                 return None
-            return tuple(d(v, f"{path}[{i}]", problems)
-                         for i, (d, v) in enumerate(zip(items, data, strict=True)))
+            before = len(problems)
+            value = tuple(d(v, f"{path}[{i}]", problems)
+                          for i, (d, v) in enumerate(zip(items, data, strict=True)))
+            return value if len(problems) == before else None
         return fixed
     if origin in (dict, Mapping) or tp in (dict, Mapping):
         key_type, value_type = args or (str, Any)
@@ -389,29 +414,44 @@ def _decoder(tp: Any) -> _Decoder:  # noqa: C901 - one case per kind of type
         value_of = _decoder(value_type)
 
         def mapping(data: Any, path: str, problems: list[str]) -> Any:
-            if not isinstance(data, dict):
+            if not isinstance(data, Mapping):
                 problems.append(_at(path, f"expected an object, got {_shown(data)}"))
                 return None
-            return {k: value_of(v, _where(path, k), problems) for k, v in data.items()}
+            out = {}
+            for k, v in data.items():
+                before = len(problems)
+                if not isinstance(k, str):
+                    problems.append(_at(path, f"keys must be texts, got {_shown(k)}"))
+                    continue
+                value = value_of(v, _where(path, k), problems)
+                if value is not None or len(problems) == before:
+                    out[k] = value
+            return out
         return mapping
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         cls = tp
 
         def record(data: Any, path: str, problems: list[str]) -> Any:
-            if not isinstance(data, dict):
+            if not isinstance(data, Mapping):
                 problems.append(_at(path, f"expected an object, got {_shown(data)}"))
                 return None
             fields = _fields(cls)
             names = {name for name, _, _ in fields}
             problems.extend(_at(path, f"unknown field {k!r}") for k in data if k not in names)
-            before = len(problems)
             kwargs = {}
+            complete = True
             for name, hint, required in fields:
+                before = len(problems)
                 if name in data:
-                    kwargs[name] = _decoder(hint)(data[name], _where(path, name), problems)
+                    value = _decoder(hint)(data[name], _where(path, name), problems)
+                    if value is not None or len(problems) == before:
+                        kwargs[name] = value
+                    elif required:
+                        complete = False
                 elif required:
                     problems.append(_at(_where(path, name), "missing"))
-            return cls(**kwargs) if len(problems) == before else None
+                    complete = False
+            return cls(**kwargs) if complete else None
         return record
     raise TypeError(f"cannot read values of type {tp!r}")
 
