@@ -233,7 +233,11 @@ class GaiaProject(Game[GPState, Move]):
         """A position from a description (see :func:`.scenario.build_scenario`)."""
         from gaia_lab.games.gaia_project.scenario import build_scenario
 
-        return build_scenario(spec)
+        state = build_scenario(spec)
+        problems = self.invariants(state)
+        if problems:
+            raise InvalidStateError(problems, "scenario")
+        return state
 
     def action_targets(self, state: GPState, action: Move) -> tuple[str, ...]:
         """The board ids a line concerns, as the views name them: ``hex:<name>`` (builds,
