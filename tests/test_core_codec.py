@@ -117,7 +117,7 @@ def test_every_problem_is_collected_with_its_path() -> None:
         "turn: must be at least 0, got -1",
         'odds: expected a fraction such as "1/3", got "1/0"',
         'marks["a b"]: expected a whole number, got "1"',
-        "choice: expected a whole number or a text, got null",
+        "choice: expected a text or a whole number, got null",
     )
 
 

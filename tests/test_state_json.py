@@ -304,3 +304,137 @@ def test_animals_gathering_mage_and_seats() -> None:
     data = state_data("animals_gathering", 3)
     data["tasks"][0] = {"kind": "revival_check", "seat": 0, "data": []}
     assert any("resolved before anyone acts" in p for p in problems_of("animals_gathering", data))
+
+
+# -- scenarios under hostile input -----------------------------------------------------------
+
+GOOD_SCENARIOS: dict[str, dict[str, Any]] = {
+    "animals_gathering": {"players": [{"name": "Ann", "mage": 1, "summoning": {"fox": ""}},
+                                      {"name": "Bo", "mage": 2, "companions": ["owl"]}],
+                          "supply": ["parrot", "kangaroo"], "active": 1},
+    "shapers_of_gaia": {"shapers": ["telrin_aviary", "maldera_rivers"], "first": 1,
+                        "seats": [{"resources": {"seed": 7}, "prestige": 2,
+                                   "rows": [["s01"], [], []]}],
+                        "tiles": {"B2": "i_forest_1"}},
+    "gaia_project": {"round": 2, "players": [
+        {"faction": "terrans", "structures": {"1B5": "m"}, "ore": 5, "techs": ["terra"]},
+        {"faction": "xenos", "structures": {"5A4": "ts"}, "research": {"nav": 2}}],
+        "boosters": ["booster1", "booster2", "booster3"]},
+}
+
+
+def try_scenario(name: str, spec: Any) -> None:
+    """A scenario is built (and sound) or refused with an InvalidStateError."""
+    game = gaia_lab.GAMES[name]
+    try:
+        state = game.scenario(spec)
+    except InvalidStateError as exc:
+        assert exc.problems and exc.source == "scenario"
+        return
+    assert game.state_from_json(game.state_to_json(state)) == state
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_good_scenarios_load(name: str) -> None:
+    game = gaia_lab.GAMES[name]
+    state = game.scenario(GOOD_SCENARIOS[name])
+    assert game.state_from_json(game.state_to_json(state)) == state
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("spec", [None, [], 1, "x", {"players": None}, {"players": "ab"},
+                                  {"players": [1, 2]}, {"players": 10**100},
+                                  {"seed": -5}, {"zz": 1}, {"players": [[[[[]]]]]}])
+def test_scenario_shapes_are_refused(name: str, spec: Any) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        gaia_lab.GAMES[name].scenario(spec)
+    assert info.value.source == "scenario" and info.value.problems
+
+
+def test_scenario_problems_name_their_paths() -> None:
+    spec = {"players": [{"name": "Ann", "mage": 77, "summoning": {"fox": 3}},
+                        {"name": "Bo", "mage": 2, "companions": "owl"}],
+            "active": -1, "turn": 10**100, "colour": "red"}
+    with pytest.raises(InvalidStateError) as info:
+        gaia_lab.GAMES["animals_gathering"].scenario(spec)
+    problems = info.value.problems
+    assert "unknown field 'colour'" in problems
+    assert "players[0].mage: must be from 1 to 5, got 77" in problems
+    assert "players[0].summoning.fox: expected a text, got 3" in problems
+    assert 'players[1].companions: expected a list, got "owl"' in problems
+    assert "active: must be from 0 to 4, got -1" in problems
+    assert any(p.startswith("turn: must be from 1 to 1000000, got 1000") for p in problems)
+    spec = {"players": [{"faction": "terrans", "bowls": [1, -2, 3], "brainstone": 1},
+                        {"faction": "xenos", "qic": 10**100, "techs": [5]}],
+            "order": [0, 9], "current": None}
+    with pytest.raises(InvalidStateError) as info:
+        gaia_lab.GAMES["gaia_project"].scenario(spec)
+    problems = info.value.problems
+    assert "players[0].bowls[1]: must be from 0 to 99, got -2" in problems
+    assert "players[1].techs[0]: expected a list or a text, got 5" in problems
+    assert any(p.startswith("players[1].qic: must be from 0 to 99") for p in problems)
+    assert "players[0] (terrans): brainstone: only the Taklons have it" in problems
+    assert any(p.startswith("order: 9 is not a seat") for p in problems)
+
+
+def mutations_of(name: str, seed: int, value: Any, times: int) -> Any:
+    data = json.loads(json.dumps(GOOD_SCENARIOS[name]))
+    rng = random.Random(seed)
+    for _ in range(times):
+        data = mutate(data, rng, value)
+    return data
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 3))
+def test_mutated_scenarios(name: str, seed: int, value: Any, times: int) -> None:
+    try_scenario(name, mutations_of(name, seed, value, times))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(data=json_values)
+def test_random_scenarios(name: str, data: Any) -> None:
+    try_scenario(name, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 4))
+def test_mutated_scenarios_many(name: str, seed: int, value: Any, times: int) -> None:
+    try_scenario(name, mutations_of(name, seed, value, times))
+
+
+def _setup_scenario(seed: int, value: Any, times: int) -> None:
+    with open("tests/fixtures/gaia_project/deep-mind-2.json") as f:
+        raw = json.load(f)["seeded_setup"]
+    data: Any = {"players": [{"faction": "terrans"}, {"faction": "xenos"}], "setup": raw}
+    rng = random.Random(seed)
+    for _ in range(times):
+        data = mutate(data, rng, value)
+    try_scenario("gaia_project", data)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 3))
+def test_mutated_recorded_setups(seed: int, value: Any, times: int) -> None:
+    _setup_scenario(seed, value, times)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 4))
+def test_mutated_recorded_setups_many(seed: int, value: Any, times: int) -> None:
+    _setup_scenario(seed, value, times)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deeply_nested_scenarios(name: str) -> None:
+    deep: Any = []
+    for _ in range(10_000):
+        deep = [deep]
+    for spec in ({"players": deep}, {"seats": deep}, {"setup": {"sectors": deep}}):
+        with pytest.raises(InvalidStateError, match="nested deeper than 64"):
+            gaia_lab.GAMES[name].scenario(spec)

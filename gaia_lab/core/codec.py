@@ -89,10 +89,10 @@ def _check_depth(value: Any, source: str, max_depth: int) -> None:
     while level:
         inner: list[Any] = []
         for item in level:
-            if isinstance(item, dict):
-                inner.extend(v for v in item.values() if isinstance(v, (dict, list)))
-            elif isinstance(item, list):
-                inner.extend(v for v in item if isinstance(v, (dict, list)))
+            if isinstance(item, Mapping):
+                inner.extend(v for v in item.values() if isinstance(v, Mapping | list | tuple))
+            elif isinstance(item, list | tuple):
+                inner.extend(v for v in item if isinstance(v, Mapping | list | tuple))
         if inner:
             depth += 1
             if depth >= max_depth:
@@ -207,8 +207,7 @@ def from_data(tp: Any, data: Any, source: str) -> Any:
       - credits: must be from 0 to 30, got 31
       - bowls[1]: expected a whole number, got true
     """
-    problems: list[str] = []
-    value = _decoder(tp)(data, "", problems)
+    value, problems = decode(tp, data)
     if problems:
         raise InvalidStateError(problems, source)
     return value
@@ -224,6 +223,10 @@ def decode(tp: Any, data: Any, path: str = "") -> tuple[Any, list[str]]:
     >>> decode(tuple[Annotated[int, Range(0, 9)], ...], [1, -2, 3], "dice")
     ((1, 3), ['dice[1]: must be from 0 to 9, got -2'])
     """
+    try:
+        _check_depth(data, path, MAX_DEPTH)
+    except InvalidStateError as exc:
+        return None, list(exc.problems)
     problems: list[str] = []
     value = _decoder(tp)(data, path, problems)
     return value, problems
@@ -236,9 +239,7 @@ def data_problems(tp: Any, data: Any, path: str = "") -> list[str]:
     >>> data_problems(tuple[str, Annotated[int, Range(0, 3)]], ["a", 5], "pending[0]")
     ['pending[0][1]: must be from 0 to 3, got 5']
     """
-    problems: list[str] = []
-    _decoder(tp)(data, path, problems)
-    return problems
+    return decode(tp, data, path)[1]
 
 
 def from_json(tp: Any, text: object, source: str) -> Any:
@@ -253,8 +254,8 @@ _NoneType = type(None)
 def _shown(value: Any) -> str:
     try:
         text = json.dumps(value)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):
+        text = f"a {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -267,13 +268,14 @@ def _describe(tp: Any) -> str:
     if origin is Annotated:
         return _describe(get_args(tp)[0])
     if origin is Literal:
-        return "one of " + ", ".join(_shown(a) for a in get_args(tp))
+        return "one of " + ", ".join(sorted(_shown(a) for a in get_args(tp)))
     if origin in (tuple, list) or tp is Rng:
         return "a list"
     if dataclasses.is_dataclass(tp) or origin in (dict, Mapping):
         return "an object"
     if origin in (Union, UnionType):
-        return " or ".join(_describe(a) for a in get_args(tp))
+        # sorted: equal unions (int | str, str | int) share one cached decoder
+        return " or ".join(sorted(_describe(a) for a in get_args(tp)))
     return str(tp)
 
 

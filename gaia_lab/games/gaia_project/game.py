@@ -197,7 +197,7 @@ class GaiaProject(Game[GPState, Move]):
         known kind and shape), then resources over their caps, more structures or
         gaiaformers than the board holds, a hex built twice, VP not matching its
         sources."""
-        out = _table_problems(state)
+        out = table_problems(state)
         if out:
             return out
         board = load_components().board
@@ -725,7 +725,7 @@ def _hex_names(sectors: tuple[tuple[str, int, int, int], ...]) -> frozenset[str]
     return frozenset(m.name(h) for h in m.planets)
 
 
-def _table_problems(state: GPState) -> list[str]:
+def table_problems(state: GPState) -> list[str]:
     """What the rules rely on: seats, known components, hexes of the map, pending tasks
     of a known kind and shape."""
     c = load_components()

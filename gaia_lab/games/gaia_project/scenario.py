@@ -247,9 +247,17 @@ def _setup(spec: ScenarioSpec, problems: list[str]) -> Setup:
     setup = DEEP_MIND_2_SETUP
     if spec.setup is not None:
         try:
-            setup = Setup.from_seeded(spec.setup)
+            seeded = Setup.from_seeded(spec.setup)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             problems.append(f"setup: not a recorded seeded setup ({exc})")
+        else:
+            found = codec.data_problems(Setup, codec.to_data(seeded), "setup")
+            if not found:
+                from gaia_lab.games.gaia_project.game import table_problems
+
+                found = [f"setup: {p}" for p in table_problems(GPState.new(2, seeded))]
+            problems += found
+            setup = setup if found else seeded
     c = load_components()
     for key, tiles, known in (("round_scoring", spec.round_scoring,
                                {t.id for t in c.round_scoring}),
