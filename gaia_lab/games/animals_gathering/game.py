@@ -38,6 +38,8 @@ from gaia_lab.games.animals_gathering.state import (
 _SETTLED: Final = frozenset({"revival_check", "open_window", "offer_unused", "others_revive"})
 """Task kinds the rules resolve at once (never the pending step of a state)."""
 TASK_KINDS: Final = frozenset(TASK_RULE) | _SETTLED
+_ROLL_KINDS: Final = frozenset({"dice", "reroll", "place", "block", "collect", "offer_unused"})
+"""Task kinds that work on the dice of the current roll."""
 """Every task kind a state's queue may hold."""
 
 META = GameMeta(
@@ -207,6 +209,9 @@ class AnimalsGathering(Game[AGState, Action]):
             out.append(f"tasks[0]: {state.tasks[0].kind!r} is resolved before anyone acts")
         out += [f"tasks[{i}]: seat {t.seat} is not a seat of this game"
                 for i, t in enumerate(state.tasks) if not RULES_SEAT <= t.seat < n]
+        if state.roll is None:
+            out += [f"tasks[{i}]: {t.kind!r} needs the dice of a roll, and none is on"
+                    for i, t in enumerate(state.tasks) if t.kind in _ROLL_KINDS]
         if state.active >= n:
             out.append(f"active: seat {state.active} is not a seat of this game")
         roll = state.roll

@@ -43,7 +43,13 @@ from gaia_lab.games.gaia_project.components import (
     terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
-from gaia_lab.games.gaia_project.notation import Init, Move, format_move, parse_move
+from gaia_lab.games.gaia_project.notation import (
+    DRAW_PARTS,
+    Init,
+    Move,
+    format_move,
+    parse_move,
+)
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.scoring import breakdown
 from gaia_lab.games.gaia_project.state import (
@@ -741,6 +747,9 @@ def table_problems(state: GPState) -> list[str]:
         out += codec.data_problems(shape, codec.to_data(task), f"pending[{i}]")
         if not out and task[1] >= n:
             out.append(f"pending[{i}]: seat {task[1]} is not a seat of this game")
+    out += [f"draws: unknown setup part {d!r}" for d in state.draws if d not in DRAW_PARTS]
+    if (state.phase == "setup_draw") != bool(state.draws):
+        out.append(f"draws: {len(state.draws)} setup parts to draw in phase {state.phase!r}")
     seat_lists = (("order", state.order), ("pass_order", state.pass_order),
                   ("current", () if state.current is None else (state.current,)))
     out += [f"{name}: seat {v} is not a seat of this game"

@@ -390,6 +390,8 @@ class ShapersOfGaia(Game[SGState, Action]):
         out += [f"{name}: seat {v} is not a seat of this game"
                 for name, v in (("active", state.active), ("first", state.first))
                 if v >= n]
+        out += [f"behaviors: unknown Behavior side {b!r}" for b in state.behaviors
+                if b not in {x.id for x in c.behaviors}]
         shapers = {s.id for s in c.shapers}
         cards = {s.id for s in c.species}
         tile_ids = {t.id for t in c.tiles}
