@@ -27,6 +27,7 @@ from gaia_lab.core.errors import (
     InvalidStateError,
     NotationError,
 )
+from gaia_lab.core.events import Event
 from gaia_lab.core.game import CHANCE, Actor, Game, GameMeta, Step
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
@@ -86,58 +87,25 @@ class GaiaProject(Game[GPState, Move]):
         listed taking its power tokens from bowl I first; the same action written with
         another choice of bowls (``using area2: 2``) is legal as well and explained so,
         but not listed, which would multiply the list by up to twenty."""
-        known = self._legal.get(state)
-        if known is None:
-            known = [m for m in candidates(state) if self.explain(state, m).legal]
-            known += _same_tile_elsewhere(state, known, lambda m: self.explain(state, m).legal)
-            if len(self._legal) >= 32:
-                self._legal.clear()
-            self._legal[state] = known
-        return list(known)
-
-    def __init__(self) -> None:
-        self._memo_state: GPState | None = None
-        self._memo: dict[Move, Any] = {}
-        self._legal: dict[GPState, list[Move]] = {}
-
-    def _play(self, state: GPState, action: Move) -> Any:
-        """``rules.play`` remembered for the last state asked about (listing the legal
-        actions, explaining one and applying it play the same line on the same state)."""
-        if state is not self._memo_state:
-            self._memo_state = state
-            self._memo = {}
-        if action not in self._memo:
-            try:
-                if state.phase == "setup_draw" or action.actor == "setup":
-                    self._memo[action] = setup_draw.play_draw(state, action)
-                else:
-                    self._memo[action] = rules.play(state, action)
-            except rules.Refusal as r:
-                self._memo[action] = r
-            except (KeyError, ValueError) as exc:
-                self._memo[action] = exc
-        return self._memo[action]
+        return list(_legal(state))
 
     def explain(self, state: GPState, action: Move) -> Verdict:
-        result = self._play(state, action)
-        if isinstance(result, rules.Refusal):
-            return Verdict.illegal(result.code, result.message, result.rule)
-        if state.phase == "setup_draw" and not isinstance(result, Exception):
+        result = _outcome(state, action)
+        if isinstance(result, Verdict):
+            return result
+        if state.phase == "setup_draw":
             return Verdict.ok(result[1][0].rule, "A possible draw of the setup.")
-        if isinstance(result, Exception):
-            return Verdict.illegal("notation.invalid", f"'{action}' names something this "
-                                   f"game does not have: {result}", None)
         return Verdict.ok(RULES["gp.action.turns"], "Legal.")
 
     def apply(self, state: GPState, action: Move) -> Step[GPState]:
-        result = self._play(state, action)
-        if isinstance(result, Exception):
-            raise result
+        result = _outcome(state, action)
+        if isinstance(result, Verdict):
+            raise IllegalActionError(result, format_move(action))
         after, events = result
         if state.phase == "setup_draw":
-            return Step(after, tuple(events))
+            return Step(after, events)
         after, more = rules.settle(after)
-        return Step(after, tuple(events + more))
+        return Step(after, events + tuple(more))
 
     def parse_action(self, state: GPState, text: str) -> Move:
         return parse_move(text)
@@ -245,10 +213,8 @@ class GaiaProject(Game[GPState, Move]):
         out: list[str] = []
 
         def hex_id(name: str) -> str:
-            try:
-                return f"hex:{state.space_map.name(state.space_map.hex(name))}"
-            except KeyError:
-                return f"hex:{name}"
+            found = state.space_map.find(name)
+            return f"hex:{name if found is None else state.space_map.name(found)}"
 
         for cmd in action.commands:
             if isinstance(cmd, (n.Build, n.LostPlanet)):
@@ -273,6 +239,39 @@ class GaiaProject(Game[GPState, Move]):
 
     def describe(self, state: GPState) -> str:
         return str(state)
+
+
+Outcome = tuple[GPState, tuple[Event, ...]] | Verdict
+"""What one line does to one state: the state after it and its events, or the verdict
+refusing it."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _outcome(state: GPState, action: Move) -> Outcome:
+    """One line played on one state (:func:`.rules.play`, or a setup draw), remembered
+    for the pair: listing the legal actions, explaining one and applying it play the same
+    line on the same state.  The key and the value are immutable, so every Session and
+    thread may share it; a refusal is kept as its verdict.  Only a rule's refusal is a
+    verdict: anything else raised while playing is an engine bug and propagates."""
+    try:
+        if state.phase == "setup_draw" or action.actor == "setup":
+            after, events = setup_draw.play_draw(state, action)
+        else:
+            after, events = rules.play(state, action)
+    except rules.Refusal as refusal:
+        return refusal.verdict
+    return after, tuple(events)
+
+
+@functools.lru_cache(maxsize=32)
+def _legal(state: GPState) -> tuple[Move, ...]:
+    """The legal actions of a state (see :meth:`GaiaProject.legal_actions`)."""
+    def is_legal(move: Move) -> bool:
+        return not isinstance(_outcome(state, move), Verdict)
+
+    known = [m for m in candidates(state) if is_legal(m)]
+    known += _same_tile_elsewhere(state, known, is_legal)
+    return tuple(known)
 
 
 def candidates(state: GPState) -> list[Move]:

@@ -27,9 +27,11 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from gaia_lab.core.errors import IllegalActionError
 from gaia_lab.core.events import Event
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.values import evolve
+from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import power as pw
 from gaia_lab.games.gaia_project.components import (
     HOME_TYPES,
@@ -86,14 +88,30 @@ CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
 CAPS = {"credits": 30, "ore": 15, "knowledge": 15}
 
 
-class Refusal(Exception):
-    """An action the rules forbid: a reason code, a sentence and the rule."""
+class Refusal(IllegalActionError):
+    """An action the rules forbid: a reason code, a sentence and the ``gp.`` rule.
+
+    It is the :class:`~gaia_lab.core.errors.IllegalActionError` of the rules, its
+    ``verdict`` the one :meth:`GaiaProject.explain` gives.
+
+    >>> r = Refusal("burn.nothing", "Burning needs an amount of at least 1.",
+    ...             "gp.free_action.when")
+    >>> r.verdict.code, r.rule.id, str(r)
+    ('burn.nothing', 'gp.free_action.when', 'burn.nothing: Burning needs an amount of \
+at least 1. [gp.free_action.when]')
+    """
 
     def __init__(self, code: str, message: str, rule: str) -> None:
         self.code = code
         self.message = message
         self.rule = RULES[rule]
-        super().__init__(f"{code}: {message} [{rule}]")
+        super().__init__(Verdict.illegal(code, message, self.rule))
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message} [{self.rule.id}]"
+
+    def __reduce__(self) -> tuple[type[Refusal], tuple[str, str, str]]:
+        return Refusal, (self.code, self.message, self.rule.id)
 
 
 def _name(faction: str) -> str:
@@ -569,11 +587,12 @@ def _setup_booster(state: GPState, seat: int, move: Move) -> tuple[GPState, list
 
 
 def _hex(state: GPState, name: str) -> str:
-    try:
-        return state.space_map.name(state.space_map.hex(name))
-    except KeyError:
+    """The log name of the hex a line names; a refusal when the map has none."""
+    found = state.space_map.find(name)
+    if found is None:
         raise Refusal("hex.unknown", f"There is no hex {name} on this map.",
-                      "gp.setup.sectors_34") from None
+                      "gp.setup.sectors_34")
+    return state.space_map.name(found)
 
 
 # -- answers to pending tasks --------------------------------------------------------
@@ -1280,6 +1299,11 @@ def _take_tokens(p: PlayerState, n: int, using: tuple[int, int, int] | None,
         with_stone = pw.tokens(p.bowls) - 1 < n if chosen is None else chosen
     elif stone == 3 and to_gaia and turn is not None:
         turn.stone_choice(p, {"gaia": False})  # already there: it stays
+    if in_bowls and not with_stone and pw.tokens(p.bowls) - 1 < n:
+        others = pw.tokens(p.bowls) - 1
+        raise Refusal(f"{code}.tokens", f"{what} takes {n} power tokens; the brainstone "
+                      f"stays, and the bowls hold {others} other token"
+                      f"{'' if others == 1 else 's'}.", rule)
     if using is not None:
         need = n - (1 if with_stone else 0)
         if sum(using) != need:
@@ -1459,11 +1483,10 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
 def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, list[Event]]:
     seat = turn.seat
     p = state.seats[seat]
-    try:
-        tile = state.setup.tech_at(position)
-    except KeyError:
+    tile = dict(state.setup.techs).get(position)
+    if tile is None:
         raise Refusal("tech.unknown", f"No tech tile space {position}.",
-                      "gp.action.upgrade_tech") from None
+                      "gp.action.upgrade_tech")
     if tile in [t for _, t, _ in p.techs]:
         raise Refusal("tech.duplicate", f"The {_name(p.faction)} already have {tile}.",
                       "gp.tech.no_duplicate")
@@ -1503,10 +1526,9 @@ def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, lis
 
 def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list[Event]]:
     seat = turn.seat
-    try:
-        a = _c().board_action(name)
-    except KeyError:
-        raise Refusal("action.unknown", f"No action space {name}.", "gp.action.board") from None
+    a = next((x for x in _c().board_actions if x.id == name), None)
+    if a is None:
+        raise Refusal("action.unknown", f"No action space {name}.", "gp.action.board")
     if name in state.board_used:
         raise Refusal("action.used", f"{name} is already taken this round.",
                       "gp.action.once_per_round")
