@@ -110,10 +110,12 @@ def test_an_engine_bug_in_the_setup_propagates(monkeypatch: pytest.MonkeyPatch) 
     s = _session(1)
     assert s.state.phase == "faction"
 
-    def broken(*args: object, **kwargs: object) -> object:
-        raise ValueError("engine bug in the faction choice")
+    class Broken:
+        @staticmethod
+        def new(faction: str) -> object:
+            raise ValueError("engine bug in the faction choice")
 
-    monkeypatch.setattr(rules, "_choose_faction", broken)
+    monkeypatch.setattr(rules, "PlayerState", Broken)
     with pytest.raises(ValueError, match="engine bug"):
         s.explain("p1 faction terrans")
 

@@ -28,10 +28,11 @@ from gaia_lab.core.errors import (
     NotationError,
 )
 from gaia_lab.core.events import Event
-from gaia_lab.core.game import CHANCE, Actor, Game, GameMeta, Step
+from gaia_lab.core.flow import Task, head
+from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.gaia_project import rules, setup_draw
+from gaia_lab.games.gaia_project import flow, rules, setup_draw
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
     HOME_TYPES,
@@ -41,6 +42,7 @@ from gaia_lab.games.gaia_project.components import (
     terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
+from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW
 from gaia_lab.games.gaia_project.notation import Init, Move, format_move, parse_move
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.scoring import breakdown
@@ -77,9 +79,9 @@ class GaiaProject(Game[GPState, Move]):
         return rules.new_game(players, setup, str(seed))
 
     def actor(self, state: GPState) -> Actor:
-        if state.phase == "setup_draw":
-            return CHANCE
-        return rules.actor(state)
+        """The head task's actor (:data:`~.flow.FLOW`): a seat, or chance drawing the
+        setup; None when the game is over."""
+        return FLOW.actor(state)
 
     def legal_actions(self, state: GPState) -> list[Move]:
         """The legal single decisions (see :func:`candidates`); a federation is listed
@@ -156,9 +158,11 @@ class GaiaProject(Game[GPState, Move]):
             raise InvalidStateError(str(exc), source="GaiaProject.state_from_json") from None
 
     def invariants(self, state: GPState) -> list[str]:
-        """Negative amounts, resources over their caps, more structures or gaiaformers
-        than the board holds, a hex built twice, VP not matching its sources."""
-        out = []
+        """Pending tasks of an undeclared kind or for a seat not in the game, negative
+        amounts, resources over their caps, more structures or gaiaformers than the
+        board holds, a hex built twice, VP not matching its sources."""
+        out = [problem for task in state.pending
+               for problem in FLOW.problems(task, state.players)]
         board = load_components().board
         seen: dict[str, str] = {}
         for p in state.seats:
@@ -254,10 +258,7 @@ def _outcome(state: GPState, action: Move) -> Outcome:
     thread may share it; a refusal is kept as its verdict.  Only a rule's refusal is a
     verdict: anything else raised while playing is an engine bug and propagates."""
     try:
-        if state.phase == "setup_draw" or action.actor == "setup":
-            after, events = setup_draw.play_draw(state, action)
-        else:
-            after, events = rules.play(state, action)
+        after, events = rules.play(state, action)
     except rules.Refusal as refusal:
         return refusal.verdict
     return after, tuple(events)
@@ -275,62 +276,118 @@ def _legal(state: GPState) -> tuple[Move, ...]:
 
 
 def candidates(state: GPState) -> list[Move]:
-    """Lines worth testing for legality: every choice of the pending decision; in the
-    action phase each single free action (the turn stays open) and each main action with
-    its follow-ups.  A recorded line may chain several of these decisions of one player
-    (``spend 3pw for 1o. build m 2A1``): it is legal when each part is, in order.  At a
-    setup draw: the outcome the seeded RNG draws."""
-    if state.phase == "setup_draw":
-        return [setup_draw.draw(state)]
-    seat = rules.actor(state)
-    if seat is None:
-        return []
-    if state.phase == "faction":
-        return [parse_move(f"p{seat + 1} faction {f}") for f in FACTION_IDS]
+    """Lines worth testing for legality: every choice of the head task, as its lister in
+    :data:`~.flow.FLOW` gives them; in the action phase each single free action (the
+    turn stays open) and each main action with its follow-ups.  A recorded line may chain
+    several of these decisions of one player (``spend 3pw for 1o. build m 2A1``): it is
+    legal when each part is, in order.  At a setup draw: the outcome the seeded RNG
+    draws."""
+    return FLOW.legal(None, state)
+
+
+_Lister = Callable[[GPState, Task], list[Move]]
+
+
+def _lists(*kinds: str) -> Callable[[_Lister], _Lister]:
+    """Register ``(state, task) -> lines`` as the lister of tasks of these kinds."""
+    def register(lister: _Lister) -> _Lister:
+        def listed(_owner: object, state: GPState, task: Task) -> list[Move]:
+            return lister(state, task)
+        FLOW.lister(*kinds)(listed)
+        return lister
+    return register
+
+
+def _lines(state: GPState, seat: int, texts: list[str]) -> list[Move]:
+    """The player's lines from their texts; at Navigation level 4 a step to level 5
+    places the Lost Planet at once, so the hex is part of the line."""
     p = state.seats[seat]
-    me = p.faction
-    texts: list[str] = []
-    if state.pending:
-        task = state.pending[0]
-        if task[0] == "charge":
-            texts = [f"charge {task[2]}pw", f"decline {task[2]}pw"]
-            h = hooks(me)
-            if h.pi_token_with_charge and p.count("PI"):
-                texts = [f"charge 1t,{task[2]}pw", f"charge {task[2]}pw,1t", texts[1]]
-            if p.brainstone >= 0:
-                texts += [f"{t}. brainstone area{k}" for t in texts
-                          if t.startswith("charge") for k in (1, 2, 3)]
-        elif task[0] == "income":
-            texts = sorted({f"income {n}{k}" for k, n in task[2]})
-        elif task[0] == "tokens_for_tech":
-            n = hooks(me).pi_tokens_for_tech
-            texts = ["decline"] + [f"spend {n}tg for tech. {t}"
-                                   for t in _tech_tails(state, p)]
-        else:
-            table = hooks(me).gaia_conversions_with_pi
-            texts = [f"spend {k * n}tg for {k * m}{get}" for _, n, get, m in table
-                     for k in range(1, task[2] // n + 1)]
-    elif state.phase == "setup_mines":
-        kind = hooks(me).setup_building
-        texts = [f"build {kind} {state.space_map.name(h)}" for h in state.space_map
-                 if state.space_map.planets[h] is not None]
-    elif state.phase == "setup_boosters":
-        texts = [f"booster {b}" for b in state.boosters]
-    else:
-        texts = _main_actions(state, seat)
-    if p.brainstone >= 0 and state.phase == "actions" and not state.pending:
+    if p.level("navigation") == 4:
+        spots = _station_targets(state, p)
+        texts = [f"{t}. lostPlanet {h}" if t.endswith("up nav") else t
+                 for t in texts for h in (spots if t.endswith("up nav") else [""])]
+    return [parse_move(f"{p.faction} {t}") for t in texts]
+
+
+@_lists(*DRAW_TASKS)
+def _list_draw(state: GPState, task: Task) -> list[Move]:
+    return [setup_draw.draw(state)]
+
+
+@_lists("faction")
+def _list_faction(state: GPState, task: Task) -> list[Move]:
+    return [parse_move(f"p{_seat(task) + 1} faction {f}") for f in FACTION_IDS]
+
+
+@_lists("setup_mine")
+def _list_setup_mine(state: GPState, task: Task) -> list[Move]:
+    seat = _seat(task)
+    kind = hooks(state.seats[seat].faction).setup_building
+    return _lines(state, seat, [f"build {kind} {state.space_map.name(h)}"
+                                for h in state.space_map
+                                if state.space_map.planets[h] is not None])
+
+
+@_lists("setup_booster")
+def _list_setup_booster(state: GPState, task: Task) -> list[Move]:
+    return _lines(state, _seat(task), [f"booster {b}" for b in state.boosters])
+
+
+@_lists("charge")
+def _list_charge(state: GPState, task: Task) -> list[Move]:
+    seat, amount = _seat(task), task.number(0)
+    p = state.seats[seat]
+    texts = [f"charge {amount}pw", f"decline {amount}pw"]
+    if hooks(p.faction).pi_token_with_charge and p.count("PI"):
+        texts = [f"charge 1t,{amount}pw", f"charge {amount}pw,1t", texts[1]]
+    if p.brainstone >= 0:
+        texts += [f"{t}. brainstone area{k}" for t in texts
+                  if t.startswith("charge") for k in (1, 2, 3)]
+    return _lines(state, seat, texts)
+
+
+@_lists("income")
+def _list_income(state: GPState, task: Task) -> list[Move]:
+    return _lines(state, _seat(task),
+                  sorted({f"income {n}{k}" for k, n in flow.power_items(task)}))
+
+
+@_lists("tokens_for_tech")
+def _list_tokens_for_tech(state: GPState, task: Task) -> list[Move]:
+    seat = _seat(task)
+    p = state.seats[seat]
+    n = hooks(p.faction).pi_tokens_for_tech
+    return _lines(state, seat, ["decline"] + [f"spend {n}tg for tech. {t}"
+                                              for t in _tech_tails(state, p)])
+
+
+@_lists("gaia_tokens")
+def _list_gaia_tokens(state: GPState, task: Task) -> list[Move]:
+    seat, left = _seat(task), task.number(0)
+    table = hooks(state.seats[seat].faction).gaia_conversions_with_pi
+    return _lines(state, seat, [f"spend {k * n}tg for {k * m}{get}" for _, n, get, m in table
+                                for k in range(1, left // n + 1)])
+
+
+@_lists("turn")
+def _list_turn(state: GPState, task: Task) -> list[Move]:
+    seat = _seat(task)
+    p = state.seats[seat]
+    texts = _main_actions(state, seat)
+    if p.brainstone >= 0:
         # a charge in the turn (tech9's 4 power, a step to level 3) may name where the
         # brainstone ends
         charging = [t for t in texts if t == "special 4pw" or (
             t.split(". ")[-1].startswith("up ")
             and p.level(rules.CODE_TRACK[t.split(". ")[-1][3:]]) == 2)]
         texts += [f"{t}. brainstone area{k}" for t in charging for k in (1, 2, 3)]
-    if p.level("navigation") == 4:
-        # Navigation level 5 places the Lost Planet at once: the hex is part of the line
-        spots = _station_targets(state, p)
-        texts = [f"{t}. lostPlanet {h}" if t.endswith("up nav") else t
-                 for t in texts for h in (spots if t.endswith("up nav") else [""])]
-    return [parse_move(f"{me} {t}") for t in texts]
+    return _lines(state, seat, texts)
+
+
+def _seat(task: Task) -> int:
+    seat = task.seat
+    assert seat is not None, task
+    return seat
 
 
 def _station_targets(state: GPState, p: PlayerState) -> list[str]:
@@ -555,9 +612,10 @@ def _same_tile_elsewhere(state: GPState, legal: list[Move], is_legal: Callable[[
     (its first tile) rather than every tile again."""
     from gaia_lab.games.gaia_project.notation import Build
 
-    seat = rules.actor(state)
-    if seat is None or state.phase != "actions" or state.pending:
+    task = head(state)
+    if task is None or task.kind != "turn":
         return []
+    seat = _seat(task)
     p = state.seats[seat]
     paths = rules.upgrade_paths(p.faction)
     tails: dict[tuple[str, str], list[tuple[Any, ...]]] = {}

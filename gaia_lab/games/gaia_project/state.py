@@ -21,21 +21,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS
+from gaia_lab.games.gaia_project.flow import phase_task
 from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap
 from gaia_lab.games.gaia_project.power import Bowls
 
 __all__ = ["DEEP_MIND_2_SETUP", "GPState", "PlayerState", "Setup", "Task"]
-
-Task = tuple[Any, ...]
-"""A pending task: ``(kind, seat, ...)``; kinds are ``charge`` (amount, VP cost),
-``income`` (the power items still to order, ``(("pw", 4), ("t", 1))``) and
-``gaia_tokens`` (how many returning tokens the Terrans still convert) and
-``tokens_for_tech`` (the Itars may discard Gaia-area tokens for tech tiles)."""
-
 
 def _tuplify(value: Any) -> Any:
     if isinstance(value, list):
@@ -213,6 +208,10 @@ class GPState:
     """Transdim planets turned into Gaia planets."""
     fed_supply: tuple[tuple[str, int], ...] = ()
     pending: tuple[Task, ...] = ()
+    """The decisions the rules put before the phase's own, in order (see
+    :mod:`~gaia_lab.games.gaia_project.flow`): ``charge`` (the power offered),
+    ``income`` (the power items still to order), ``gaia_tokens`` (how many returning
+    tokens the Terrans still convert), ``tokens_for_tech`` (the Itars' choice)."""
     seed: str = ""
     rng: Rng = Rng(0)
     """The seeded source of the setup's chance steps (seed, steps drawn)."""
@@ -231,6 +230,13 @@ class GPState:
         empty = PlayerState("", 0, 0, 0, 0, 0, (0, 0, 0, 0), (0,) * 6)
         return cls(players, setup, (empty,) * players, "faction", 0, tuple(range(players)),
                    None, (), setup.boosters, (), (), supply, (), seed)
+
+    @property
+    def tasks(self) -> tuple[Task, ...]:
+        """The queue of decisions: the pending ones, then the phase's own (a setup
+        draw, a faction, a starting mine or booster, a turn); its head acts now."""
+        own = phase_task(self)
+        return self.pending if own is None else (*self.pending, own)
 
     @property
     def space_map(self) -> SpaceMap:
@@ -294,6 +300,7 @@ class GPState:
         data["rng"] = self.rng.to_list()
         data["seats"] = [{f.name: getattr(p, f.name) for f in fields(PlayerState)}
                          for p in self.seats]
+        data["pending"] = [[t.kind, t.actor, *t.data] for t in self.pending]
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -304,8 +311,11 @@ class GPState:
         seats = tuple(PlayerState(**{k: _tuplify(v) for k, v in p.items()})
                       for p in data.pop("seats"))
         seed, drawn = data.pop("rng", [0, 0])
+        pending = tuple(Task(kind, actor, tuple(rest))
+                        for kind, actor, *rest in data.pop("pending", []))
         rest = {k: _tuplify(v) for k, v in data.items()}
-        return cls(setup=setup, seats=seats, rng=Rng(int(seed), int(drawn)), **rest)
+        return cls(setup=setup, seats=seats, rng=Rng(int(seed), int(drawn)), pending=pending,
+                   **rest)
 
     def __str__(self) -> str:
         who = ", ".join(f"{p.faction or '?'} {p.vp}vp" for p in self.seats)
