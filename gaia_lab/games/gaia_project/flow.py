@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from gaia_lab.games.gaia_project.notation import Move
     from gaia_lab.games.gaia_project.state import GPState
 
-__all__ = ["DRAW_KINDS", "DRAW_TASKS", "FLOW", "draw_kind", "income_task", "phase_task",
-           "power_items"]
+__all__ = ["DRAW_KINDS", "DRAW_TASKS", "FLOW", "draw_kind", "head_task", "income_task",
+           "phase_task", "power_items"]
 
 DRAW_KINDS: Final = {
     "map": ("draw_map", "gp.setup.sectors_34"), "techs": ("draw_techs", "gp.setup.tech_tiles"),
@@ -115,6 +115,12 @@ def phase_task(state: GPState) -> Task | None:
     if phase == "actions" and state.current is not None:
         return Task("turn", state.current)
     return None
+
+
+def head_task(state: GPState) -> Task | None:
+    """The head of ``state.tasks`` (the task that acts now), without building the
+    queue."""
+    return state.pending[0] if state.pending else phase_task(state)
 
 
 _PHASE_KINDS: Final = {"faction": "faction", "setup_mines": "setup_mine",

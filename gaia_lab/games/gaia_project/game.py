@@ -28,7 +28,7 @@ from gaia_lab.core.errors import (
     NotationError,
 )
 from gaia_lab.core.events import Event
-from gaia_lab.core.flow import Task, head
+from gaia_lab.core.flow import Task
 from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
@@ -42,7 +42,7 @@ from gaia_lab.games.gaia_project.components import (
     terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
-from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW
+from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, head_task
 from gaia_lab.games.gaia_project.notation import Init, Move, format_move, parse_move
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.scoring import breakdown
@@ -69,6 +69,9 @@ class GaiaProject(Game[GPState, Move]):
 
     meta = META
     rulebook = RULES
+    flow = FLOW
+    """The declared turn flow (:mod:`.flow`): who acts, what is pending, under which
+    rule (``flow.kind_of(state.tasks[0]).rule``)."""
 
     def new_initial_state(self, players: int, seed: int = 0,
                           options: Mapping[str, Any] | None = None) -> GPState:
@@ -81,7 +84,8 @@ class GaiaProject(Game[GPState, Move]):
     def actor(self, state: GPState) -> Actor:
         """The head task's actor (:data:`~.flow.FLOW`): a seat, or chance drawing the
         setup; None when the game is over."""
-        return FLOW.actor(state)
+        task = head_task(state)
+        return task.actor if task is not None else None
 
     def legal_actions(self, state: GPState) -> list[Move]:
         """The legal single decisions (see :func:`candidates`); a federation is listed
@@ -612,7 +616,7 @@ def _same_tile_elsewhere(state: GPState, legal: list[Move], is_legal: Callable[[
     (its first tile) rather than every tile again."""
     from gaia_lab.games.gaia_project.notation import Build
 
-    task = head(state)
+    task = head_task(state)
     if task is None or task.kind != "turn":
         return []
     seat = _seat(task)

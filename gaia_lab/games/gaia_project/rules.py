@@ -2,10 +2,12 @@
 
 An action is one line of the recorded-log notation (a :class:`~.notation.Move`): a main
 action with its follow-ups (a tech tile and its research step after a research lab, a
-mine after a terraforming action) and any free actions around it.  :func:`play` runs a
-line command by command and raises :class:`Refusal` at the first command the rules
-forbid, naming the ``gp.`` rule; :func:`settle` then does everything that needs no
-decision (income, the Gaia phase, clean-up, the end of the game).
+mine after a terraforming action) and any free actions around it.  :func:`play` hands a
+line to the resolver of the head task (:data:`~.flow.FLOW`; each answer is registered
+with :func:`resolves`), which runs it command by command and raises :class:`Refusal` at
+the first command the rules forbid, naming the ``gp.`` rule; :func:`settle` then does
+everything that needs no decision (income, the Gaia phase, clean-up, the end of the
+game).
 
 >>> from gaia_lab.games.gaia_project.notation import parse_move
 >>> s = new_game(4, DEEP_MIND_2_SETUP)
@@ -29,7 +31,7 @@ from dataclasses import dataclass, field
 
 from gaia_lab.core.errors import IllegalActionError
 from gaia_lab.core.events import Event
-from gaia_lab.core.flow import Task, head
+from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
@@ -46,7 +48,7 @@ from gaia_lab.games.gaia_project.components import (
 )
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.federation import FederationCheck
-from gaia_lab.games.gaia_project.flow import FLOW, income_task, power_items
+from gaia_lab.games.gaia_project.flow import FLOW, head_task, income_task, power_items
 from gaia_lab.games.gaia_project.notation import (
     Action,
     Booster,
@@ -79,7 +81,7 @@ from gaia_lab.games.gaia_project.state import (
     seats_in_order,
 )
 
-__all__ = ["DEEP_MIND_2_SETUP", "Refusal", "actor", "new_game", "play", "settle"]
+__all__ = ["DEEP_MIND_2_SETUP", "Refusal", "actor", "new_game", "play", "resolves", "settle"]
 
 ROUNDS = 6
 STRUCTURE_IDS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
@@ -133,7 +135,7 @@ def new_game(players: int, setup: Setup = DEEP_MIND_2_SETUP, seed: str = "") -> 
 def actor(state: GPState) -> int | None:
     """The seat that decides next (the head task's), or None when the game is over or
     chance draws the setup."""
-    task = head(state)
+    task = head_task(state)
     return task.seat if task is not None else None
 
 
@@ -496,7 +498,7 @@ class _Turn:
 def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
     """Play one line, resolving the head task through :data:`~.flow.FLOW`; raises
     :class:`Refusal` at the first command the rules forbid."""
-    task = head(state)
+    task = head_task(state)
     drawing = task is not None and task.actor == "chance"
     if move.actor == "setup" and not drawing:
         raise Refusal("setup.drawn", "the setup is already drawn", "gp.setup.faction_board")
