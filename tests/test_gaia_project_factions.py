@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gaia_lab.core.flow import Task
 from gaia_lab.core.session import Session
 from gaia_lab.games.gaia_project import GAME
 
@@ -128,9 +129,9 @@ def test_bescods_institute_adds_power_value_on_titanium() -> None:
     s = duel({"faction": "bescods", "structures": {"3A7": "ts", "10A2": "PI"}})
     state = s.state
     offered = rules._offer_charges(state, 1, "3B4").pending
-    assert offered == (("charge", 0, 3),)
+    assert offered == (Task("charge", 0, (3,)),)
     lab = duel({"faction": "bescods", "structures": {"3A7": "lab", "10A2": "PI"}}).state
-    assert rules._offer_charges(lab, 1, "3B4").pending == (("charge", 0, 3),)
+    assert rules._offer_charges(lab, 1, "3B4").pending == (Task("charge", 0, (3,)),)
 
 
 def test_bescods_swapped_buildings_and_incomes() -> None:
@@ -170,7 +171,7 @@ def test_lantids_build_on_an_occupied_planet_without_terraforming() -> None:
     assert (me.ore, me.credits) == (0, 0)
     assert s.state.owner("10A1") == (1, "ts")
     # the Xenos are offered power by the new mine, as for any mine
-    assert s.state.pending and s.state.pending[0][:2] == ("charge", 1)
+    assert s.state.pending and (s.state.pending[0].kind, s.state.pending[0].actor) == ("charge", 1)
     from gaia_lab.games.gaia_project.rules import planet_types
     assert planet_types(s.state, me) == 1  # the shared mine adds no planet type
     assert GAME.invariants(s.state) == []
@@ -202,7 +203,7 @@ def _itars(gaia: int, **me: Any) -> Session:
                 **me},
                {"faction": "xenos", "structures": {"5A10": "m"}}]
     s = Session(GAME, scenario={"round": 3, "phase": "income", "players": players})
-    while s.state.pending and s.state.pending[0][0] == "income":
+    while s.state.pending and s.state.pending[0].kind == "income":
         s.play(s.legal_actions()[0])  # the order of the power income does not matter here
     return s
 
@@ -210,7 +211,7 @@ def _itars(gaia: int, **me: Any) -> Session:
 def test_itars_discard_four_gaia_tokens_per_tech_tile() -> None:
     s = _itars(9)
     before = s.state.seats[0]
-    assert s.actor == 0 and s.state.pending[0][0] == "tokens_for_tech"
+    assert s.actor == 0 and s.state.pending[0].kind == "tokens_for_tech"
     names = listed(s)
     assert "itars decline" in names and "itars spend 4tg for tech. tech int. up int" in names
     s.play("itars spend 4tg for tech. tech int. up int")
@@ -323,7 +324,7 @@ def _charged(s: Session, line: str) -> Any:
     from gaia_lab.games.gaia_project.notation import parse_move
 
     state = rules._offer_charges(s.state, 1, "3A7")
-    assert state.pending[0][:2] == ("charge", 0)
+    assert (state.pending[0].kind, state.pending[0].actor) == ("charge", 0)
     return rules.play(state, parse_move(line))[0].seats[0]
 
 

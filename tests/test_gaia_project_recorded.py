@@ -104,11 +104,11 @@ def test_recorded_decisions_are_listed(name: str) -> None:
     s = Session(GaiaProject(), players=4, options={"setup": data["seeded_setup"]})
     checked = federations = 0
     for i, line in enumerate(data["moves"][1:], start=1):
-        if s.state.pending and s.state.pending[0][0] == "tokens_for_tech":
+        if s.state.pending and s.state.pending[0].kind == "tokens_for_tech":
             actor, _, rest = line.rstrip(".").partition(" ")
             chunks = rest.replace(". spend ", "|spend ").split("|")
             parts = [f"{actor} {chunk}" for chunk in chunks]
-        elif s.state.pending and s.state.pending[0][0] != "charge":
+        elif s.state.pending and s.state.pending[0].kind != "charge":
             actor, _, rest = line.rstrip(".").partition(" ")
             parts = [f"{actor} {part}" for part in rest.split(". ")]
         elif s.state.phase == "actions" and not s.state.pending:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from gaia_lab.core.flow import Task
 from gaia_lab.core.session import Session
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project import power as pw
@@ -94,14 +95,14 @@ def test_trading_station_cost_depends_on_neighbours() -> None:
 
 def test_charge_offers_and_vp_cost() -> None:
     s = run(before(18), "terrans build ts 3A11")
-    assert s.pending == (("charge", 1, 1), ("charge", 2, 1), ("charge", 3, 1))
+    assert s.pending == tuple(Task("charge", seat, (1,)) for seat in (1, 2, 3))
     assert actor(s) == 1
     r = refusal(s, "nevlas charge 2pw")
     assert (r.code, r.rule.id) == ("charge.amount", "gp.charge.highest")
     r = refusal(s, "nevlas build m 5A5")
     assert r.code == "charge.expected"
     s = before(24)
-    assert s.pending[0] == ("charge", 0, 2)
+    assert s.pending[0] == Task("charge", 0, (2,))
     after = run(s, "terrans charge 2pw")
     assert after.seats[0].vp == s.seats[0].vp - 1
     assert after.seats[0].bowls == pw.charge(s.seats[0].bowls, 2)[0]
@@ -110,9 +111,9 @@ def test_charge_offers_and_vp_cost() -> None:
 def test_passed_players_still_charge() -> None:
     s = before(69)
     assert s.seats[2].passed
-    assert [t[1] for t in s.pending] == [1]
+    assert [t.actor for t in s.pending] == [1]
     s = before(112)
-    assert s.seats[2].passed and s.pending[0][1] == 2
+    assert s.seats[2].passed and s.pending[0].actor == 2
 
 
 def test_research_costs_knowledge_and_level_three_charges() -> None:
@@ -172,7 +173,7 @@ def test_income_order_is_asked_when_charges_and_tokens_meet() -> None:
     s = before(76)
     assert s.phase == "income_order" and s.round == 2
     task = s.pending[0]
-    assert task[0] == "income" and task[1] == 2
+    assert (task.kind, task.actor) == ("income", 2)
     r = refusal(s, "xenos income 5pw")
     assert (r.code, r.rule.id) == ("income.unknown", "gp.income.order")
     legal = {str(m) for m in GAME.legal_actions(s)}
@@ -181,7 +182,7 @@ def test_income_order_is_asked_when_charges_and_tokens_meet() -> None:
 
 def test_terrans_convert_gaia_tokens_with_their_institute() -> None:
     s = before(78)
-    assert s.phase == "gaia_tokens" and s.pending[0] == ("gaia_tokens", 0, 6)
+    assert s.phase == "gaia_tokens" and s.pending[0] == Task("gaia_tokens", 0, (6,))
     after = run(s, "terrans spend 3tg for 1o. spend 3tg for 3c").seats[0]
     assert after.bowls[3] == 0 and after.bowls[1] == s.seats[0].bowls[1] + 6
 

@@ -254,11 +254,20 @@ def test_gaia_project_formers_beyond_the_track() -> None:
 
 def test_gaia_project_unknown_and_malformed_tasks() -> None:
     data = state_data("gaia_project")
-    data["pending"] = [["zzz", 0], ["charge", 0, -4], ["income", 9, [["pw", 2]]]]
+    data["pending"] = [["charge", 0, 3]]
+    assert problems_of("gaia_project", data) == (
+        'pending[0]: expected an object, got ["charge", 0, 3]',)
+    data["pending"] = [{"kind": "zzz", "actor": 0, "data": []},
+                       {"kind": "charge", "actor": 0, "data": [-4]},
+                       {"kind": "income", "actor": 9, "data": ["pw", 2]},
+                       {"kind": "income", "actor": 1, "data": ["pw", "t"]},
+                       {"kind": "turn", "actor": 1, "data": []}]
     problems = problems_of("gaia_project", data)
-    assert problems[0].startswith("pending[0]: unknown task")
-    assert "pending[1][2]: must be from 1 to 30, got -4" in problems
-    assert "pending[2][1]: must be from 0 to 3, got 9" in problems
+    assert problems[0].startswith("pending[0]: unknown task kind 'zzz' (known: draw_map, ")
+    assert "pending[1].data[0]: must be from 1 to 30, got -4" in problems
+    assert "pending[2]: task 'income' is decided by a seat 0-3, not 9" in problems
+    assert "pending[3].data: expected pairs of 'pw' or 't' and an amount" in problems
+    assert "pending[4]: 'turn' is the decision of a phase, never pending" in problems
 
 
 def test_gaia_project_tech_spaces_in_order() -> None:

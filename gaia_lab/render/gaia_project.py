@@ -779,7 +779,7 @@ def header_scene(state: GPState, width: float) -> Scene:
     seat = actor(state)
     who = "" if seat is None else (
         f"; now: P{seat + 1} {faction_name(state.seats[seat].faction)}")
-    task = f" ({state.pending[0][0]})" if state.pending else ""
+    task = f" ({state.pending[0].kind})" if state.pending else ""
     rnd = f"round {state.round}, " if state.round else ""
     text = f"Gaia Project: {rnd}{_PHASES.get(state.phase, state.phase)}{task}{who}"
     items: list[Item] = [Text(4, 18, fit(text, width - 8, 16), size=16, weight="bold",

@@ -69,7 +69,7 @@ def who_acts(s: Session) -> str | None:
 
 def pending(s: Session) -> tuple[tuple[Any, ...], ...]:
     """Measure: the pending decisions as ``(kind, faction, amount)``."""
-    return tuple((t[0], s.state.seats[t[1]].faction, t[2]) for t in s.state.pending)
+    return tuple((t.kind, s.state.seats[t.seat].faction, *t.data) for t in s.state.pending)
 
 
 def verdict(line: str) -> Callable[[Session], str]:

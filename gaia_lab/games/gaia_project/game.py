@@ -22,18 +22,20 @@ from fractions import Fraction
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core import codec
-from gaia_lab.core.codec import Range
+from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import (
     GaiaLabError,
     IllegalActionError,
     InvalidStateError,
     NotationError,
 )
-from gaia_lab.core.game import CHANCE, Actor, Game, GameMeta, Step
+from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Task
+from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.gaia_project import rules, setup_draw
+from gaia_lab.games.gaia_project import flow, rules, setup_draw
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
     HOME_TYPES,
@@ -43,6 +45,7 @@ from gaia_lab.games.gaia_project.components import (
     terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
+from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, head_task
 from gaia_lab.games.gaia_project.notation import (
     DRAW_PARTS,
     Init,
@@ -81,6 +84,9 @@ class GaiaProject(Game[GPState, Move]):
 
     meta = META
     rulebook = RULES
+    flow = FLOW
+    """The declared turn flow (:mod:`.flow`): who acts, what is pending, under which
+    rule (``flow.kind_of(state.tasks[0]).rule``)."""
 
     def new_initial_state(self, players: int, seed: int = 0,
                           options: Mapping[str, Any] | None = None) -> GPState:
@@ -91,9 +97,10 @@ class GaiaProject(Game[GPState, Move]):
         return rules.new_game(players, setup, str(seed))
 
     def actor(self, state: GPState) -> Actor:
-        if state.phase == "setup_draw":
-            return CHANCE
-        return rules.actor(state)
+        """The head task's actor (:data:`~.flow.FLOW`): a seat, or chance drawing the
+        setup; None when the game is over."""
+        task = head_task(state)
+        return task.actor if task is not None else None
 
     def legal_actions(self, state: GPState) -> list[Move]:
         """The legal single decisions (see :func:`candidates`); a federation is listed
@@ -101,58 +108,25 @@ class GaiaProject(Game[GPState, Move]):
         listed taking its power tokens from bowl I first; the same action written with
         another choice of bowls (``using area2: 2``) is legal as well and explained so,
         but not listed, which would multiply the list by up to twenty."""
-        known = self._legal.get(state)
-        if known is None:
-            known = [m for m in candidates(state) if self.explain(state, m).legal]
-            known += _same_tile_elsewhere(state, known, lambda m: self.explain(state, m).legal)
-            if len(self._legal) >= 32:
-                self._legal.clear()
-            self._legal[state] = known
-        return list(known)
-
-    def __init__(self) -> None:
-        self._memo_state: GPState | None = None
-        self._memo: dict[Move, Any] = {}
-        self._legal: dict[GPState, list[Move]] = {}
-
-    def _play(self, state: GPState, action: Move) -> Any:
-        """``rules.play`` remembered for the last state asked about (listing the legal
-        actions, explaining one and applying it play the same line on the same state)."""
-        if state is not self._memo_state:
-            self._memo_state = state
-            self._memo = {}
-        if action not in self._memo:
-            try:
-                if state.phase == "setup_draw" or action.actor == "setup":
-                    self._memo[action] = setup_draw.play_draw(state, action)
-                else:
-                    self._memo[action] = rules.play(state, action)
-            except rules.Refusal as r:
-                self._memo[action] = r
-            except (KeyError, ValueError) as exc:
-                self._memo[action] = exc
-        return self._memo[action]
+        return list(_legal(state))
 
     def explain(self, state: GPState, action: Move) -> Verdict:
-        result = self._play(state, action)
-        if isinstance(result, rules.Refusal):
-            return Verdict.illegal(result.code, result.message, result.rule)
-        if state.phase == "setup_draw" and not isinstance(result, Exception):
+        result = _outcome(state, action)
+        if isinstance(result, Verdict):
+            return result
+        if state.phase == "setup_draw":
             return Verdict.ok(result[1][0].rule, "A possible draw of the setup.")
-        if isinstance(result, Exception):
-            return Verdict.illegal("notation.invalid", f"'{action}' names something this "
-                                   f"game does not have: {result}", None)
         return Verdict.ok(RULES["gp.action.turns"], "Legal.")
 
     def apply(self, state: GPState, action: Move) -> Step[GPState]:
-        result = self._play(state, action)
-        if isinstance(result, Exception):
-            raise result
+        result = _outcome(state, action)
+        if isinstance(result, Verdict):
+            raise IllegalActionError(result, format_move(action))
         after, events = result
         if state.phase == "setup_draw":
-            return Step(after, tuple(events))
+            return Step(after, events)
         after, more = rules.settle(after)
-        return Step(after, tuple(events + more))
+        return Step(after, events + tuple(more))
 
     def parse_action(self, state: GPState, text: str) -> Move:
         return parse_move(text)
@@ -264,10 +238,8 @@ class GaiaProject(Game[GPState, Move]):
         out: list[str] = []
 
         def hex_id(name: str) -> str:
-            try:
-                return f"hex:{state.space_map.name(state.space_map.hex(name))}"
-            except KeyError:
-                return f"hex:{name}"
+            found = state.space_map.find(name)
+            return f"hex:{name if found is None else state.space_map.name(found)}"
 
         for cmd in action.commands:
             if isinstance(cmd, (n.Build, n.LostPlanet)):
@@ -294,63 +266,149 @@ class GaiaProject(Game[GPState, Move]):
         return str(state)
 
 
+Outcome = tuple[GPState, tuple[Event, ...]] | Verdict
+"""What one line does to one state: the state after it and its events, or the verdict
+refusing it."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _outcome(state: GPState, action: Move) -> Outcome:
+    """One line played on one state (:func:`.rules.play`, or a setup draw), remembered
+    for the pair: listing the legal actions, explaining one and applying it play the same
+    line on the same state.  The key and the value are immutable, so every Session and
+    thread may share it; a refusal is kept as its verdict.  Only a rule's refusal is a
+    verdict: anything else raised while playing is an engine bug and propagates."""
+    try:
+        after, events = rules.play(state, action)
+    except rules.Refusal as refusal:
+        return refusal.verdict
+    return after, tuple(events)
+
+
+@functools.lru_cache(maxsize=32)
+def _legal(state: GPState) -> tuple[Move, ...]:
+    """The legal actions of a state (see :meth:`GaiaProject.legal_actions`)."""
+    def is_legal(move: Move) -> bool:
+        return not isinstance(_outcome(state, move), Verdict)
+
+    known = [m for m in candidates(state) if is_legal(m)]
+    known += _same_tile_elsewhere(state, known, is_legal)
+    return tuple(known)
+
+
 def candidates(state: GPState) -> list[Move]:
-    """Lines worth testing for legality: every choice of the pending decision; in the
-    action phase each single free action (the turn stays open) and each main action with
-    its follow-ups.  A recorded line may chain several of these decisions of one player
-    (``spend 3pw for 1o. build m 2A1``): it is legal when each part is, in order.  At a
-    setup draw: the outcome the seeded RNG draws."""
-    if state.phase == "setup_draw":
-        return [setup_draw.draw(state)]
-    seat = rules.actor(state)
-    if seat is None:
-        return []
-    if state.phase == "faction":
-        return [parse_move(f"p{seat + 1} faction {f}") for f in FACTION_IDS]
+    """Lines worth testing for legality: every choice of the head task, as its lister in
+    :data:`~.flow.FLOW` gives them; in the action phase each single free action (the
+    turn stays open) and each main action with its follow-ups.  A recorded line may chain
+    several of these decisions of one player (``spend 3pw for 1o. build m 2A1``): it is
+    legal when each part is, in order.  At a setup draw: the outcome the seeded RNG
+    draws."""
+    return FLOW.legal(None, state)
+
+
+_Lister = Callable[[GPState, Task], list[Move]]
+
+
+def _lists(*kinds: str) -> Callable[[_Lister], _Lister]:
+    """Register ``(state, task) -> lines`` as the lister of tasks of these kinds."""
+    def register(lister: _Lister) -> _Lister:
+        def listed(_owner: object, state: GPState, task: Task) -> list[Move]:
+            return lister(state, task)
+        FLOW.lister(*kinds)(listed)
+        return lister
+    return register
+
+
+def _lines(state: GPState, seat: int, texts: list[str]) -> list[Move]:
+    """The player's lines from their texts; at Navigation level 4 a step to level 5
+    places the Lost Planet at once, so the hex is part of the line."""
     p = state.seats[seat]
-    me = p.faction
-    texts: list[str] = []
-    if state.pending:
-        task = state.pending[0]
-        if task[0] == "charge":
-            texts = [f"charge {task[2]}pw", f"decline {task[2]}pw"]
-            h = hooks(me)
-            if h.pi_token_with_charge and p.count("PI"):
-                texts = [f"charge 1t,{task[2]}pw", f"charge {task[2]}pw,1t", texts[1]]
-            if p.brainstone >= 0:
-                texts += [f"{t}. brainstone area{k}" for t in texts
-                          if t.startswith("charge") for k in (1, 2, 3)]
-        elif task[0] == "income":
-            texts = sorted({f"income {n}{k}" for k, n in task[2]})
-        elif task[0] == "tokens_for_tech":
-            n = hooks(me).pi_tokens_for_tech
-            texts = ["decline"] + [f"spend {n}tg for tech. {t}"
-                                   for t in _tech_tails(state, p)]
-        else:
-            table = hooks(me).gaia_conversions_with_pi
-            texts = [f"spend {k * n}tg for {k * m}{get}" for _, n, get, m in table
-                     for k in range(1, task[2] // n + 1)]
-    elif state.phase == "setup_mines":
-        kind = hooks(me).setup_building
-        texts = [f"build {kind} {state.space_map.name(h)}" for h in state.space_map
-                 if state.space_map.planets[h] is not None]
-    elif state.phase == "setup_boosters":
-        texts = [f"booster {b}" for b in state.boosters]
-    else:
-        texts = _main_actions(state, seat)
-    if p.brainstone >= 0 and state.phase == "actions" and not state.pending:
+    if p.level("navigation") == 4:
+        spots = _station_targets(state, p)
+        texts = [f"{t}. lostPlanet {h}" if t.endswith("up nav") else t
+                 for t in texts for h in (spots if t.endswith("up nav") else [""])]
+    return [parse_move(f"{p.faction} {t}") for t in texts]
+
+
+@_lists(*DRAW_TASKS)
+def _list_draw(state: GPState, task: Task) -> list[Move]:
+    return [setup_draw.draw(state)]
+
+
+@_lists("faction")
+def _list_faction(state: GPState, task: Task) -> list[Move]:
+    return [parse_move(f"p{_seat(task) + 1} faction {f}") for f in FACTION_IDS]
+
+
+@_lists("setup_mine")
+def _list_setup_mine(state: GPState, task: Task) -> list[Move]:
+    seat = _seat(task)
+    kind = hooks(state.seats[seat].faction).setup_building
+    return _lines(state, seat, [f"build {kind} {state.space_map.name(h)}"
+                                for h in state.space_map
+                                if state.space_map.planets[h] is not None])
+
+
+@_lists("setup_booster")
+def _list_setup_booster(state: GPState, task: Task) -> list[Move]:
+    return _lines(state, _seat(task), [f"booster {b}" for b in state.boosters])
+
+
+@_lists("charge")
+def _list_charge(state: GPState, task: Task) -> list[Move]:
+    seat, amount = _seat(task), task.number(0)
+    p = state.seats[seat]
+    texts = [f"charge {amount}pw", f"decline {amount}pw"]
+    if hooks(p.faction).pi_token_with_charge and p.count("PI"):
+        texts = [f"charge 1t,{amount}pw", f"charge {amount}pw,1t", texts[1]]
+    if p.brainstone >= 0:
+        texts += [f"{t}. brainstone area{k}" for t in texts
+                  if t.startswith("charge") for k in (1, 2, 3)]
+    return _lines(state, seat, texts)
+
+
+@_lists("income")
+def _list_income(state: GPState, task: Task) -> list[Move]:
+    return _lines(state, _seat(task),
+                  sorted({f"income {n}{k}" for k, n in flow.power_items(task)}))
+
+
+@_lists("tokens_for_tech")
+def _list_tokens_for_tech(state: GPState, task: Task) -> list[Move]:
+    seat = _seat(task)
+    p = state.seats[seat]
+    n = hooks(p.faction).pi_tokens_for_tech
+    return _lines(state, seat, ["decline"] + [f"spend {n}tg for tech. {t}"
+                                              for t in _tech_tails(state, p)])
+
+
+@_lists("gaia_tokens")
+def _list_gaia_tokens(state: GPState, task: Task) -> list[Move]:
+    seat, left = _seat(task), task.number(0)
+    table = hooks(state.seats[seat].faction).gaia_conversions_with_pi
+    return _lines(state, seat, [f"spend {k * n}tg for {k * m}{get}" for _, n, get, m in table
+                                for k in range(1, left // n + 1)])
+
+
+@_lists("turn")
+def _list_turn(state: GPState, task: Task) -> list[Move]:
+    seat = _seat(task)
+    p = state.seats[seat]
+    texts = _main_actions(state, seat)
+    if p.brainstone >= 0:
         # a charge in the turn (tech9's 4 power, a step to level 3) may name where the
         # brainstone ends
         charging = [t for t in texts if t == "special 4pw" or (
             t.split(". ")[-1].startswith("up ")
             and p.level(rules.CODE_TRACK[t.split(". ")[-1][3:]]) == 2)]
         texts += [f"{t}. brainstone area{k}" for t in charging for k in (1, 2, 3)]
-    if p.level("navigation") == 4:
-        # Navigation level 5 places the Lost Planet at once: the hex is part of the line
-        spots = _station_targets(state, p)
-        texts = [f"{t}. lostPlanet {h}" if t.endswith("up nav") else t
-                 for t in texts for h in (spots if t.endswith("up nav") else [""])]
-    return [parse_move(f"{me} {t}") for t in texts]
+    return _lines(state, seat, texts)
+
+
+def _seat(task: Task) -> int:
+    seat = task.seat
+    assert seat is not None, task
+    return seat
 
 
 def _station_targets(state: GPState, p: PlayerState) -> list[str]:
@@ -575,9 +633,10 @@ def _same_tile_elsewhere(state: GPState, legal: list[Move], is_legal: Callable[[
     (its first tile) rather than every tile again."""
     from gaia_lab.games.gaia_project.notation import Build
 
-    seat = rules.actor(state)
-    if seat is None or state.phase != "actions" or state.pending:
+    task = head_task(state)
+    if task is None or task.kind != "turn":
         return []
+    seat = _seat(task)
     p = state.seats[seat]
     paths = rules.upgrade_paths(p.faction)
     tails: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
@@ -714,15 +773,15 @@ def from_bgs(data: Mapping[str, Any]) -> Any:
     return session
 
 
-_Seat = Annotated[int, Range(0, 3)]
-TASK_SHAPES: Final[Mapping[str, Any]] = {
-    "charge": tuple[Literal["charge"], _Seat, Annotated[int, Range(1, 30)]],
-    "income": tuple[Literal["income"], _Seat,
-                    tuple[tuple[Literal["pw", "t"], Annotated[int, Range(1, 99)]], ...]],
-    "gaia_tokens": tuple[Literal["gaia_tokens"], _Seat, Annotated[int, Range(0, 99)]],
-    "tokens_for_tech": tuple[Literal["tokens_for_tech"], _Seat, Annotated[int, Range(0, 99)]],
+PENDING_DATA: Final[Mapping[str, Any]] = {
+    "charge": tuple[Annotated[int, Range(1, 30)]],
+    "income": Annotated[tuple[Literal["pw", "t"] | Annotated[int, Range(1, 99)], ...],
+                        Size(2, 16)],
+    "gaia_tokens": tuple[Annotated[int, Range(0, 99)]],
+    "tokens_for_tech": Annotated[tuple[int, ...], Size(0, 0)],
 }
-"""Every kind of pending task and its shape ``(kind, seat, ...)``."""
+"""The kinds of task the rules put in front of the phase's own decision (``pending``),
+with the shape of their data; the other kinds of :data:`.flow.FLOW` come from the phase."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -740,13 +799,19 @@ def table_problems(state: GPState) -> list[str]:
         return [f"{state.players} players but {n} seats"]
     out: list[str] = []
     for i, task in enumerate(state.pending):
-        shape = TASK_SHAPES.get(task[0]) if task and isinstance(task[0], str) else None
-        if shape is None:
-            out.append(f"pending[{i}]: unknown task {codec.to_data(task)!r}"[:120])
-            continue
-        out += codec.data_problems(shape, codec.to_data(task), f"pending[{i}]")
-        if not out and task[1] >= n:
-            out.append(f"pending[{i}]: seat {task[1]} is not a seat of this game")
+        where = f"pending[{i}]"
+        found = [f"{where}: {p}" for p in FLOW.problems(task, n)]
+        shape = PENDING_DATA.get(task.kind)
+        if not found and shape is None:
+            found.append(f"{where}: {task.kind!r} is the decision of a phase, never pending")
+        if not found:
+            found += codec.data_problems(shape, list(task.data), f"{where}.data")
+        if not found and task.kind == "income" and (
+                len(task.data) % 2 or any(task.data[j] not in ("pw", "t")
+                                          or not isinstance(task.data[j + 1], int)
+                                          for j in range(0, len(task.data), 2))):
+            found.append(f"{where}.data: expected pairs of 'pw' or 't' and an amount")
+        out += found
     out += [f"draws: unknown setup part {d!r}" for d in state.draws if d not in DRAW_PARTS]
     if (state.phase == "setup_draw") != bool(state.draws):
         out.append(f"draws: {len(state.draws)} setup parts to draw in phase {state.phase!r}")

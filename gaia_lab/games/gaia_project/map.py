@@ -100,8 +100,11 @@ class SpaceMap:
     _hexes: Mapping[str, Hex] = field(compare=False, repr=False)
     _graph: list[nx.Graph[Hex]] = field(compare=False, repr=False, default_factory=list)
     _order: list[tuple[Hex, ...]] = field(compare=False, repr=False, default_factory=list)
-    _adjacent: dict[Hex, tuple[Hex, ...]] = field(compare=False, repr=False,
-                                                   default_factory=dict)
+    _adjacent: list[Mapping[Hex, tuple[Hex, ...]]] = field(compare=False, repr=False,
+                                                            default_factory=list)
+    """The lazily built tables above are published whole, by one ``append`` of a
+    complete value (a map is shared by every thread: a reader sees the table or
+    nothing, never a half-filled one; two threads may both build it, equal)."""
 
     @classmethod
     def build(cls, layout: Iterable[SectorPlacement],
@@ -207,16 +210,29 @@ class SpaceMap:
         ...
         KeyError: 'no hex 11A0 on this map'
         """
+        found = self.find(name)
+        if found is None:
+            raise KeyError(f"no hex {name} on this map")
+        return found
+
+    def find(self, name: str) -> Hex | None:
+        """The hex a log name or a ``QxR`` coordinate denotes, or None when the map has
+        no such hex.
+
+        >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+        >>> m.find("5C"), m.find("11A0"), m.find("99x99")
+        (Hex(q=0, r=0), None, None)
+        """
         if name in self._hexes:
             return self._hexes[name]
         if not _NAME.match(name):
             try:
                 h = Hex.parse(name)
             except ValueError:
-                raise KeyError(f"not a hex name: {name!r}") from None
+                return None
             if h in self.planets:
                 return h
-        raise KeyError(f"no hex {name} on this map")
+        return None
 
     def planets_of_type(self, planet_type: str) -> list[Hex]:
         """The hexes holding a planet of this type, sorted."""
@@ -248,9 +264,10 @@ class SpaceMap:
         (6, ())
         """
         if not self._adjacent:
-            for x in self.planets:
-                self._adjacent[x] = tuple(n for n in x.neighbors() if n in self.planets)
-        return self._adjacent.get(h, ())
+            self._adjacent.append(MappingProxyType(
+                {x: tuple(n for n in x.neighbors() if n in self.planets)
+                 for x in self.planets}))
+        return self._adjacent[0].get(h, ())
 
     def same_type_neighbours(self) -> list[tuple[Hex, Hex]]:
         """Adjacent planets of the same home type (a random layout is redrawn until none)."""

@@ -2,10 +2,12 @@
 
 An action is one line of the recorded-log notation (a :class:`~.notation.Move`): a main
 action with its follow-ups (a tech tile and its research step after a research lab, a
-mine after a terraforming action) and any free actions around it.  :func:`play` runs a
-line command by command and raises :class:`Refusal` at the first command the rules
-forbid, naming the ``gp.`` rule; :func:`settle` then does everything that needs no
-decision (income, the Gaia phase, clean-up, the end of the game).
+mine after a terraforming action) and any free actions around it.  :func:`play` hands a
+line to the resolver of the head task (:data:`~.flow.FLOW`; each answer is registered
+with :func:`resolves`), which runs it command by command and raises :class:`Refusal` at
+the first command the rules forbid, naming the ``gp.`` rule; :func:`settle` then does
+everything that needs no decision (income, the Gaia phase, clean-up, the end of the
+game).
 
 >>> from gaia_lab.games.gaia_project.notation import parse_move
 >>> s = new_game(4, DEEP_MIND_2_SETUP)
@@ -24,12 +26,15 @@ the Terrans place their first mines on terra planets. [gp.setup.mines_first]
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from gaia_lab.core.errors import IllegalActionError
 from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.values import evolve
+from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import power as pw
 from gaia_lab.games.gaia_project.components import (
     HOME_TYPES,
@@ -43,6 +48,7 @@ from gaia_lab.games.gaia_project.components import (
 )
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.federation import FederationCheck
+from gaia_lab.games.gaia_project.flow import FLOW, head_task, income_task, power_items
 from gaia_lab.games.gaia_project.notation import (
     Action,
     Booster,
@@ -75,7 +81,7 @@ from gaia_lab.games.gaia_project.state import (
     seats_in_order,
 )
 
-__all__ = ["DEEP_MIND_2_SETUP", "Refusal", "actor", "new_game", "play", "settle"]
+__all__ = ["DEEP_MIND_2_SETUP", "Refusal", "actor", "new_game", "play", "resolves", "settle"]
 
 ROUNDS = 6
 STRUCTURE_IDS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
@@ -86,14 +92,30 @@ CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
 CAPS = {"credits": 30, "ore": 15, "knowledge": 15}
 
 
-class Refusal(Exception):
-    """An action the rules forbid: a reason code, a sentence and the rule."""
+class Refusal(IllegalActionError):
+    """An action the rules forbid: a reason code, a sentence and the ``gp.`` rule.
+
+    It is the :class:`~gaia_lab.core.errors.IllegalActionError` of the rules, its
+    ``verdict`` the one :meth:`GaiaProject.explain` gives.
+
+    >>> r = Refusal("burn.nothing", "Burning needs an amount of at least 1.",
+    ...             "gp.free_action.when")
+    >>> r.verdict.code, r.rule.id, str(r)
+    ('burn.nothing', 'gp.free_action.when', 'burn.nothing: Burning needs an amount of \
+at least 1. [gp.free_action.when]')
+    """
 
     def __init__(self, code: str, message: str, rule: str) -> None:
         self.code = code
         self.message = message
         self.rule = RULES[rule]
-        super().__init__(f"{code}: {message} [{rule}]")
+        super().__init__(Verdict.illegal(code, message, self.rule))
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message} [{self.rule.id}]"
+
+    def __reduce__(self) -> tuple[type[Refusal], tuple[str, str, str]]:
+        return Refusal, (self.code, self.message, self.rule.id)
 
 
 def _name(faction: str) -> str:
@@ -111,14 +133,33 @@ def new_game(players: int, setup: Setup = DEEP_MIND_2_SETUP, seed: str = "") -> 
 
 
 def actor(state: GPState) -> int | None:
-    """The seat that decides next, or None when the game is over."""
-    if state.pending:
-        return int(state.pending[0][1])
-    if state.phase in ("faction", "setup_mines", "setup_boosters"):
-        return state.order[0] if state.order else None
-    if state.phase == "actions":
-        return state.current
-    return None
+    """The seat that decides next (the head task's), or None when the game is over or
+    chance draws the setup."""
+    task = head_task(state)
+    return task.seat if task is not None else None
+
+
+def _seat(task: Task) -> int:
+    seat = task.seat
+    assert seat is not None, task
+    return seat
+
+
+_Answer = Callable[[GPState, Task, Move], tuple[GPState, list[Event]]]
+
+
+def resolves(*kinds: str) -> Callable[[_Answer], _Answer]:
+    """Register an answer ``(state, task, move) -> (state, events)`` as the resolver of
+    tasks of these kinds in :data:`~.flow.FLOW`."""
+    def register(answer: _Answer) -> _Answer:
+        def resolve(_owner: object, state: GPState, task: Task, move: Move,
+                    events: list[Event]) -> GPState:
+            after, more = answer(state, task, move)
+            events.extend(more)
+            return after
+        FLOW.resolver(*kinds)(resolve)
+        return answer
+    return register
 
 
 # ---------------------------------------------------------------------------
@@ -332,7 +373,7 @@ def _power_order_matters(bowls: pw.Bowls, items: Sequence[tuple[str, int]]) -> b
 
 def _income_phase(state: GPState) -> tuple[GPState, list[Event]]:
     events = []
-    pending = []
+    pending: list[Task] = []
     for seat in state.order:
         p = state.seats[seat]
         items: list[tuple[str, int]] = []
@@ -344,7 +385,7 @@ def _income_phase(state: GPState) -> tuple[GPState, list[Event]]:
             if r.power_tokens:
                 items.append(("t", r.power_tokens))
         if _power_order_matters(p.bowls, items):
-            pending.append(("income", seat, tuple(items)))
+            pending.append(income_task(seat, items))
         else:
             p = _take_power_items(p, items)
         state = state.with_seat(seat, p)
@@ -371,7 +412,7 @@ def _from_gaia(p: PlayerState, into: int) -> PlayerState:
 
 def _gaia_phase(state: GPState) -> tuple[GPState, list[Event]]:
     events = []
-    pending = []
+    pending: list[Task] = []
     gaia = list(state.gaia_hexes)
     for seat in state.order:
         p = state.seats[seat]
@@ -386,10 +427,10 @@ def _gaia_phase(state: GPState) -> tuple[GPState, list[Event]]:
                                   "gp.gaia_phase.transform", True))
         if p.bowls[3]:
             if h.gaia_conversions_with_pi and p.count("PI"):
-                pending.append(("gaia_tokens", seat, p.bowls[3]))
+                pending.append(Task("gaia_tokens", seat, (p.bowls[3],)))
             elif (h.pi_tokens_for_tech and p.count("PI")
                   and p.bowls[3] >= h.pi_tokens_for_tech):
-                pending.append(("tokens_for_tech", seat, 0))
+                pending.append(Task("tokens_for_tech", seat))
             else:
                 p = _from_gaia(p, h.gaia_return_bowl)
                 state = state.with_seat(seat, p)
@@ -455,33 +496,25 @@ class _Turn:
 
 
 def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
-    """Play one line; raises :class:`Refusal` at the first command the rules forbid."""
-    seat = actor(state)
-    if seat is None:
-        raise Refusal("game.over", "The game is over.", "gp.end.when")
-    if not move.commands:
-        raise Refusal("turn.empty", "A turn needs at least one command.", "gp.action.turns")
-    if state.phase == "faction":
-        return _choose_faction(state, seat, move)
-    p = state.seats[seat]
-    if move.actor != p.faction:
-        raise Refusal("turn.not_yours",
-                      f"It is {_name(p.faction)}'s decision, not {move.actor}'s.",
-                      "gp.action.turns")
-    if state.pending:
-        task = state.pending[0]
-        if task[0] == "charge":
-            return _charge_answer(state, task, move)
-        if task[0] == "income":
-            return _income_answer(state, task, move)
-        if task[0] == "tokens_for_tech":
-            return _tokens_for_tech_answer(state, task, move)
-        return _gaia_tokens_answer(state, task, move)
-    if state.phase == "setup_mines":
-        return _setup_mine(state, seat, move)
-    if state.phase == "setup_boosters":
-        return _setup_booster(state, seat, move)
-    return _action_turn(state, seat, move)
+    """Play one line, resolving the head task through :data:`~.flow.FLOW`; raises
+    :class:`Refusal` at the first command the rules forbid."""
+    task = head_task(state)
+    drawing = task is not None and task.actor == "chance"
+    if move.actor == "setup" and not drawing:
+        raise Refusal("setup.drawn", "the setup is already drawn", "gp.setup.faction_board")
+    if not drawing:
+        if task is None:
+            raise Refusal("game.over", "The game is over.", "gp.end.when")
+        if not move.commands:
+            raise Refusal("turn.empty", "A turn needs at least one command.",
+                          "gp.action.turns")
+        p = state.seats[_seat(task)]
+        if task.kind != "faction" and move.actor != p.faction:
+            raise Refusal("turn.not_yours",
+                          f"It is {_name(p.faction)}'s decision, not {move.actor}'s.",
+                          "gp.action.turns")
+    events: list[Event] = []
+    return FLOW.resolve(None, state, move, events), events
 
 
 def _one(move: Move, kind: type, what: str, rule: str) -> Command:
@@ -490,7 +523,9 @@ def _one(move: Move, kind: type, what: str, rule: str) -> Command:
     return move.commands[0]
 
 
-def _choose_faction(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+@resolves("faction")
+def _choose_faction(state: GPState, task: Task, move: Move) -> tuple[GPState, list[Event]]:
+    seat = _seat(task)
     cmd = _one(move, ChooseFaction, f"seat p{seat + 1} chooses a faction",
                "gp.setup.faction_board")
     assert isinstance(cmd, ChooseFaction)
@@ -526,7 +561,9 @@ def _choose_faction(state: GPState, seat: int, move: Move) -> tuple[GPState, lis
     return evolve(state, order=order), events
 
 
-def _setup_mine(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+@resolves("setup_mine")
+def _setup_mine(state: GPState, task: Task, move: Move) -> tuple[GPState, list[Event]]:
+    seat = _seat(task)
     cmd = _one(move, Build, "a starting mine is placed", "gp.setup.mines_first")
     assert isinstance(cmd, Build)
     p = state.seats[seat]
@@ -554,7 +591,9 @@ def _setup_mine(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Ev
     return evolve(state, order=order), events
 
 
-def _setup_booster(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+@resolves("setup_booster")
+def _setup_booster(state: GPState, task: Task, move: Move) -> tuple[GPState, list[Event]]:
+    seat = _seat(task)
     cmd = _one(move, Booster, "a round booster is chosen", "gp.setup.booster_choice")
     assert isinstance(cmd, Booster)
     if cmd.booster not in state.boosters:
@@ -569,20 +608,20 @@ def _setup_booster(state: GPState, seat: int, move: Move) -> tuple[GPState, list
 
 
 def _hex(state: GPState, name: str) -> str:
-    try:
-        return state.space_map.name(state.space_map.hex(name))
-    except KeyError:
+    """The log name of the hex a line names; a refusal when the map has none."""
+    found = state.space_map.find(name)
+    if found is None:
         raise Refusal("hex.unknown", f"There is no hex {name} on this map.",
-                      "gp.setup.sectors_34") from None
+                      "gp.setup.sectors_34")
+    return state.space_map.name(found)
 
 
 # -- answers to pending tasks --------------------------------------------------------
 
 
-def _charge_answer(state: GPState, task: tuple[object, ...], move: Move
-                   ) -> tuple[GPState, list[Event]]:
-    _, seat, amount = task
-    assert isinstance(seat, int) and isinstance(amount, int)
+@resolves("charge")
+def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, list[Event]]:
+    seat, amount = _seat(task), task.number(0)
     cmds = list(move.commands)
     choice = None
     last = cmds[-1]
@@ -673,11 +712,10 @@ def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_f
             f"take 1 power token ({order}).", seat, hooks(p.faction).pi_rule)]
 
 
-def _income_answer(state: GPState, task: tuple[object, ...], move: Move
-                   ) -> tuple[GPState, list[Event]]:
-    _, seat, raw = task
-    assert isinstance(seat, int) and isinstance(raw, tuple)
-    items: list[tuple[str, int]] = list(raw)
+@resolves("income")
+def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, list[Event]]:
+    seat = _seat(task)
+    items = power_items(task)
     p = state.seats[seat]
     events = []
     for cmd in move.commands:
@@ -698,16 +736,16 @@ def _income_answer(state: GPState, task: tuple[object, ...], move: Move
                           "gp.income.order"))
     pending = state.pending[1:]
     if _power_order_matters(p.bowls, items):
-        pending = (("income", seat, tuple(items)),) + pending
+        pending = (income_task(seat, items), *pending)
     else:
         p = _take_power_items(p, items)
     return evolve(state.with_seat(seat, p), pending=pending), events
 
 
-def _gaia_tokens_answer(state: GPState, task: tuple[object, ...], move: Move
+@resolves("gaia_tokens")
+def _gaia_tokens_answer(state: GPState, task: Task, move: Move
                         ) -> tuple[GPState, list[Event]]:
-    _, seat, count = task
-    assert isinstance(seat, int) and isinstance(count, int)
+    seat, count = _seat(task), task.number(0)
     p = state.seats[seat]
     h = hooks(p.faction)
     left = count
@@ -727,20 +765,20 @@ def _gaia_tokens_answer(state: GPState, task: tuple[object, ...], move: Move
                           f"{got}.", seat, h.pi_rule or None))
     if left:
         # the conversions go on until every returning token is used
-        task = ("gaia_tokens", seat, left)
-        return evolve(state.with_seat(seat, p), pending=(task,) + state.pending[1:]), events
+        rest = Task("gaia_tokens", seat, (left,))
+        return evolve(state.with_seat(seat, p), pending=(rest, *state.pending[1:])), events
     p = _from_gaia(p, h.gaia_return_bowl)
     return evolve(state.with_seat(seat, p), pending=state.pending[1:]), events
 
 
-def _tokens_for_tech_answer(state: GPState, task: tuple[object, ...], move: Move
+@resolves("tokens_for_tech")
+def _tokens_for_tech_answer(state: GPState, task: Task, move: Move
                             ) -> tuple[GPState, list[Event]]:
     """Itars' institute: ``spend 4tg for tech. tech <space>. up <area>`` as often as the
     Gaia area holds 4 tokens, or ``decline`` to stop; the tokens left then return as
     usual.  The question stays open until it is declined or fewer than 4 tokens are
     left (the reference implementation's convention)."""
-    seat = task[1]
-    assert isinstance(seat, int)
+    seat = _seat(task)
     h = hooks(state.seats[seat].faction)
     n, rule = h.pi_tokens_for_tech, h.pi_rule
     turn = _Turn(seat, main=True)
@@ -786,7 +824,9 @@ def _tokens_for_tech_answer(state: GPState, task: tuple[object, ...], move: Move
 # -- the action phase ---------------------------------------------------------------
 
 
-def _action_turn(state: GPState, seat: int, move: Move) -> tuple[GPState, list[Event]]:
+@resolves("turn")
+def _action_turn(state: GPState, task: Task, move: Move) -> tuple[GPState, list[Event]]:
+    seat = _seat(task)
     turn = _Turn(seat)
     events: list[Event] = []
     cmds = move.commands
@@ -1280,6 +1320,11 @@ def _take_tokens(p: PlayerState, n: int, using: tuple[int, int, int] | None,
         with_stone = pw.tokens(p.bowls) - 1 < n if chosen is None else chosen
     elif stone == 3 and to_gaia and turn is not None:
         turn.stone_choice(p, {"gaia": False})  # already there: it stays
+    if in_bowls and not with_stone and pw.tokens(p.bowls) - 1 < n:
+        others = pw.tokens(p.bowls) - 1
+        raise Refusal(f"{code}.tokens", f"{what} takes {n} power tokens; the brainstone "
+                      f"stays, and the bowls hold {others} other token"
+                      f"{'' if others == 1 else 's'}.", rule)
     if using is not None:
         need = n - (1 if with_stone else 0)
         if sum(using) != need:
@@ -1402,7 +1447,7 @@ def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
                     if m.distance(h0, m.hex(h)) <= 2), default=0)
         amount = min(best, pw.chargeable(p.bowls), p.vp + 1)
         if amount > 0:
-            offers.append(("charge", seat, amount))
+            offers.append(Task("charge", seat, (amount,)))
     return evolve(state, pending=state.pending + tuple(offers))
 
 
@@ -1459,11 +1504,10 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
 def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, list[Event]]:
     seat = turn.seat
     p = state.seats[seat]
-    try:
-        tile = state.setup.tech_at(position)
-    except KeyError:
+    tile = dict(state.setup.techs).get(position)
+    if tile is None:
         raise Refusal("tech.unknown", f"No tech tile space {position}.",
-                      "gp.action.upgrade_tech") from None
+                      "gp.action.upgrade_tech")
     if tile in [t for _, t, _ in p.techs]:
         raise Refusal("tech.duplicate", f"The {_name(p.faction)} already have {tile}.",
                       "gp.tech.no_duplicate")
@@ -1503,10 +1547,9 @@ def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, lis
 
 def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list[Event]]:
     seat = turn.seat
-    try:
-        a = _c().board_action(name)
-    except KeyError:
-        raise Refusal("action.unknown", f"No action space {name}.", "gp.action.board") from None
+    a = next((x for x in _c().board_actions if x.id == name), None)
+    if a is None:
+        raise Refusal("action.unknown", f"No action space {name}.", "gp.action.board")
     if name in state.board_used:
         raise Refusal("action.used", f"{name} is already taken this round.",
                       "gp.action.once_per_round")

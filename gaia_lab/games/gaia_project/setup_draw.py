@@ -28,6 +28,7 @@ from collections import Counter
 from typing import Final
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
@@ -36,10 +37,11 @@ from gaia_lab.games.gaia_project.components import (
     TECH_POSITIONS,
     load_components,
 )
+from gaia_lab.games.gaia_project.flow import DRAW_TASKS
 from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap, default_layout
 from gaia_lab.games.gaia_project.notation import DRAW_PARTS, Draw, Move
 from gaia_lab.games.gaia_project.rulebook import RULES
-from gaia_lab.games.gaia_project.rules import Refusal
+from gaia_lab.games.gaia_project.rules import Refusal, resolves
 from gaia_lab.games.gaia_project.state import GPState, Setup
 
 __all__ = ["draw", "new_game", "play_draw"]
@@ -207,3 +209,9 @@ def play_draw(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
     after = evolve(state, setup=setup, draws=rest, rng=state.rng.advanced(),
                    phase="setup_draw" if rest else "faction", **changes)
     return after, [Event(f"setup.{part}", text, RULES[rule], "chance")]
+
+
+@resolves(*DRAW_TASKS)
+def _draw_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, list[Event]]:
+    """The resolver of every setup-draw task (see :func:`play_draw`)."""
+    return play_draw(state, move)

@@ -22,6 +22,7 @@ from typing import Annotated, Any, Final
 
 from gaia_lab.core import codec
 from gaia_lab.core.codec import OneOf, Range, Size
+from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
@@ -30,6 +31,7 @@ from gaia_lab.games.gaia_project.components import (
     RESEARCH_TRACKS,
     TECH_POSITIONS,
 )
+from gaia_lab.games.gaia_project.flow import phase_task
 from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap
 
 __all__ = ["DEEP_MIND_2_SETUP", "GPState", "PlayerState", "Setup", "Task"]
@@ -43,12 +45,6 @@ PHASES: Final = ("setup_draw", "faction", "setup_mines", "setup_boosters", "inco
 """The phases of a game, in the order they come (see :attr:`GPState.phase`)."""
 Amount = Annotated[int, Range(0, 10_000)]
 """A resource amount (bounded far above any cap)."""
-
-Task = tuple[Any, ...]
-"""A pending task: ``(kind, seat, ...)``; kinds are ``charge`` (amount, VP cost),
-``income`` (the power items still to order, ``(("pw", 4), ("t", 1))``) and
-``gaia_tokens`` (how many returning tokens the Terrans still convert) and
-``tokens_for_tech`` (the Itars may discard Gaia-area tokens for tech tiles)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +222,10 @@ class GPState:
     """Transdim planets turned into Gaia planets."""
     fed_supply: tuple[tuple[str, Amount], ...] = ()
     pending: tuple[Task, ...] = ()
+    """The decisions the rules put before the phase's own, in order (see
+    :mod:`~gaia_lab.games.gaia_project.flow`): ``charge`` (the power offered),
+    ``income`` (the power items still to order), ``gaia_tokens`` (how many returning
+    tokens the Terrans still convert), ``tokens_for_tech`` (the Itars' choice)."""
     seed: str = ""
     rng: Rng = Rng(0)
     """The seeded source of the setup's chance steps (seed, steps drawn)."""
@@ -244,6 +244,13 @@ class GPState:
         empty = PlayerState("", 0, 0, 0, 0, 0, (0, 0, 0, 0), (0,) * 6)
         return cls(players, setup, (empty,) * players, "faction", 0, tuple(range(players)),
                    None, (), setup.boosters, (), (), supply, (), seed)
+
+    @property
+    def tasks(self) -> tuple[Task, ...]:
+        """The queue of decisions: the pending ones, then the phase's own (a setup
+        draw, a faction, a starting mine or booster, a turn); its head acts now."""
+        own = phase_task(self)
+        return self.pending if own is None else (*self.pending, own)
 
     @property
     def space_map(self) -> SpaceMap:
