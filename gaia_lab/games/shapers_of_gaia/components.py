@@ -544,8 +544,8 @@ class _Index:
     tiles: dict[str, Tile]
     species: dict[str, Species]
     shapers: dict[str, Shaper]
-    in_use: dict[int, tuple[VaultSpace, ...]]
-    """The Vault spaces used with each player count (filled on demand)."""
+    in_two: tuple[VaultSpace, ...]
+    """The Vault spaces used in a two-player game (every space with three)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,7 +577,8 @@ class Components:
             {r.id: r for r in self.resources}, {t.id: t for t in self.tokens},
             {v.id: v for v in self.vault}, {b.id: b for b in self.behaviors},
             {t.id: t for t in self.tiles}, {s.id: s for s in self.species},
-            {s.id: s for s in self.shapers}, {}))
+            {s.id: s for s in self.shapers},
+            tuple(v for v in self.vault if not v.three_players_only)))
 
     def __repr__(self) -> str:
         return (
@@ -602,11 +603,7 @@ class Components:
         >>> len(load_components().vault_spaces(2)), len(load_components().vault_spaces(3))
         (5, 8)
         """
-        cached = self._index.in_use.get(players)
-        if cached is None:
-            cached = tuple(v for v in self.vault if players >= 3 or not v.three_players_only)
-            self._index.in_use[players] = cached
-        return cached
+        return self.vault if players >= 3 else self._index.in_two
 
     def behavior(self, bid: str) -> Behavior:
         return lookup(self._index.behaviors, bid, "Behavior side")
