@@ -38,6 +38,7 @@ from typing import Any
 from gaia_lab.core.errors import InvalidStateError, NotationError
 from gaia_lab.core.events import Event
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.options import Option, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.rulebook import Rulebook, RuleRef
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
@@ -134,7 +135,8 @@ class PigGame(Game[PigState, PigAction]):
         chance="dice",
         rule_source="test rules",
         components="published",
-        options={"target": "points needed to win (default 30)"},
+        options=declare(Option.number("target", "points needed to win", 1, 10_000,
+                                      default=30)),
         max_steps=20_000,
     )
     rulebook = RULEBOOK
