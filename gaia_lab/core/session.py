@@ -240,7 +240,8 @@ class Session:
 
     def play_many(self, actions: Iterable[ActionLike]) -> list[Event]:
         """Play several actions in order (all or nothing)."""
-        if isinstance(actions, str) or not isinstance(actions, Iterable):
+        if isinstance(actions, (str, bytes, Mapping, set, frozenset)) or not isinstance(
+                actions, Iterable):
             raise GaiaLabError(f"play_many takes a list of actions, not {short(actions)}")
         mark = len(self.history)
         redo = list(self._redo)
