@@ -97,6 +97,7 @@ def entry_points(s: Session, value: Any) -> list[tuple[str, Callable[[], object]
         ("redo", lambda: s.redo(value)),
         ("goto", lambda: s.goto(value)),
         ("record", lambda: s.record(value)),
+        ("line_of_step", lambda: s.record().line_of_step(value)),
         ("from_record", lambda: Session.from_record(value)),
         ("comment", lambda: s.play(s.legal_actions()[0], comment=value)),
         ("chance", lambda: s.play(s.legal_actions()[0], chance=value)),
@@ -125,6 +126,10 @@ def check_junk(name: str, value: Any) -> None:
 
 
 def check_constructor(name: str, field: str, value: Any) -> None:
+    if field == "game":
+        result = only_gaia_lab_errors(lambda: Session(value))
+        assert isinstance(result, GaiaLabError) or value in gaia_lab.GAMES
+        return
     result = only_gaia_lab_errors(lambda: Session(name, **{field: value}))
     if isinstance(result, Session):  # accepted: it must have been a valid value
         assert result.record().to_json()
@@ -157,7 +162,7 @@ def test_junk_to_every_session_entry_point_many(name: str, value: Any) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @FEW
-@given(field=st.sampled_from(["players", "seed", "options", "auto"]), value=junk)
+@given(field=st.sampled_from(["game", "players", "seed", "options", "auto"]), value=junk)
 def test_junk_session_arguments(name: str, field: str, value: Any) -> None:
     check_constructor(name, field, value)
 
@@ -165,7 +170,7 @@ def test_junk_session_arguments(name: str, field: str, value: Any) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @MANY
-@given(field=st.sampled_from(["players", "seed", "options", "auto"]), value=junk)
+@given(field=st.sampled_from(["game", "players", "seed", "options", "auto"]), value=junk)
 def test_junk_session_arguments_many(name: str, field: str, value: Any) -> None:
     check_constructor(name, field, value)
 

@@ -4,6 +4,13 @@ A record names the game, the players, the options and the seed, then lists every
 step in the game's notation with its actor and an optional comment.  The JSON text
 puts one step on a line, so an error can name the line.
 
+Reading is strict: the text goes through :func:`~gaia_lab.core.codec.read_json`
+(bounded), unknown keys of the record or of a step are refused, and so is a record
+without a seed.  Replaying (:meth:`Session.from_record
+<gaia_lab.core.session.Session.from_record>`) reads the options by the game's
+declarations and checks the version (:func:`check_version`): another major version
+is refused, another minor or patch version replays with a :class:`RecordVersionWarning`.
+
 >>> r = Record("animals_gathering", 2, seed=3, steps=(RecordStep(0, "take fox"),))
 >>> Record.from_json(r.to_json()) == r
 True
@@ -20,7 +27,7 @@ from typing import Any
 
 from gaia_lab.core.checks import MAX_NOTATION, MAX_SEED, short
 from gaia_lab.core.codec import read_json
-from gaia_lab.core.errors import GaiaLabWarning, InvalidStateError
+from gaia_lab.core.errors import GaiaLabError, GaiaLabWarning, InvalidStateError
 
 FORMAT = "gaia_lab.record/1"
 MAX_PLAYERS = 100
@@ -224,7 +231,12 @@ class Record:
         )
 
     def line_of_step(self, index: int) -> int | None:
-        """The line of step ``index`` (0-based) in :meth:`to_json` text."""
+        """The line of step ``index`` (0-based) in :meth:`to_json` text (None if there is
+        no such step)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise GaiaLabError(f"line_of_step: expected a step index, not {short(index)}")
+        if index < 0:
+            return None
         lines = _step_lines(self.to_json())
         return lines[index] if index < len(lines) else None
 

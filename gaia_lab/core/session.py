@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import functools
+import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -74,7 +75,20 @@ def _resolve_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
 
 
 class Session:
-    """A game in play."""
+    """A game in play.
+
+    ``players`` is a whole number in the game's range (its minimum by default), ``seed``
+    a whole number ``0 <= seed < 2**63``, ``options`` a mapping of the options the game
+    declares (:attr:`GameMeta.options <gaia_lab.core.game.GameMeta.options>`), read by
+    their declarations, and ``auto`` true or false.  Anything else is refused with a
+    GaiaLabError naming the argument and what it accepts, before anything is built.
+
+    >>> Session("animals_gathering", seed=1.5)
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.GaiaLabError: seed: expected a whole number from 0 to \
+9223372036854775807, not 1.5 (float)
+    """
 
     def __init__(
         self,
@@ -86,6 +100,8 @@ class Session:
         auto: bool = True,
         scenario: Mapping[str, Any] | None = None,
     ) -> None:
+        if not isinstance(game, (str, Game)):
+            raise GaiaLabError(f"game: expected a game or its name, not {given(game)}")
         self.game: Game[Any, Any] = _resolve_game(game)
         meta = self.game.meta
         self.seed: int = whole_number(seed, "seed", 0, MAX_SEED - 1)
@@ -170,9 +186,10 @@ class Session:
         return self._read(self.state, action)
 
     def _read(self, state: Any, action: ActionLike) -> Any:
-        kind = _action_type(type(self.game))
-        if kind is not None and isinstance(action, kind) and not isinstance(action, str):
-            return action
+        if not isinstance(action, str):
+            kind = _action_type(type(self.game))
+            if kind is None or isinstance(action, kind):
+                return action  # an engine that does not declare its action type decides
         text = notation_text(action, self.game.meta.title)
         return self.game.parse_action(state, text)
 
@@ -436,15 +453,18 @@ class Session:
 
 
 @functools.lru_cache(maxsize=64)
-def _action_type(game: type) -> type | None:
-    """The action class of a Game subclass (``Game[S, A]`` gives ``A``), or None when
-    it does not say."""
+def _action_type(game: type) -> tuple[type, ...] | None:
+    """The action classes of a Game subclass (``Game[S, A]`` gives ``A``, ``Game[S, A |
+    B]`` both), or None when it does not say (``Any`` or a type variable)."""
     for klass in game.__mro__:
-        for base in getattr(klass, "__orig_bases__", ()):
+        for base in klass.__dict__.get("__orig_bases__", ()):
             if typing.get_origin(base) is Game:
                 args = typing.get_args(base)
-                if len(args) == 2 and isinstance(args[1], type):
-                    return args[1]
+                action = args[1] if len(args) == 2 else None
+                members = typing.get_args(action) if typing.get_origin(action) in (
+                    typing.Union, types.UnionType) else (action,)
+                if all(isinstance(m, type) for m in members):
+                    return tuple(m for m in members if isinstance(m, type))
                 return None
     return None
 

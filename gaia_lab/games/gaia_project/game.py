@@ -722,7 +722,8 @@ def from_bgs(data: Mapping[str, Any]) -> Any:
     Traceback (most recent call last):
     ...
     gaia_lab.core.errors.InvalidStateError: from_bgs: seeded_setup: not a recorded setup \
-(the sectors, tiles and boosters the seed drew)
+(the sectors, tiles and boosters the seed drew): expected a recorded setup (an object with \
+sectors, boosters, techTiles, roundScoring, finalScoring and terraformingFederation), not None
     """
     from gaia_lab.core.session import Session
 
@@ -737,10 +738,10 @@ def from_bgs(data: Mapping[str, Any]) -> Any:
         moves = []
     setup: Setup | None = None
     try:
-        setup = Setup.from_seeded(data["seeded_setup"])
-    except (KeyError, TypeError, ValueError, AttributeError):
+        setup = read_setup(data.get("seeded_setup"))
+    except OptionError as exc:
         problems.append("seeded_setup: not a recorded setup (the sectors, tiles and "
-                        "boosters the seed drew)")
+                        f"boosters the seed drew): {exc}")
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         problems.append("options: expected an object")
