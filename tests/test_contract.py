@@ -8,6 +8,7 @@ each entry point; the specific cases below pin the messages.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import warnings
@@ -158,6 +159,40 @@ def test_junk_to_every_session_entry_point(name: str, value: Any) -> None:
 @given(value=junk)
 def test_junk_to_every_session_entry_point_many(name: str, value: Any) -> None:
     check_junk(name, value)
+
+
+def malformed_actions(name: str) -> st.SearchStrategy[Any]:
+    """Objects of the game's own action class with junk in their fields."""
+    s = opening(name)
+    kind = type(s.legal_actions()[0])
+    fields = {f.name: st.one_of(junk, st.lists(texts, max_size=3).map(tuple))
+              for f in dataclasses.fields(kind)}
+    return st.builds(kind, **fields)
+
+
+def check_malformed(name: str, data: st.DataObject) -> None:
+    s = opening(name)
+    before = snapshot(s)
+    action = data.draw(malformed_actions(name))
+    verdict = only_gaia_lab_errors(lambda: s.explain(action))
+    if not getattr(verdict, "legal", False):
+        assert isinstance(only_gaia_lab_errors(lambda: s.play(action)), GaiaLabError)
+    assert snapshot(s) == before
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FEW
+@given(data=st.data())
+def test_malformed_action_objects(name: str, data: st.DataObject) -> None:
+    check_malformed(name, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+@MANY
+@given(data=st.data())
+def test_malformed_action_objects_many(name: str, data: st.DataObject) -> None:
+    check_malformed(name, data)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -186,12 +186,32 @@ class Session:
         return self._read(self.state, action)
 
     def _read(self, state: Any, action: ActionLike) -> Any:
-        if not isinstance(action, str):
-            kind = _action_type(type(self.game))
-            if kind is None or isinstance(action, kind):
-                return action  # an engine that does not declare its action type decides
-        text = notation_text(action, self.game.meta.title)
-        return self.game.parse_action(state, text)
+        """The action ``action`` stands for: text read by the game's notation, or an
+        action object of the game that its own notation reads back (so a malformed
+        object never reaches the rules)."""
+        game = self.game
+        if isinstance(action, str):
+            return game.parse_action(state, notation_text(action, game.meta.title))
+        kind = _action_type(type(game))
+        if kind is None:
+            return action  # an engine that does not declare its action type decides
+        if not isinstance(action, kind):
+            notation_text(action, game.meta.title)  # raises, naming the type
+        try:
+            text = game.format_action(state, action)
+        except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+            raise NotationError(f"{short(action)} is not a well-formed action of "
+                                f"{game.meta.title}: it has no notation ({exc})") from None
+        try:
+            back = game.parse_action(state, notation_text(text, game.meta.title))
+        except NotationError as exc:
+            raise NotationError(f"{short(action)} is not a well-formed action of "
+                                f"{game.meta.title}: {exc}") from None
+        if back != action:
+            raise NotationError(f"{short(action)} is not a well-formed action of "
+                                f"{game.meta.title}: its notation {short(text)} reads as "
+                                f"{short(back)}")
+        return action
 
     def explain(self, action: ActionLike) -> Verdict:
         """Whether ``action`` (an action or notation) is legal now, and why.

@@ -22,6 +22,7 @@ animals_gathering: 1 games, ... steps (... decisions, ... chance, ... rules), ..
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import re
 import time
@@ -31,7 +32,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, NoReturn
 
-from gaia_lab.core.checks import MAX_NOTATION
+from gaia_lab.core.checks import MAX_NOTATION, short
 from gaia_lab.core.errors import GaiaLabError, InvalidStateError, NotationError
 from gaia_lab.core.events import Event
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game
@@ -238,6 +239,18 @@ def _check_arguments(game: Game[Any, Any]) -> None:
     _refused(f"{name}: Record.from_json of a number", lambda: Record.from_json("12"))
 
 
+def _tampered(action: Any) -> Iterator[Any]:
+    """``action`` (a dataclass) with one field at a time replaced by junk."""
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return
+    for f in dataclasses.fields(action):
+        for junk in (None, 12, "", ("\x00",), (10**100,)):
+            try:
+                yield dataclasses.replace(action, **{f.name: junk})
+            except (TypeError, ValueError):
+                continue
+
+
 def _count_in(value: object, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= high
 
@@ -368,7 +381,7 @@ class _Run:
             self.check_listed(state, legal, notations, index)
             self.probe(state, legal, notations, strict=True, first=len(positions) == 1)
             if len(positions) == 1:
-                self.check_bad_input(session, notations)
+                self.check_bad_input(session, notations, legal)
             self.notation = notations[index]
             self.doing = "playing the action"
             before = self.to_json(state)
@@ -390,7 +403,7 @@ class _Run:
                 self.at(mark + 1, actor, notations[index])
                 self.check_undo(session, positions, notations[index])
         self.check_end(session, positions)
-        self.check_bad_input(session, [])
+        self.check_bad_input(session, [], [])
         self.tally.games += 1
 
     def remember(self, notation: str, action: Any) -> None:
@@ -549,9 +562,11 @@ class _Run:
             self.fail(f"{label}: the illegal verdict {verdict.code!r} cites no rule")
 
     # -- bad input -----------------------------------------------------------------------
-    def check_bad_input(self, session: Session, notations: list[str]) -> None:
+    def check_bad_input(self, session: Session, notations: list[str], legal_actions: list[Any]
+                        ) -> None:
         """Every public Session entry point refuses bad arguments with a GaiaLabError and
-        leaves the session as it was (state, history and redo)."""
+        leaves the session as it was (state, history and redo); so do explain and play
+        given a legal action object with a field replaced by junk."""
         self.notation = None
         legal = notations[0] if notations else None
         texts = ["", "\x00\x01", "x" * (MAX_NOTATION + 1), "9" * 5000,
@@ -593,7 +608,36 @@ class _Run:
                         yield (f"play({legal!r}, chance={value!r})",
                                partial(session.play, legal, chance=value))
 
+        start = self._snapshot(session, full=True)
         before = self._snapshot(session)
+        for action in legal_actions[:3]:
+            for tampered in _tampered(action):
+                self.tally.probes += 1
+                label = f"explain({short(tampered)})"
+                self.doing = f"calling Session.{label} (a legal action with a field replaced)"
+                try:
+                    verdict = session.explain(tampered)
+                except GaiaLabError:
+                    verdict = None
+                except Exception as exc:
+                    self.fail(f"Session.{label} raised {type(exc).__name__} ({exc}), "
+                              "not a GaiaLabError")
+                if verdict is not None and not isinstance(verdict, Verdict):
+                    self.fail(f"Session.{label} gave {verdict!r}, not a Verdict")
+                if verdict is None or not verdict.legal:
+                    self.doing = f"calling Session.play({short(tampered)})"
+                    try:
+                        session.play(tampered)
+                    except GaiaLabError:
+                        pass
+                    except Exception as exc:
+                        self.fail(f"Session.play({short(tampered)}) raised {type(exc).__name__} "
+                                  f"({exc}), not a GaiaLabError")
+                    else:
+                        self.fail(f"Session.play({short(tampered)}) was accepted although "
+                                  "explain refused it")
+                if self._snapshot(session) != before:
+                    self.fail(f"Session.{label} changed the session")
         for label, call in calls():
             self.tally.probes += 1
             self.doing = f"calling Session.{label}"
@@ -611,6 +655,9 @@ class _Run:
                     self.fail(f"Session.{label} was accepted (gave {result!r})")
             if self._snapshot(session) != before:
                 self.fail(f"Session.{label} failed but changed the session")
+        self.doing = "comparing the session with its state before the bad input"
+        if self._snapshot(session, full=True) != start:
+            self.fail("a call with bad input changed the history, the redo list or the state")
 
     def check_bad_records(self, record: Record, text: str) -> None:
         """Tampered record texts and records are refused with an InvalidStateError."""
@@ -646,10 +693,17 @@ class _Run:
         else:
             self.fail("Session.from_record accepted a record with an unknown option")
 
-    def _snapshot(self, session: Session) -> tuple[object, ...]:
-        return (tuple(id(p) for p in session.history), session.position, session.length,
-                self.to_json(session.state), session.seed, session.players,
-                dict(session.options), session.auto)
+    def _snapshot(self, session: Session, full: bool = False) -> tuple[object, ...]:
+        """What a failed call must leave as it was: after each call the ends of the
+        history and the redo list (cheap), at the end of the probes all of it."""
+        history, redo = session.history, session._redo
+        quick = (len(history), id(history[-1]) if history else None, len(redo),
+                 id(redo[-1]) if redo else None, session.seed, session.players,
+                 session.auto, tuple(session.options.items()))
+        if not full:
+            return quick
+        return (*quick, tuple(map(id, history)), tuple(tuple(map(id, g)) for g in redo),
+                self.to_json(session.state))
 
     # -- steps ---------------------------------------------------------------------------
     def check_plies(self, session: Session, start: int) -> None:

@@ -89,6 +89,8 @@ def _setup_problems(setup: Setup) -> list[str]:
                and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 100
                        for n in x[1:]) for x in setup.sectors):
         return ["sectors: each is a sector id, a rotation and a centre [q, r]"]
+    if len(setup.sectors) not in (7, 10) or not all(0 <= k <= 5 for _, k, _, _ in setup.sectors):
+        return ["sectors: 7 (two players) or 10 sectors, each turned 0 to 5 times"]
     try:
         _space_map(setup.sectors)
     except (GaiaLabError, KeyError, ValueError) as exc:

@@ -646,8 +646,9 @@ class _Reader:
 
     def integer(self, i: int) -> int:
         token = self.args[i]
+        digits = self.match(i, _INT, "a whole number")
         try:
-            return _count(self.match(i, _INT, "a whole number"))
+            return _count(digits)
         except ValueError as exc:
             raise self.fail(token, f"the number {exc}") from None
 
