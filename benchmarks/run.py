@@ -116,9 +116,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="random games per game")
     parser.add_argument("--only", help="one game name")
     args = parser.parse_args()
-    for name, game in gaia_lab.GAMES.items():
-        if args.only and name != args.only:
-            continue
+    for name in [args.only] if args.only else list(gaia_lab.GAMES):
+        game = gaia_lab.GAMES[name]  # loads that engine only; names the known games if unknown
         print(f"{game.meta.title} ({name})")
         random_playout(game, _players(game), 0)  # warm caches
         print(bench_playouts(game, args.games, {}))

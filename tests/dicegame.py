@@ -5,6 +5,10 @@ to your turn total; a 1 loses the turn total and ends the turn.  You may instead
 (after rolling at least once) to bank the turn total.  The first to bank the target
 (30 by default) wins.
 
+The module registers the game (:func:`~gaia_lab.core.registry.register_game`) with
+its board layout :func:`board` and its worked example, as any game from outside the
+package would.
+
 Every transition is one step: the ``"setup"`` rules step, player decisions ``"roll"``
 and ``"hold"``, the chance step ``"die N"`` (six outcomes of probability 1/6) and the
 ``"end turn"`` rules step.
@@ -30,19 +34,23 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from gaia_lab.core.errors import InvalidStateError, NotationError
 from gaia_lab.core.events import Event
+from gaia_lab.core.example import Checkpoint, Example, ExampleStep
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
 from gaia_lab.core.options import Option, declare
+from gaia_lab.core.registry import register_game
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.rulebook import Rulebook, RuleRef
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
+from gaia_lab.core.session import Session
 from gaia_lab.core.verdict import Verdict
+from gaia_lab.render.shapes import Item, Rect, Scene, Text
 
 RULEBOOK = Rulebook(
     "Pig (test rules)",
@@ -313,3 +321,56 @@ class PigGame(Game[PigState, PigAction]):
 
 PIG = PigGame()
 """The Pig game object."""
+
+
+def board(state: PigState, *, highlight: Iterable[str] = (), viewer: int | None = None,
+          width: int = 400) -> Scene:
+    """The Pig table: one row per seat with its banked points, and the die (id ``die``).
+
+    >>> b = board(PIG.scenario({"scores": [3, 9]}), highlight=["die"])
+    >>> b.width, b.ids(), [t.text for t in b.items if isinstance(t, Text)][:2]
+    (400, ['die'], ['P1: 3 (turn 0)', 'P2: 9'])
+    """
+    lit = set(highlight)
+    items: list[Item] = []
+    for seat, score in enumerate(state.scores):
+        turn = f" (turn {state.turn_total})" if seat == state.turn else ""
+        weight = "bold" if seat == viewer else "normal"
+        items.append(Text(10, 24 + 20 * seat, f"P{seat + 1}: {score}{turn}", weight=weight))
+    items.append(Rect(width - 50, 10, 40, 40, fill="#ffffff", stroke="#c9a227" if "die" in lit
+                      else "#333333", radius=6, id="die", title=f"phase {state.phase}"))
+    return Scene(width, 20 + 20 * max(state.players, 2), tuple(items))
+
+
+def _banked(seat: int) -> Callable[[Session], int]:
+    return lambda session: int(session.state.scores[seat])
+
+
+def _turn_total(session: Session) -> int:
+    return int(session.state.turn_total)
+
+
+EXAMPLES: tuple[Example, ...] = (
+    Example(
+        id="pig-hold", title="Rolling on, then holding", game="pig", source="Turn",
+        summary="P1 rolls a 4 and a 3, holds and banks 7; P2 rolls a 1 and loses the turn.",
+        scenario={"players": 2, "scores": [5, 12]},
+        steps=(
+            ExampleStep("P1 rolls a 4.", play=("roll",), chance=("die 4",), rule=R["pig.roll"],
+                        checkpoints=(Checkpoint("turn total", 4, _turn_total),)),
+            ExampleStep("P1 rolls again: a 3.", play=("roll",), chance=("die 3",),
+                        rule=R["pig.turn"],
+                        checkpoints=(Checkpoint("turn total", 7, _turn_total),)),
+            ExampleStep("P1 holds: 5 + 7 banked.", play=("hold",), rule=R["pig.turn.hold"],
+                        checkpoints=(Checkpoint("P1 banked", 12, _banked(0)),)),
+            ExampleStep("P2 rolls a 1: the turn total is lost.", play=("roll",),
+                        chance=("die 1",), rule=R["pig.roll.one"],
+                        checkpoints=(Checkpoint("P2 banked", 12, _banked(1)),
+                                     Checkpoint("P1 is next", 0,
+                                                lambda s: int(s.state.turn)))),
+        ),
+    ),
+)
+"""The worked example of the Pig rules."""
+
+register_game(PIG, layout=board, examples=EXAMPLES)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -28,14 +27,6 @@ from gaia_lab.core.session import Session
 from gaia_lab.core.verdict import Verdict
 
 TURN = RuleRef("demo.turn", "How to Play", "Take one action.")
-
-
-@pytest.fixture(autouse=True)
-def pig_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from gaia_lab.games import GAMES
-
-    monkeypatch.setitem(GAMES, "pig", PIG)
-    yield
 
 
 # -- rulebook ---------------------------------------------------------------------------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -15,14 +14,6 @@ from gaia_lab.core.game import CHANCE
 from gaia_lab.core.record import FORMAT, Record, RecordStep
 from gaia_lab.core.session import Session
 from gaia_lab.testing import play_random
-
-
-@pytest.fixture(autouse=True)
-def pig_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from gaia_lab.games import GAMES
-
-    monkeypatch.setitem(GAMES, "pig", PIG)
-    yield
 
 
 def played(seed: int = 0, decisions: int = 15) -> Session:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,14 +18,6 @@ from gaia_lab.core.errors import (
 from gaia_lab.core.game import CHANCE, RULES, Actor
 from gaia_lab.core.session import Session
 from gaia_lab.testing import play_random
-
-
-@pytest.fixture(autouse=True)
-def pig_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from gaia_lab.games import GAMES
-
-    monkeypatch.setitem(GAMES, "pig", PIG)
-    yield
 
 
 def snapshot(s: Session) -> tuple[Any, ...]:

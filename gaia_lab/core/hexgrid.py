@@ -28,9 +28,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "DIRECTIONS",
@@ -289,6 +290,8 @@ def hex_graph(hexes: Iterable[Hex]) -> nx.Graph[Hex]:
     >>> sorted(g.neighbors(Hex(1, 0)))
     [Hex(q=0, r=0), Hex(q=0, r=1), Hex(q=1, r=-1)]
     """
+    import networkx as nx
+
     nodes = sorted(set(hexes))
     present = set(nodes)
     graph: nx.Graph[Hex] = nx.Graph()
@@ -314,6 +317,8 @@ def ring_distance(graph: nx.Graph[Hex], a: Hex, b: Hex) -> int | None:
     >>> ring_distance(g, Hex(2, 0), Hex(0, 0)), ring_distance(g, Hex(2, 0), Hex(9, 9))
     (7, None)
     """
+    import networkx as nx
+
     if a not in graph or b not in graph:
         return None
     try:

@@ -63,14 +63,14 @@ class Ply:
 
 
 def _resolve_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
+    """``game`` itself, or the game registered under that name (core.registry)."""
     if isinstance(game, str):
-        from gaia_lab.games import GAMES
+        from gaia_lab.core.registry import get_game
 
-        try:
-            return GAMES[game]
-        except KeyError:
-            known = ", ".join(sorted(GAMES))
-            raise GaiaLabError(f"no game named {game!r}; known games: {known}") from None
+        return get_game(game)
+    if not isinstance(game, Game):
+        raise GaiaLabError(f"expected a Game or a registered game's name, not "
+                           f"{type(game).__name__}")
     return game
 
 
@@ -100,8 +100,6 @@ class Session:
         auto: bool = True,
         scenario: Mapping[str, Any] | None = None,
     ) -> None:
-        if not isinstance(game, (str, Game)):
-            raise GaiaLabError(f"game: expected a game or its name, not {given(game)}")
         self.game: Game[Any, Any] = _resolve_game(game)
         meta = self.game.meta
         self.seed: int = whole_number(seed, "seed", 0, MAX_SEED - 1)

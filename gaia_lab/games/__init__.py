@@ -1,26 +1,44 @@
-"""The games, by package name.
+"""The games of the collection, registered by package name.
 
-``GAMES`` maps each name to its :class:`~gaia_lab.core.game.Game`; ``examples(name)``
-lists the worked examples of its rule source.
+Each game registers its engine, its board layout (in :mod:`gaia_lab.render`) and its
+worked examples with :func:`~gaia_lab.core.registry.register_game`, by
+``"module:attribute"`` references: importing this package loads no engine, and
+``GAMES[name]`` loads the one asked for.  ``examples(name)`` lists the worked examples
+of a game's rule source.
+
+>>> list(GAMES)[:3]  # the built-in games, registered first
+['animals_gathering', 'shapers_of_gaia', 'gaia_project']
+>>> examples("chess")
+Traceback (most recent call last):
+...
+gaia_lab.core.registry.UnknownGameError: no game named 'chess'; known games: animals_gathering, ...
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from gaia_lab.core.registry import GAMES, examples, register_game
 
-from gaia_lab.core.example import Example
-from gaia_lab.core.game import Game
-from gaia_lab.games.animals_gathering import GAME as _ANIMALS_GATHERING
-from gaia_lab.games.gaia_project import GAME as _GAIA_PROJECT
-from gaia_lab.games.shapers_of_gaia import GAME as _SHAPERS_OF_GAIA
-
-GAMES: dict[str, Game[Any, Any]] = {
-    _ANIMALS_GATHERING.meta.name: _ANIMALS_GATHERING,
-    _SHAPERS_OF_GAIA.meta.name: _SHAPERS_OF_GAIA,
-    _GAIA_PROJECT.meta.name: _GAIA_PROJECT,
-}
-"""Every playable game, by package name."""
+register_game(
+    "gaia_lab.games.animals_gathering:GAME",
+    name="animals_gathering",
+    state="gaia_lab.games.animals_gathering.state:AGState",
+    layout="gaia_lab.render.animals_gathering:scene",
+    examples="gaia_lab.games.animals_gathering.examples:EXAMPLES",
+)
+register_game(
+    "gaia_lab.games.shapers_of_gaia:GAME",
+    name="shapers_of_gaia",
+    state="gaia_lab.games.shapers_of_gaia.state:SGState",
+    layout="gaia_lab.render.shapers_of_gaia:scene",
+    examples="gaia_lab.games.shapers_of_gaia.examples:EXAMPLES",
+)
+register_game(
+    "gaia_lab.games.gaia_project:GAME",
+    name="gaia_project",
+    state="gaia_lab.games.gaia_project.state:GPState",
+    layout="gaia_lab.render.gaia_project:scene",
+    examples="gaia_lab.games.gaia_project.examples:EXAMPLES",
+)
 
 PLANNED: dict[str, str] = {
     "gaia_tiki": "GAIA (Tiki Editions)",
@@ -28,10 +46,4 @@ PLANNED: dict[str, str] = {
 }
 """Games of the collection whose engines are not in this release yet."""
 
-
-def examples(name: str) -> list[Example]:
-    """The worked examples of a game's rule source, in rulebook order."""
-    if name not in GAMES:
-        raise KeyError(f"no game named {name!r}; known games: {', '.join(sorted(GAMES))}")
-    module = importlib.import_module(f"gaia_lab.games.{name}.examples")
-    return list(module.EXAMPLES)
+__all__ = ["GAMES", "PLANNED", "examples"]

@@ -1,8 +1,9 @@
 """Drawing: boards and panels as :class:`Scene` data, shown as SVG, PNG or a live canvas.
 
-:func:`scene` draws the table of any game state that has a layout (Animals
-Gathering in :mod:`gaia_lab.render.animals_gathering`, Shapers of Gaia in
-:mod:`gaia_lab.render.shapers_of_gaia`); the shapes a Scene is made of live in
+:func:`scene` draws the table of any state whose game registered a board layout
+(:mod:`gaia_lab.core.registry`; the built-in layouts are
+:mod:`gaia_lab.render.animals_gathering`, :mod:`gaia_lab.render.shapers_of_gaia` and
+:mod:`gaia_lab.render.gaia_project`); the shapes a Scene is made of live in
 :mod:`gaia_lab.render.shapes`.
 
 The live canvas (:class:`gaia_lab.render.canvas.BoardCanvas`) lives in
@@ -11,9 +12,10 @@ The live canvas (:class:`gaia_lab.render.canvas.BoardCanvas`) lives in
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from gaia_lab.core.errors import GaiaLabError
+from gaia_lab.core.registry import layout_of
 from gaia_lab.render.shapes import (
     FONT_FAMILY,
     Anchor,
@@ -45,9 +47,11 @@ __all__ = [
 
 
 def scene(state: object, **kw: Any) -> Scene:
-    """The board of ``state`` as a :class:`Scene`, drawn by its game's layout.
+    """The board of ``state`` as a :class:`Scene`, drawn by its game's registered layout.
 
-    Keyword arguments go to the layout (``highlight``, ``viewer``, ``width``...).
+    The game is the registered one whose state type ``state`` is
+    (:func:`gaia_lab.core.registry.layout_of`); keyword arguments go to the layout
+    (``highlight``, ``viewer``, ``width``...).
 
     >>> from gaia_lab import examples
     >>> board = scene(examples("animals_gathering")[0].start().state, width=1000)
@@ -61,15 +65,10 @@ def scene(state: object, **kw: Any) -> Scene:
     >>> scene("not a state")
     Traceback (most recent call last):
     ...
-    TypeError: no board layout for str
+    gaia_lab.core.registry.NoLayoutError: no board layout for str: not the state of ...
     """
-    parts = type(state).__module__.split(".")
-    if len(parts) >= 3 and parts[:2] == ["gaia_lab", "games"]:
-        try:
-            layout = importlib.import_module(f"gaia_lab.render.{parts[2]}")
-        except ModuleNotFoundError:
-            layout = None
-        if layout is not None:
-            board: Scene = layout.scene(state, **kw)
-            return board
-    raise TypeError(f"no board layout for {type(state).__name__}")
+    board = layout_of(state)(state, **kw)
+    if not isinstance(board, Scene):
+        raise GaiaLabError(f"the board layout of {type(state).__name__} returned a "
+                           f"{type(board).__name__}, not a Scene")
+    return board

@@ -21,7 +21,6 @@ animals_gathering: 1 games, ... steps (... decisions, ... chance, ... rules), ..
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import random
 import re
@@ -149,13 +148,12 @@ def check_game(
     start = time.perf_counter()
     saved = random.getstate()
     try:
-        with _registered(game):
-            _check_arguments(game)
-            for opts in variants:
-                for count in counts:
-                    for seed in seed_list:
-                        _Run(game, count, seed, opts, bound, undo_sample, legal_sample,
-                             tally).check()
+        _check_arguments(game)
+        for opts in variants:
+            for count in counts:
+                for seed in seed_list:
+                    _Run(game, count, seed, opts, bound, undo_sample, legal_sample,
+                         tally).check()
     finally:
         random.setstate(saved)
     result = CheckReport(
@@ -172,26 +170,6 @@ def check_game(
     if report:
         print(result)
     return result
-
-
-@contextlib.contextmanager
-def _registered(game: Game[Any, Any]) -> Iterator[None]:
-    """Make ``game`` findable by name (records name their game) while checking."""
-    from gaia_lab.games import GAMES
-
-    name = game.meta.name
-    saved = GAMES.get(name)
-    if saved is game:
-        yield
-        return
-    GAMES[name] = game
-    try:
-        yield
-    finally:
-        if saved is None:
-            del GAMES[name]
-        else:
-            GAMES[name] = saved
 
 
 def _refused(what: str, call: Callable[[], object]) -> None:
@@ -686,7 +664,8 @@ class _Run:
             self.fail(f"Record.from_json accepted a record text with {what}")
         self.doing = "replaying a record with an unknown option"
         try:
-            Session.from_record(replace(record, options={**record.options, "no such": 1}))
+            Session.from_record(replace(record, options={**record.options, "no such": 1}),
+                                game=self.game)
         except InvalidStateError as exc:
             if "no such" not in str(exc):
                 self.fail(f"the refusal of an unknown option does not name it: {exc}")
@@ -873,7 +852,7 @@ class _Run:
             self.fail("Record.from_json(record.to_json()) differs from the record")
         self.check_bad_records(record, text)
         self.doing = "replaying the record"
-        replay = Session.from_record(loaded)
+        replay = Session.from_record(loaded, game=game)  # the engine under test
         for i, (a, b) in enumerate(zip(session.history, replay.history, strict=False)):
             if a.state != b.state or [e.text for e in a.events] != [e.text for e in b.events]:
                 self.fail(f"replaying the record differs at step {i + 1} ({a.notation!r})")

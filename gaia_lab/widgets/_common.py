@@ -6,12 +6,12 @@ Nothing here knows a particular game: the board comes from
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any, Generic, TypeVar
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.registry import NoLayoutError
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.session import Session
 from gaia_lab.core.verdict import Verdict
@@ -53,18 +53,17 @@ def placeholder_scene(text: str, width: float = 420, height: float = 60) -> Scen
 def board_scene(session: Session, highlight: Iterable[str] = ()) -> Scene:
     """The board of ``session``'s current state with ``highlight`` ids marked.
 
-    Calls :func:`gaia_lab.render.scene` (imported lazily, so the widgets load even
-    before a game has a board layout). When the game has no layout, or drawing
-    fails, a placeholder scene says so instead of breaking the widget.
+    Drawn by :func:`gaia_lab.render.scene`, that is by the layout registered for the
+    game (:mod:`gaia_lab.core.registry`).  When the game registered no layout, or
+    drawing fails, a placeholder scene says so instead of breaking the widget.
     """
     from gaia_lab import render
 
-    draw = getattr(render, "scene", None)
-    if draw is None or isinstance(draw, types.ModuleType) or not callable(draw):
-        return placeholder_scene(f"No board view for {session.game.meta.title} yet.")
     try:
-        scene = draw(session.state, highlight=tuple(highlight))
-    except Exception as error:  # a missing or broken layout must not break the controls
+        scene = render.scene(session.state, highlight=tuple(highlight))
+    except NoLayoutError:
+        return placeholder_scene(f"No board view for {session.game.meta.title} yet.")
+    except Exception as error:  # a broken layout must not break the controls
         return placeholder_scene(f"No board view: {type(error).__name__}: {error}")
     if not isinstance(scene, Scene):
         return placeholder_scene(f"No board view: got {type(scene).__name__}, not a Scene")

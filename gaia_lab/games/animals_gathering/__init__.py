@@ -11,6 +11,11 @@ components    reconstructed: the 35 animal cards, die faces and stone
 Setup, the two actions (select a card, roll the dice), placing stones, reviving,
 the five mages, every animal power, the end of the game and scoring with
 tie-breakers are all rules steps of :data:`GAME`.
+
+:mod:`gaia_lab.games` registers the game as ``"animals_gathering"`` by reference (the
+engine, the board layout :mod:`gaia_lab.render.animals_gathering`, the worked examples):
+this package is imported on first use, by ``GAMES["animals_gathering"]``, a Session of the
+game or its examples.
 """
 
 from gaia_lab.games.animals_gathering.actions import Action

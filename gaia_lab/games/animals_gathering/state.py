@@ -192,9 +192,10 @@ class AGState:
         return f"<AGState {self.players} players [{names}] turn {self.turn}, pending {pending}>"
 
     def _repr_svg_(self) -> str:
-        from gaia_lab.render.animals_gathering import scene
+        """The board, for notebooks (drawn by the layout registered for the game)."""
+        from gaia_lab.core.registry import layout_of
 
-        return scene(self).to_svg()
+        return str(layout_of(self)(self).to_svg())
 
 
 _NESTED: dict[str, Any] = {

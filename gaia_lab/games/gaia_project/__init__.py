@@ -13,6 +13,11 @@ played as it is.  :func:`from_bgs` replays a recorded game, checking every line;
 ``GAME.scenario(spec)`` builds a position from a description (:mod:`.scenario`); a new
 game without a fixed setup draws one from its seed in chance steps (:mod:`.setup_draw`);
 :mod:`.examples` holds the refresher's worked examples.
+
+:mod:`gaia_lab.games` registers the game as ``"gaia_project"`` by reference (the
+engine, the board layout :mod:`gaia_lab.render.gaia_project`, the worked examples):
+this package is imported on first use, by ``GAMES["gaia_project"]``, a Session of the
+game or its examples.
 """
 
 from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs

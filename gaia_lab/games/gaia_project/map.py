@@ -22,9 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Final
 
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex, hex_graph
@@ -34,6 +32,9 @@ from gaia_lab.games.gaia_project.components import (
     Components,
     load_components,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "DEEP_MIND_2_OPTIONS",

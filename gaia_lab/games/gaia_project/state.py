@@ -280,10 +280,10 @@ class GPState:
         return f"<GPState {len(self.seats)} players, round {self.round}, {self.phase}>"
 
     def _repr_svg_(self) -> str:
-        """The board, for notebooks (drawn by :mod:`gaia_lab.render.gaia_project`)."""
-        from gaia_lab.render.gaia_project import scene
+        """The board, for notebooks (drawn by the layout registered for the game)."""
+        from gaia_lab.core.registry import layout_of
 
-        return scene(self).to_svg()
+        return str(layout_of(self)(self).to_svg())
 
     # -- JSON ---------------------------------------------------------------------------
 

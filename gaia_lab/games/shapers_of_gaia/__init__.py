@@ -14,6 +14,11 @@ Ecosystem rows and their activation, the Vault, every Shaper ability, the two en
 triggers and scoring with tie-breakers are all steps of :data:`GAME`; the rulebook's
 worked examples are in :mod:`.examples`.
 
+:mod:`gaia_lab.games` registers the game as ``"shapers_of_gaia"`` by reference (the
+engine, the board layout :mod:`gaia_lab.render.shapers_of_gaia`, the worked examples):
+this package is imported on first use, by ``GAMES["shapers_of_gaia"]``, a Session of the
+game or its examples.
+
 >>> GAME.meta.name, GAME.meta.max_players
 ('shapers_of_gaia', 3)
 """

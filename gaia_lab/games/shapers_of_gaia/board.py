@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterable, Mapping
-from typing import Final
-
-import networkx as nx
+from typing import TYPE_CHECKING, Final
 
 from gaia_lab.core.hexgrid import Hex, hex_graph, to_pixel
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "CARETAKER_START",
@@ -280,6 +281,8 @@ def shaper_path(start: Hex, end: Hex, tiles: Mapping[Hex, str]) -> list[Hex] | N
     >>> shaper_path(CENTRE, parse_space("C5"), tiles) is None
     True
     """
+    import networkx as nx
+
     graph = _walk_graph(tiles)
     if start not in graph or end not in graph:
         return None

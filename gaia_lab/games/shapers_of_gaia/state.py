@@ -181,10 +181,10 @@ class SGState:
         return f"<SGState {self.players} players, turn {self.turn}, pending {pending}>"
 
     def _repr_svg_(self) -> str:
-        """The board, for notebooks (drawn by :mod:`gaia_lab.render.shapers_of_gaia`)."""
-        from gaia_lab.render.shapers_of_gaia import scene
+        """The board, for notebooks (drawn by the layout registered for the game)."""
+        from gaia_lab.core.registry import layout_of
 
-        return scene(self).to_svg()
+        return str(layout_of(self)(self).to_svg())
 
     def to_json(self) -> str:
         """Canonical JSON text of the state."""

@@ -1,0 +1,259 @@
+"""The turn flow every game runs on: a queue of typed tasks.
+
+A state keeps ``tasks``, the pending steps in order.  The head :class:`Task` says who
+acts (a seat, :data:`~gaia_lab.core.game.CHANCE` or :data:`~gaia_lab.core.game.RULES`)
+and on what; resolving it may put new tasks in front (a power triggered, a charge
+offered) or behind.  Each game declares the kinds of task it has once, as
+:class:`TaskKind` s (the rule each follows, a sentence saying what is pending, the
+verbs that resolve it), and registers in its :class:`Flow` one *lister* (the legal
+actions of a task of that kind) and one or more *resolvers* (what an action does).
+The Session, the harness and the views rely on the declarations: who acts, what is
+pending and under which rule, and whether a loaded state's tasks make sense.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Count:
+...     total: int = 0
+...     tasks: tuple[Task, ...] = ()
+>>> FLOW = Flow([
+...     TaskKind("add", rule="ex.add", what="{name} adds 1 or 2", verbs=frozenset({"1", "2"})),
+...     TaskKind("check", rule="ex.end", what="the total is checked", actor="rules"),
+... ], verb=str)
+>>> class CountRules:
+...     @FLOW.lister("add")
+...     def _list_add(self, state: Count, task: Task) -> list[str]:
+...         return ["1", "2"]
+...     @FLOW.resolver("add")
+...     def _add(self, state: Count, task: Task, action: str, events: list[str]) -> Count:
+...         counted = Count(state.total + int(action), state.tasks)
+...         return push(pop(counted), Task("check", "rules"))
+...     @FLOW.lister("check")
+...     def _list_check(self, state: Count, task: Task) -> list[str]:
+...         return ["check"]
+...     @FLOW.resolver("check")
+...     def _check(self, state: Count, task: Task, action: str, events: list[str]) -> Count:
+...         return pop(state) if state.total >= 3 else push(pop(state), Task("add", 0))
+>>> rules, state = CountRules(), Count(tasks=(Task("add", 0),))
+>>> FLOW.actor(state), FLOW.legal(rules, state)
+(0, ['1', '2'])
+>>> state = FLOW.resolve(rules, state, "2", [])
+>>> FLOW.actor(state), FLOW.describe(state.tasks[0], ("Ada",))
+('rules', 'the total is checked')
+>>> state = FLOW.resolve(rules, state, "check", [])
+>>> FLOW.describe(state.tasks[0], ("Ada",)), FLOW.unhandled()
+('Ada adds 1 or 2', [])
+>>> FLOW.problems(Task("fly", 0), players=2)
+["unknown task kind 'fly' (known: add, check)"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from gaia_lab.core.errors import GaiaLabError
+from gaia_lab.core.values import evolve
+
+__all__ = [
+    "Flow", "FlowError", "HasTasks", "Task", "TaskActor", "TaskKind", "append", "head", "pop",
+    "push",
+]
+
+TaskActor = int | Literal["chance", "rules"]
+"""Who resolves a task: a seat (0-based), ``"chance"`` or ``"rules"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A pending step: its kind, who resolves it and its data (words or numbers).
+
+    >>> Task("turn", 2).seat, Task("dice", "chance").seat
+    (2, None)
+    """
+
+    kind: str
+    actor: TaskActor
+    data: tuple[str | int, ...] = ()
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that decides this task, or None for a chance or rules step."""
+        return self.actor if isinstance(self.actor, int) else None
+
+    def word(self, i: int) -> str:
+        """Data item ``i`` as text."""
+        return str(self.data[i])
+
+    def number(self, i: int) -> int:
+        """Data item ``i`` as a whole number."""
+        return int(self.data[i])
+
+
+@dataclass(frozen=True, slots=True)
+class TaskKind:
+    """One kind of pending step, declared once by its game."""
+
+    name: str
+    rule: str
+    """The id of the RuleRef the step follows."""
+    what: str
+    """What is pending, as a sentence template: ``{name}`` is the acting player's name,
+    ``{0}``, ``{1}``... the task's data."""
+    verbs: frozenset[str] = frozenset()
+    """The verbs of the actions that resolve it (for "not now" diagnoses); empty means
+    any verb its lister gives."""
+    actor: Literal["player", "chance", "rules"] = "player"
+    phase: str = ""
+    """A label grouping kinds, such as ``"setup"``."""
+
+
+class FlowError(GaiaLabError):
+    """A flow declared or used inconsistently (an engine bug, never a user's mistake)."""
+
+
+class HasTasks(Protocol):
+    """A state with a task queue (a frozen dataclass with a ``tasks`` field)."""
+
+    @property
+    def tasks(self) -> tuple[Task, ...]: ...
+
+
+S = TypeVar("S", bound=HasTasks)
+A = TypeVar("A")
+Lister = Callable[[Any, Any, Task], Iterable[Any]]
+Resolver = Callable[[Any, Any, Task, Any, list[Any]], Any]
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class Flow(Generic[A]):
+    """A game's declared task kinds and the handlers registered for them.
+
+    Handlers are registered while the game's modules are imported (decorators on the
+    methods of its rules object); after that a Flow is only read, so one Flow serves
+    every Session and thread.
+    """
+
+    def __init__(self, kinds: Iterable[TaskKind], *, verb: Callable[[A], str]) -> None:
+        self.kinds: Mapping[str, TaskKind] = {}
+        declared: dict[str, TaskKind] = {}
+        for kind in kinds:
+            if kind.name in declared:
+                raise FlowError(f"task kind {kind.name!r} is declared twice")
+            declared[kind.name] = kind
+        self.kinds = declared
+        self._verb = verb
+        self._listers: dict[str, Lister] = {}
+        self._resolvers: dict[tuple[str, str | None], Resolver] = {}
+
+    # -- registration -----------------------------------------------------------------
+    def _known(self, kind: str) -> TaskKind:
+        found = self.kinds.get(kind)
+        if found is None:
+            raise FlowError(f"unknown task kind {kind!r} (known: {', '.join(self.kinds)})")
+        return found
+
+    def lister(self, *kinds: str) -> Callable[[_F], _F]:
+        """Register a method ``(self, state, task) -> Iterable[action]`` listing the legal
+        actions of tasks of these kinds."""
+        def register(fn: _F) -> _F:
+            for kind in kinds:
+                self._known(kind)
+                if kind in self._listers:
+                    raise FlowError(f"task kind {kind!r} has two listers")
+                self._listers[kind] = fn
+            return fn
+        return register
+
+    def resolver(self, *kinds: str, verbs: Sequence[str] | None = None) -> Callable[[_F], _F]:
+        """Register a method ``(self, state, task, action, events) -> state`` resolving
+        tasks of these kinds (only actions with one of ``verbs``, when given).  The state
+        it receives still has ``task`` at the head of its queue (see :func:`pop`)."""
+        def register(fn: _F) -> _F:
+            for kind in kinds:
+                declared = self._known(kind)
+                for verb in verbs if verbs is not None else (None,):
+                    if verb is not None and declared.verbs and verb not in declared.verbs:
+                        raise FlowError(f"verb {verb!r} does not resolve task kind {kind!r}")
+                    if (kind, verb) in self._resolvers:
+                        raise FlowError(f"task kind {kind!r} has two resolvers for {verb!r}")
+                    self._resolvers[(kind, verb)] = fn
+            return fn
+        return register
+
+    def unhandled(self) -> list[str]:
+        """Declared kinds without a lister or a resolver (empty for a complete game)."""
+        resolved = {kind for kind, _ in self._resolvers}
+        return [k for k in self.kinds if k not in self._listers or k not in resolved]
+
+    # -- reading a state ----------------------------------------------------------------
+    def actor(self, state: HasTasks) -> TaskActor | None:
+        """Who acts: the head task's actor, or None when nothing is pending."""
+        return state.tasks[0].actor if state.tasks else None
+
+    def kind_of(self, task: Task) -> TaskKind:
+        """The declaration of a task's kind."""
+        return self._known(task.kind)
+
+    def describe(self, task: Task, names: Sequence[str] = ()) -> str:
+        """What the task waits for, as a sentence."""
+        seat = task.seat
+        name = names[seat] if seat is not None and seat < len(names) else f"P{(seat or 0) + 1}"
+        return self._known(task.kind).what.format(*task.data, name=name)
+
+    def legal(self, owner: Any, state: HasTasks) -> list[A]:
+        """The actions the head task's lister gives (empty when nothing is pending)."""
+        if not state.tasks:
+            return []
+        task = state.tasks[0]
+        lister = self._listers.get(task.kind)
+        if lister is None:
+            raise FlowError(f"no lister for task kind {task.kind!r}")
+        return list(lister(owner, state, task))
+
+    def resolve(self, owner: Any, state: S, action: A, events: list[Any]) -> S:
+        """Apply ``action`` to the head task through its resolver."""
+        if not state.tasks:
+            raise FlowError("nothing is pending")
+        task = state.tasks[0]
+        verb = self._verb(action)
+        fn = self._resolvers.get((task.kind, verb)) or self._resolvers.get((task.kind, None))
+        if fn is None:
+            raise FlowError(f"no resolver for {verb!r} at task kind {task.kind!r}")
+        result: S = fn(owner, state, task, action, events)
+        return result
+
+    def problems(self, task: Task, players: int) -> list[str]:
+        """What is wrong with a task read from outside (empty when it is sound)."""
+        kind = self.kinds.get(task.kind)
+        if kind is None:
+            return [f"unknown task kind {task.kind!r} (known: {', '.join(self.kinds)})"]
+        actor = task.actor
+        if kind.actor == "player":
+            if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < players:
+                return [f"task {task.kind!r} is decided by a seat 0-{players - 1}, "
+                        f"not {actor!r}"]
+        elif actor != kind.actor:
+            return [f"task {task.kind!r} is resolved by {kind.actor!r}, not {actor!r}"]
+        return []
+
+
+# -- the queue -------------------------------------------------------------------------
+def head(state: HasTasks) -> Task | None:
+    """The pending task, or None."""
+    return state.tasks[0] if state.tasks else None
+
+
+def pop(state: S) -> S:
+    """The state without its head task."""
+    return evolve(state, tasks=state.tasks[1:])
+
+
+def push(state: S, *tasks: Task) -> S:
+    """The state with ``tasks`` in front of its queue (they come next, in order)."""
+    return evolve(state, tasks=(*tasks, *state.tasks))
+
+
+def append(state: S, *tasks: Task) -> S:
+    """The state with ``tasks`` at the end of its queue."""
+    return evolve(state, tasks=(*state.tasks, *tasks))
