@@ -234,14 +234,28 @@ def test_junk_record_texts_many(value: Any) -> None:
     check_record_text(value)
 
 
-@FEW
-@given(field=st.sampled_from(["game", "players", "seed", "options", "steps", "version",
-                              "comment", "scenario"]), value=junk)
-def test_junk_record_fields(field: str, value: Any) -> None:
+RECORD_FIELDS = st.sampled_from(["game", "players", "seed", "options", "steps", "version",
+                                 "comment", "scenario"])
+
+
+def check_record_field(field: str, value: Any) -> None:
     result = only_gaia_lab_errors(lambda: Record(**{"game": "animals_gathering",
                                                     "players": 2, field: value}))
     if isinstance(result, Record):
         assert Record.from_json(result.to_json()) == result
+
+
+@FEW
+@given(field=RECORD_FIELDS, value=junk)
+def test_junk_record_fields(field: str, value: Any) -> None:
+    check_record_field(field, value)
+
+
+@pytest.mark.slow
+@MANY
+@given(field=RECORD_FIELDS, value=junk)
+def test_junk_record_fields_many(field: str, value: Any) -> None:
+    check_record_field(field, value)
 
 
 @pytest.mark.parametrize("name", NAMES)

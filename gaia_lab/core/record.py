@@ -72,10 +72,15 @@ class RecordStep:
 
 def _json_problem(name: str, value: object) -> list[str]:
     try:
-        json.dumps(value, sort_keys=True)
+        json.dumps(value, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         return [f"{name!r} must be JSON data ({str(exc)[:100]})"]
     return []
+
+
+def _as_json(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples become lists, keys text)."""
+    return json.loads(json.dumps(value))
 
 
 def _head_problems(game: object, players: object, seed: object, options: object,
@@ -120,7 +125,8 @@ class Record:
     players: int
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
-    """The options as JSON data (each game's declarations read them on replay)."""
+    """The options as JSON data (each game's declarations read them on replay); a
+    record keeps what JSON reads back (tuples become lists)."""
     steps: tuple[RecordStep, ...] = ()
     version: str = ""
     """The gaia_lab version that wrote the record ("" when unknown); see
@@ -139,6 +145,9 @@ class Record:
             problems.append(f"'steps' must be a tuple of RecordStep, not {short(self.steps)}")
         if problems:
             raise InvalidStateError(problems, "record")
+        object.__setattr__(self, "options", _as_json(dict(self.options)))
+        if self.scenario is not None:
+            object.__setattr__(self, "scenario", _as_json(dict(self.scenario)))
 
     def to_json(self) -> str:
         """JSON text with one step per line."""

@@ -495,6 +495,9 @@ def _label(action: ActionLike) -> str:
 def _outcomes(chance: object) -> list[ActionLike]:
     if isinstance(chance, (str, bytes)) or not isinstance(chance, Sequence):
         raise GaiaLabError(f"chance: expected a list of chance outcomes, not {short(chance)}")
+    missing = [i + 1 for i, outcome in enumerate(chance) if outcome is None]
+    if missing:
+        raise GaiaLabError(f"chance: outcome {missing[0]} is None, not an outcome")
     return list(chance)
 
 

@@ -585,6 +585,8 @@ class _Run:
                     if not isinstance(value, (list, tuple)) or value == ("a",):
                         yield (f"play({legal!r}, chance={value!r})",
                                partial(session.play, legal, chance=value))
+                    yield (f"play({legal!r}, chance=[{short(value)}])",
+                           partial(session.play, legal, chance=[value]))
 
         start = self._snapshot(session, full=True)
         before = self._snapshot(session)
