@@ -32,13 +32,13 @@ and ``"hold"``, the chance step ``"die N"`` (six outcomes of probability 1/6) an
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
+from gaia_lab.core.codec import Count, OneOf, Range
 from gaia_lab.core.errors import InvalidStateError, NotationError
 from gaia_lab.core.events import Event
 from gaia_lab.core.example import Checkpoint, Example, ExampleStep
@@ -85,27 +85,14 @@ class PigAction:
 class PigState:
     """A Pig position (immutable)."""
 
-    players: int
+    players: Annotated[int, Range(2, 4)]
     rng: Rng
-    target: int = 30
+    target: Annotated[int, Range(1, 10_000)] = 30
     scores: tuple[int, ...] = ()
-    turn: int = 0
-    turn_total: int = 0
-    phase: str = "setup"
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "players": self.players,
-                "rng": self.rng.to_list(),
-                "target": self.target,
-                "scores": list(self.scores),
-                "turn": self.turn,
-                "turn_total": self.turn_total,
-                "phase": self.phase,
-            },
-            sort_keys=True,
-        )
+    """Each seat's banked points (a negative one is refused by the invariants)."""
+    turn: Annotated[int, Range(0, 3)] = 0
+    turn_total: Count = 0
+    phase: Annotated[str, OneOf(PHASES)] = "setup"
 
 
 def _problems(state: PigState) -> list[str]:
@@ -280,21 +267,7 @@ class PigGame(Game[PigState, PigAction]):
         best = max(state.scores)
         return tuple(p for p, s in enumerate(state.scores) if s == best)
 
-    def state_from_json(self, text: str) -> PigState:
-        try:
-            data = json.loads(text)
-            state = PigState(
-                players=int(data["players"]), rng=Rng(*map(int, data["rng"])),
-                target=int(data["target"]), scores=tuple(int(s) for s in data["scores"]),
-                turn=int(data["turn"]), turn_total=int(data["turn_total"]),
-                phase=str(data["phase"]),
-            )
-        except (ValueError, KeyError, TypeError) as exc:
-            raise InvalidStateError(f"not a Pig state: {exc!r}", "state") from None
-        problems = _problems(state)
-        if problems:
-            raise InvalidStateError(problems, "state")
-        return state
+    state_type = PigState
 
     def invariants(self, state: PigState) -> list[str]:
         return _problems(state)

@@ -218,7 +218,8 @@ def test_malformed_json_reports_line_and_column(tmp_path: Path) -> None:
     with pytest.raises(InvalidStateError) as info:
         load_components(tmp_path)
     assert info.value.source == str(path)
-    assert info.value.problems == ("dice.json:3:15: malformed JSON: Expecting value",)
+    assert info.value.problems == (
+        "dice.json: line 3, column 15: not valid JSON (Expecting value)",)
 
 
 def test_unknown_stone_code_names_its_line(tmp_path: Path) -> None:
@@ -274,9 +275,9 @@ def test_several_problems_are_reported_at_once(tmp_path: Path) -> None:
     assert f"animals.json:{fox}: animals entry 2 (id 'fox'): field 'points': 0 is out of " \
            "range 1..9" in text
     assert f"animals.json:{owl}:" in text and "unknown value 'undersea'" in text
-    assert f"animals.json:{bat}:" in text and "unknown power kind \"bite\"" in text
+    assert f"animals.json:{bat}:" in text and "field 'power.kind': unknown value 'bite'" in text
     assert f"animals.json:{swan}:" in text and "0 stones in ''; must be 1 to 12" in text
-    assert f"animals.json:{crab}:" in text and "'power.params.stone': missing parameter" in text
+    assert f"animals.json:{crab}:" in text and "'power.params.stone': missing" in text
     assert "animals.json: 34 animals; the game has 35 Animal Index Cards" in text
     assert f"dice.json:{g}: dice entry 1 (code 'g'): field 'faces': 5 stones" in text
     assert len(err.problems) == 7
@@ -300,7 +301,7 @@ def test_entry_and_top_level_problems(tmp_path: Path) -> None:
     assert "unknown value 'guessed'" in text
     assert "stones entry 4 (code 'G'): field 'source': required when provenance is " \
            "'rulebook'" in text
-    assert "stones.json: unknown top-level key 'extra'" in text
+    assert "stones.json: field 'extra': unknown field" in text
 
 
 def test_counts_and_rulebook_assignments_are_enforced(tmp_path: Path) -> None:
@@ -323,3 +324,22 @@ def test_counts_and_rulebook_assignments_are_enforced(tmp_path: Path) -> None:
 def test_missing_directory(tmp_path: Path) -> None:
     with pytest.raises(InvalidStateError, match="no such directory"):
         load_components(tmp_path / "nowhere")
+
+
+def test_bad_shapes_are_refused_with_what_was_expected(tmp_path: Path) -> None:
+    write(tmp_path, "spells", ["[1, 2]"])
+    mages = json.loads((DATA_DIR / "mages.json").read_text(encoding="utf-8"))
+    mages["entries"][0]["number"] = [1]
+    mages["entries"][1]["number"] = "2"
+    write(tmp_path, "mages", json.dumps(mages, indent=1).splitlines())
+    with pytest.raises(InvalidStateError) as info:
+        load_components(tmp_path)
+    assert info.value.source == str(tmp_path)
+    assert info.value.problems == (
+        "mages.json:5: mages entry 1: field 'number': must be a whole number, not [1]",
+        "mages.json:15: mages entry 2 (number '2'): field 'number': must be a whole number, "
+        'not "2"',
+        'spells.json: must hold a JSON object ({"component": ..., "entries": [...]}), '
+        "not a list",
+        "mages.json: 5 mages; the game has 5 Mage Cards, numbered 1 to 5",
+    )

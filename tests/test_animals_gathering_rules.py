@@ -552,7 +552,7 @@ def test_a_bad_scenario_lists_every_problem() -> None:
                         P("Cy", 3, {"lion": ""})],
             "supply": SUPPLY})
     text = str(info.value)
-    for part in ("mage must be 1-5", "unknown card 'unicorn'", "is complete",
+    for part in ("mage: must be from 1 to 5, got 7", "unknown card 'unicorn'", "is complete",
                  "unknown stones", "two players hold the same mage"):
         assert part in text, part
 

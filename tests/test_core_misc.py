@@ -10,6 +10,7 @@ from types import MappingProxyType
 import pytest
 from dicegame import PIG, RULEBOOK, PigAction
 
+from gaia_lab.core import codec
 from gaia_lab.core.errors import (
     ExampleError,
     GaiaLabError,
@@ -151,7 +152,8 @@ def test_rng() -> None:
 def test_game_defaults() -> None:
     s = PIG.new_initial_state(3, seed=1)
     assert PIG.player_names(s) == ("P1", "P2", "P3")
-    assert PIG.state_to_json(s) == s.to_json()
+    assert PIG.state_to_json(s) == codec.to_json(s)  # a state without to_json: the codec
+    assert PIG.state_from_json(PIG.state_to_json(s)) == s
     assert PIG.format_action(s, PigAction("die", 2)) == "die 2"
     assert not PIG.is_over(s)
     assert repr(PIG) == "<Game pig: Pig>"
@@ -191,8 +193,12 @@ def test_sample_chance_is_exact() -> None:
 
 
 def test_pig_state_errors() -> None:
-    with pytest.raises(InvalidStateError, match="not a Pig state"):
+    with pytest.raises(InvalidStateError) as info:
         PIG.state_from_json("{}")
+    assert info.value.problems == ("players: missing", "rng: missing")
+    with pytest.raises(InvalidStateError) as info:  # the codec, then the game's invariants
+        PIG.state_from_json('{"players": 2, "rng": [0, 0], "scores": [1, -1]}')
+    assert "a score is negative" in info.value.problems
     with pytest.raises(InvalidStateError) as info:
         PIG.scenario({"players": 2, "scores": [1, -1, 3], "colour": "red"})
     assert info.value.problems == ("unknown key 'colour'",)

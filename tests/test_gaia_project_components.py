@@ -117,9 +117,9 @@ def test_problems_name_file_and_entry(tmp_path: Path) -> None:
         load_components(tmp_path)
     text = str(err.value)
     # the files were rewritten on one line, so every entry starts on line 1
-    assert "factions.json:1: factions entry 1 ('terrans'): field 'home_planet'" in text
-    assert "factions.json:1: factions entry 4 ('gleens'): field 'deltas.start_track'" in text
-    assert "sectors.json:1: sector '1': field 'planets[0].position'" in text
+    assert "factions.json:1: factions entry 1 (id 'terrans'): field 'home_planet'" in text
+    assert "factions.json:1: factions entry 4 (id 'gleens'): field 'deltas.start_track'" in text
+    assert "sectors.json:1: sectors entry 1 (id '1'): field 'planets[0].position'" in text
 
 
 def _line_of(text: str, marker: str) -> int:
@@ -142,16 +142,18 @@ def test_problems_name_the_line_of_the_entry(tmp_path: Path) -> None:
     assert "2 problems" in text
     # the entry's line is the one of its opening brace (one line above its id)
     line = _line_of(techs, '"id": "tech3"') - 1
-    assert f"tech_tiles.json:{line}: standard entry 3 ('tech3'): field 'kind': " \
-           'unknown value "sometimes"' in text
+    assert f"tech_tiles.json:{line}: standard entry 3 (id 'tech3'): field 'kind': " \
+           "unknown value 'sometimes'" in text
     # sectors are the members of an object: the line is the one of the member's name
     line = _line_of(sectors, '"5A": {')
-    assert f"sectors.json:{line}: sector '5A': field 'tile': '4' does not match" in text
+    assert f"sectors.json:{line}: sectors entry 5 (id '5A'): field 'tile': '4' does not " \
+           "match" in text
 
 
 def test_broken_json_is_reported(tmp_path: Path) -> None:
     (tmp_path / "round_scoring.json").write_text("{oops")
-    with pytest.raises(InvalidStateError, match=r"round_scoring.json:1:2: malformed JSON"):
+    with pytest.raises(InvalidStateError,
+                       match=r"round_scoring.json: line 1, column 2: not valid JSON"):
         load_components(tmp_path)
 
 
@@ -196,3 +198,44 @@ def test_rulebook() -> None:
         key = "gp.faction." + faction.replace("-", "_")
         assert key in RULES and any(r.startswith(key + ".") for r in RULES), faction
     assert len(set(r.summary for r in RULES.values())) == len(RULES)
+
+
+def test_whole_file_fields_name_their_line(tmp_path: Path) -> None:
+    shutil.copytree(DATA_DIR, tmp_path, dirs_exist_ok=True)
+    board = (tmp_path / "player_board_generic.json").read_text(encoding="utf-8")
+    lines = board.splitlines()
+    mine = next(i + 1 for i, line in enumerate(lines) if line.strip() == '"mine": {')
+    broken = board.replace('"count": 8,', '"count": "eight",', 1)
+    assert broken != board
+    (tmp_path / "player_board_generic.json").write_text(broken, encoding="utf-8")
+    research = json.loads((tmp_path / "research_tracks.json").read_text(encoding="utf-8"))
+    research["tracks"]["economy"] = research["tracks"]["economy"][:5]
+    (tmp_path / "research_tracks.json").write_text(json.dumps(research, indent=1))
+    with pytest.raises(InvalidStateError) as err:
+        load_components(tmp_path)
+    text = (tmp_path / "research_tracks.json").read_text().splitlines()
+    economy = next(i + 1 for i, line in enumerate(text) if line.startswith('  "economy"'))
+    assert err.value.problems == (
+        f"research_tracks.json:{economy}: field 'tracks.economy': 5 elements; must be "
+        "exactly 6",
+        f"player_board_generic.json:{mine}: field 'structures.mine.count': must be a whole "
+        'number, not "eight"',
+    )
+
+
+def test_entries_and_ids_of_bad_shape_are_refused(tmp_path: Path) -> None:
+    doc = json.loads((DATA_DIR / "factions.json").read_text())
+    doc["factions"][2]["id"] = ["xenos"]
+    doc["factions"][5] = None
+    with pytest.raises(InvalidStateError) as err:
+        Components.from_documents({"factions.json": doc, "round_scoring.json": None,
+                                   "final_scoring.json": {"tiles": []}})
+    assert err.value.problems == (
+        "round_scoring.json: must hold a JSON object (the component file's sections), "
+        "not null",
+        "final_scoring.json: field 'awards': missing",
+        "final_scoring.json: field 'tiles': 0 entries; at least 1 required",
+        "factions.json: factions entry 3: field 'id': must be a string, not [\"xenos\"]",
+        "factions.json: factions entry 6: an entry must be a JSON object, not null",
+        "factions.json: missing factions xenos, ambas",
+    )

@@ -53,10 +53,12 @@ def test_scenario_reports_every_problem_at_once() -> None:
     with pytest.raises(InvalidStateError) as info:
         GAME.scenario(spec)
     text = "\n".join(info.value.problems)
-    for part in ("5C is empty space", "ore must be", "navigation must be 0 to 5",
+    for part in ("5C is empty space", "players[0].ore: must be from 0 to 15, got 99",
+                 "players[0].research.navigation: must be from 0 to 5, got 7",
                  "unknown booster 'booster99'", "10A2 is already built by terrans",
-                 "10A1 is not a Transdim planet", "round must be 1 to 6",
-                 "phase must be one of", "unknown booster 'nope'"):
+                 "10A1 is not a Transdim planet", "round: must be from 1 to 6, got 9",
+                 'phase: must be one of "actions", "income", got "gaia"',
+                 "unknown booster 'nope'"):
         assert part in text, part
     assert len(info.value.problems) >= 9
 

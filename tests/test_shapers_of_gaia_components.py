@@ -182,7 +182,7 @@ def test_one_file_replaced_the_rest_from_the_package(c: Components, tmp_path: Pa
 
 def test_malformed_json(tmp_path: Path) -> None:
     write(tmp_path, "tiles", ["{", '  "component": "tiles",', "  oops"])
-    with pytest.raises(InvalidStateError, match=r"tiles.json:3:3: malformed JSON"):
+    with pytest.raises(InvalidStateError, match=r"tiles.json: line 3, column 3: not valid JSON"):
         load_components(tmp_path)
 
 
@@ -240,3 +240,66 @@ def test_whole_file_rules(tmp_path: Path) -> None:
 def test_missing_directory(tmp_path: Path) -> None:
     with pytest.raises(InvalidStateError, match="no such directory"):
         load_components(tmp_path / "nowhere")
+
+
+# -- bad folders ---------------------------------------------------------------------
+
+
+def test_tiles_without_entries_are_refused_at_load(tmp_path: Path) -> None:
+    lines = lines_of("tiles")
+    start = line_of(lines, '"entries": [')
+    write(tmp_path, "tiles", lines[:start - 1] + ['  "entries": []', "}"])
+    with pytest.raises(InvalidStateError) as info:
+        load_components(tmp_path)
+    assert info.value.problems == (
+        f"tiles.json:{start}: field 'entries': 0 entries; at least 1 required",)
+
+
+def test_tiles_of_one_back_only_are_refused(tmp_path: Path) -> None:
+    lines = lines_of("tiles")
+    kept = [line for line in lines if '"stage": "I"' not in line and '"stage": "II"' not in
+            line and '"stage": "III"' not in line]
+    kept[-3] = kept[-3].rstrip(",")
+    write(tmp_path, "tiles", kept)
+    with pytest.raises(InvalidStateError) as info:
+        load_components(tmp_path)
+    assert info.value.problems == tuple(
+        f"tiles.json: 0 tiles with back {s}; each back has 10" for s in ("I", "II", "III"))
+
+
+def test_special_cards_name_a_shaper_of_shapers_json(tmp_path: Path) -> None:
+    lines = lines_of("shapers")
+    n = line_of(lines, '"id": "xanarin_preserve"')
+    del lines[n - 1]
+    lines[n - 2] = lines[n - 2].rstrip(",")
+    write(tmp_path, "shapers", lines)
+    with pytest.raises(InvalidStateError) as info:
+        load_components(tmp_path)
+    text = "\n".join(info.value.problems)
+    assert "field 'special_for': no shapers entry has the id 'xanarin_preserve'" in text
+    assert "shapers.json: the six Shapers are" in text
+
+
+def test_a_null_file_and_list_ids_are_refused(tmp_path: Path) -> None:
+    write(tmp_path, "vault", ["null"])
+    lines = lines_of("tokens")
+    n = line_of(lines, '"id": "toxicity"')
+    lines[n - 1] = lines[n - 1].replace('"id": "toxicity"', '"id": ["toxicity"]')
+    write(tmp_path, "tokens", lines)
+    with pytest.raises(InvalidStateError) as info:
+        load_components(tmp_path)
+    assert info.value.problems[1] == (
+        'vault.json: must hold a JSON object ({"component": ..., "entries": [...]}), not null')
+    assert info.value.problems[0] == (
+        f'tokens.json:{n}: tokens entry {n - 4}: field \'id\': must be a string, '
+        'not ["toxicity"]')
+
+
+def test_documents_of_any_shape_are_refused_by_name() -> None:
+    with pytest.raises(InvalidStateError) as info:
+        Components.from_dicts(tokens=[1, 2], vault=None)  # type: ignore[arg-type]
+    assert info.value.problems == (
+        'tokens.json: must hold a JSON object ({"component": ..., "entries": [...]}), '
+        "not a list",
+        'vault.json: must hold a JSON object ({"component": ..., "entries": [...]}), not null',
+    )

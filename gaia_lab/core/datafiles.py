@@ -21,11 +21,19 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 import re
-from collections.abc import Mapping, Sequence
+import stat
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
+
+from gaia_lab.core.codec import read_json
+from gaia_lab.core.errors import InvalidStateError
+
+MAX_BYTES: Final = 5_000_000
+"""The largest component file read (the largest packaged one is about 20 kB)."""
 
 
 @dataclass(slots=True)
@@ -40,6 +48,10 @@ class DataDocument:
     """The line where each entry under ``"entries"`` starts, when the text is known."""
     sections: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """The entry lines under every top-level key (see :func:`section_lines`)."""
+    members: Mapping[str, int] = field(default_factory=dict)
+    """The line of each top-level member, when the text is known."""
+    failed: bool = False
+    """The file could not be read or parsed (a problem says why)."""
 
     @property
     def name(self) -> str:
@@ -50,32 +62,96 @@ class DataDocument:
         """The line where each entry under the top-level ``key`` starts, when known."""
         return self.lines if key == "entries" else self.sections.get(key, ())
 
+    def line_at(self, path: str) -> int | None:
+        r"""The line of a field path of the whole file (``structures.mine.cost``,
+        ``tracks.navigation[3]``): the line of its entry under a top-level member, or
+        of that member; None when unknown.
+
+        >>> doc = read_text_document('{"a": 1,\n "b": {"x": 1,\n "y": [2]}}', "demo")
+        >>> doc.line_at("b.y[0]"), doc.line_at("a"), doc.line_at("b"), doc.line_at("c")
+        (3, 1, 2, None)
+        """
+        match = re.match(r"([^.\[]+)(?:\.([^.\[]+)|\[(\d{1,9})\])?", path)
+        if match is None:
+            return None
+        top, key, index = match.groups()
+        inner = self.data.get(top) if isinstance(self.data, dict) else None
+        lines = self.sections.get(top, ())
+        at: int | None = None
+        if isinstance(inner, dict) and key is not None and key in inner:
+            at = list(inner).index(key)
+        elif isinstance(inner, list) and index is not None:
+            at = int(index)
+        if at is not None and at < len(lines):
+            return lines[at]
+        return self.members.get(top)
+
 
 def read_document(path: Path, component: str, problems: list[str]) -> DataDocument:
+    """A component file, refused with a problem unless it is a regular file of at most
+    :data:`MAX_BYTES` bytes of UTF-8 JSON text (read through
+    :func:`~gaia_lab.core.codec.read_json`, so bounded in depth)."""
+    file = f"{component}.json"
+
+    def fail(message: str) -> DataDocument:
+        problems.append(f"{file}: {message}")
+        return DataDocument(component, str(path), None, (), failed=True)
+
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(f"{path.name}: cannot read {path}: {exc}")
-        return DataDocument(component, str(path), None, ())
-    return _parse(text, component, str(path), path.name, problems)
+        info = os.stat(path)
+        kind = _file_kind(info.st_mode)
+        if kind:
+            return fail(f"{path} is {kind}, not a regular file")
+        if info.st_size > MAX_BYTES:
+            return fail(f"{path} holds {info.st_size:,} bytes; a component file is read "
+                        f"only up to {MAX_BYTES:,}")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            kind = _file_kind(os.fstat(handle.fileno()).st_mode)
+            if kind:  # replaced since the first look
+                return fail(f"{path} is {kind}, not a regular file")
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        return fail(f"cannot read {path}: {exc.strerror or exc}")
+    if len(raw) > MAX_BYTES:
+        return fail(f"{path} holds over {MAX_BYTES:,} bytes; a component file is read "
+                    f"only up to {MAX_BYTES:,}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return fail(f"not UTF-8 text (byte {exc.start})")
+    return _parse(text, component, str(path), problems)
+
+
+def _file_kind(mode: int) -> str:
+    """What a file that is not a regular file is ("" for a regular file)."""
+    if stat.S_ISREG(mode):
+        return ""
+    for test, kind in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return kind
+    return "not a plain file"
 
 
 def read_text_document(text: str, component: str, problems: list[str] | None = None
                        ) -> DataDocument:
     """A document from JSON text (no file); problems go to ``problems``."""
     problems = [] if problems is None else problems
-    return _parse(text, component, f"{component}.json", f"{component}.json", problems)
+    return _parse(text, component, f"{component}.json", problems)
 
 
-def _parse(text: str, component: str, path: str, file: str, problems: list[str]
-           ) -> DataDocument:
+def _parse(text: str, component: str, path: str, problems: list[str]) -> DataDocument:
+    file = f"{component}.json"
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(f"{file}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}")
-        return DataDocument(component, path, None, ())
-    sections = section_lines(text)
-    return DataDocument(component, path, data, sections.get("entries", ()), sections)
+        data = read_json(text, file, max_chars=MAX_BYTES)
+    except InvalidStateError as exc:
+        problems.extend(f"{file}: {p}" for p in exc.problems)
+        return DataDocument(component, path, None, (), failed=True)
+    members, sections = _scan(text)
+    return DataDocument(component, path, data, sections.get("entries", ()), sections,
+                        members)
 
 
 def read_documents(directory: str | Path, default: Path, components: Sequence[str],
@@ -85,16 +161,14 @@ def read_documents(directory: str | Path, default: Path, components: Sequence[st
 
     :raises InvalidStateError: if ``directory`` is not a folder.
     """
-    from gaia_lab.core.errors import InvalidStateError
-
     folder = Path(directory)
     if not folder.is_dir():
         raise InvalidStateError(f"no such directory: {folder}", source=str(folder))
     out = []
     for name in components:
         path = folder / f"{name}.json"
-        out.append(read_document(path if path.exists() else default / f"{name}.json", name,
-                                 problems))
+        out.append(read_document(path if os.path.lexists(path) else default / f"{name}.json",
+                                 name, problems))
     return out
 
 
@@ -122,6 +196,11 @@ def section_lines(text: str) -> dict[str, tuple[int, ...]]:
     >>> section_lines('{"a": [1,\n 2],\n "b": {"x": 1,\n "y": 2,\n "x": 3}, "c": 4}')
     {'a': (1, 2), 'b': (5, 4)}
     """
+    return _scan(text)[1]
+
+
+def _scan(text: str) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+    """The line of each top-level member, and :func:`section_lines`."""
     decoder = json.JSONDecoder()
     breaks = [m.start() for m in re.finditer("\n", text)]
 
@@ -151,13 +230,17 @@ def section_lines(text: str) -> dict[str, tuple[int, ...]]:
                 i = skip(i + 1)
         return out
 
+    tops: dict[str, int] = {}
     sections: dict[str, tuple[int, ...]] = {}
     try:
         i = skip(0)
         if text[i : i + 1] != "{":
-            return {}
-        for key, _, at in members(i):
-            if not isinstance(key, str) or text[at : at + 1] not in ("[", "{"):
+            return {}, {}
+        for key, start, at in members(i):
+            if not isinstance(key, str):
+                continue
+            tops[key] = line(start)
+            if text[at : at + 1] not in ("[", "{"):
                 continue
             inner = members(at)
             if text[at] == "{":
@@ -166,8 +249,24 @@ def section_lines(text: str) -> dict[str, tuple[int, ...]]:
                 starts = [start for _, start, _ in inner]
             sections[key] = tuple(line(start) for start in starts)
     except (ValueError, IndexError):
-        return {}
-    return sections
+        return {}, {}
+    return tops, sections
+
+
+class FileReport:
+    """Records problems of a whole file's fields, each with the line of its field when
+    known (see :meth:`DataDocument.line_at`)."""
+
+    def __init__(self, doc: DataDocument, problems: list[str]) -> None:
+        self.doc = doc
+        self.problems = problems
+
+    def problem(self, name: str, message: str) -> None:
+        """Record a problem of the top-level field path ``name`` ("" for the file)."""
+        line = self.doc.line_at(name) if name else None
+        place = f"{self.doc.name}:{line}" if line is not None else self.doc.name
+        at = f": field {name!r}" if name else ""
+        self.problems.append(f"{place}{at}: {message}")
 
 
 class DataEntry:
@@ -179,18 +278,25 @@ class DataEntry:
     """
 
     def __init__(self, doc: DataDocument, index: int, raw: Any, key: str,
-                 problems: list[str], *, section: str = "entries") -> None:
+                 problems: list[str], *, section: str = "entries",
+                 name: str | None = None) -> None:
         self.doc = doc
         self.index = index
         self.section = section
+        self.key = key
         self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
         self.problems = problems
-        self.start = len(problems)
-        ident = self.raw.get(key)
-        ok = isinstance(ident, (str, int)) and not isinstance(ident, bool)
+        self.count = 0
+        """Problems recorded for this entry."""
+        ident = self.raw.get(key) if name is None else name
+        ok = isinstance(ident, str) or (isinstance(ident, int) and not isinstance(
+            ident, bool) and ident.bit_length() <= 64)
+        self.ident: str | int | None = ident if ok else None
+        """The entry's id (its member name in an object of entries), when valid."""
         self.label = f" ({key} {ident!r})" if ok else ""
         if not isinstance(raw, dict):
-            self.problem("", f"an entry must be a JSON object, not {type(raw).__name__}")
+            kind = "null" if raw is None else type(raw).__name__
+            self.problem("", f"an entry must be a JSON object, not {kind}")
 
     @property
     def line(self) -> int | None:
@@ -201,7 +307,8 @@ class DataEntry:
     @property
     def what(self) -> str:
         """The entry, as problems cite it after the file and line."""
-        return f"{self.doc.component} entry {self.index + 1}{self.label}"
+        section = self.doc.component if self.section == "entries" else self.section
+        return f"{section} entry {self.index + 1}{self.label}"
 
     @property
     def where(self) -> str:
@@ -213,12 +320,44 @@ class DataEntry:
     @property
     def ok(self) -> bool:
         """No problem was found in this entry so far."""
-        return len(self.problems) == self.start
+        return self.count == 0
 
     def problem(self, name: str, message: str) -> None:
         """Record a problem of field ``name`` ("" for the entry as a whole)."""
         at = f": field {name!r}" if name else ""
+        self.count += 1
         self.problems.append(f"{self.where}{at}: {message}")
+
+
+def component_text(component: str, note: str, entries: Iterable[Mapping[str, Any]]) -> str:
+    """The text of a component file, one entry per line.
+
+    >>> print(component_text("mages", "", [{"number": 1}]), end="")
+    {
+      "component": "mages",
+      "provenance_note": "",
+      "entries": [
+        {"number": 1}
+      ]
+    }
+    """
+    body = ",\n".join(f"    {json.dumps(dict(e), ensure_ascii=False)}" for e in entries)
+    lines = ["{", f'  "component": {json.dumps(component)},',
+             f'  "provenance_note": {json.dumps(note, ensure_ascii=False)},',
+             '  "entries": [', *([body] if body else []), "  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def save_texts(directory: str | Path, texts: Mapping[str, str]) -> list[Path]:
+    """Write each ``<component>.json`` text into ``directory``; return their paths."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, text in texts.items():
+        path = folder / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
 
 
 _K = TypeVar("_K")

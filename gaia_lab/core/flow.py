@@ -6,9 +6,11 @@ and on what; resolving it may put new tasks in front (a power triggered, a charg
 offered) or behind.  Each game declares the kinds of task it has once, as
 :class:`TaskKind` s (the rule each follows, a sentence saying what is pending, the
 verbs that resolve it), and registers in its :class:`Flow` one *lister* (the legal
-actions of a task of that kind) and one or more *resolvers* (what an action does).
-The Session, the harness and the views rely on the declarations: who acts, what is
-pending and under which rule, and whether a loaded state's tasks make sense.
+actions of a task of that kind) and one or more *resolvers* (what an action does);
+a step the rules resolve without a decision has a *settler* instead, run by
+:meth:`Flow.settle` after each action until a decision is pending.  The Session, the
+harness and the views rely on the declarations: who acts, what is pending and under
+which rule, and whether a loaded state's tasks make sense.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -81,6 +83,26 @@ class Task:
         """The seat that decides this task, or None for a chance or rules step."""
         return self.actor if isinstance(self.actor, int) else None
 
+    @property
+    def player(self) -> int:
+        """The seat that decides this task, which the caller knows is a player's step.
+
+        >>> Task("turn", 1).player
+        1
+        """
+        if not isinstance(self.actor, int):
+            raise FlowError(f"task {self.kind!r} is resolved by {self.actor!r}, not a seat")
+        return self.actor
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The data items as texts.
+
+        >>> Task("activate", 0, ("fox", 2)).words
+        ('fox', '2')
+        """
+        return tuple(str(x) for x in self.data)
+
     def word(self, i: int) -> str:
         """Data item ``i`` as text."""
         return str(self.data[i])
@@ -106,6 +128,9 @@ class TaskKind:
     actor: Literal["player", "chance", "rules"] = "player"
     phase: str = ""
     """A label grouping kinds, such as ``"setup"``."""
+    ask: str = ""
+    """The step as an instruction to its actor (``"take a Species card"``), for
+    diagnoses that need other words than :attr:`what`; empty when none is needed."""
 
 
 class FlowError(GaiaLabError):
@@ -123,6 +148,7 @@ S = TypeVar("S", bound=HasTasks)
 A = TypeVar("A")
 Lister = Callable[[Any, Any, Task], Iterable[Any]]
 Resolver = Callable[[Any, Any, Task, Any, list[Any]], Any]
+Settler = Callable[[Any, Any, Task, list[Any]], Any]
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -145,6 +171,7 @@ class Flow(Generic[A]):
         self._verb = verb
         self._listers: dict[str, Lister] = {}
         self._resolvers: dict[tuple[str, str | None], Resolver] = {}
+        self._settlers: dict[str, Settler] = {}
 
     # -- registration -----------------------------------------------------------------
     def _known(self, kind: str) -> TaskKind:
@@ -181,10 +208,27 @@ class Flow(Generic[A]):
             return fn
         return register
 
+    def settler(self, *kinds: str) -> Callable[[_F], _F]:
+        """Register a method ``(self, state, task, events) -> state | None`` settling
+        tasks of these kinds without a decision: it returns the next state, or None when
+        the task waits for its actor (see :meth:`settle`).  A kind may have a settler
+        alone (a step the rules always resolve) or with a lister and resolvers (a step
+        the rules resolve only when there is nothing to decide)."""
+        def register(fn: _F) -> _F:
+            for kind in kinds:
+                self._known(kind)
+                if kind in self._settlers:
+                    raise FlowError(f"task kind {kind!r} has two settlers")
+                self._settlers[kind] = fn
+            return fn
+        return register
+
     def unhandled(self) -> list[str]:
-        """Declared kinds without a lister or a resolver (empty for a complete game)."""
+        """Declared kinds that nothing resolves: without a settler, and without a lister
+        or a resolver (empty for a complete game)."""
         resolved = {kind for kind, _ in self._resolvers}
-        return [k for k in self.kinds if k not in self._listers or k not in resolved]
+        return [k for k in self.kinds if k not in self._settlers
+                and (k not in self._listers or k not in resolved)]
 
     # -- reading a state ----------------------------------------------------------------
     def actor(self, state: HasTasks) -> TaskActor | None:
@@ -223,6 +267,20 @@ class Flow(Generic[A]):
         result: S = fn(owner, state, task, action, events)
         return result
 
+    def settle(self, owner: Any, state: S, events: list[Any]) -> S:
+        """Settle head tasks through their settlers until one waits for a decision (its
+        kind has no settler, or its settler returns None) or nothing is pending."""
+        while state.tasks:
+            task = state.tasks[0]
+            fn = self._settlers.get(task.kind)
+            if fn is None:
+                return state
+            settled: S | None = fn(owner, state, task, events)
+            if settled is None:
+                return state
+            state = settled
+        return state
+
     def problems(self, task: Task, players: int) -> list[str]:
         """What is wrong with a task read from outside (empty when it is sound)."""
         kind = self.kinds.get(task.kind)
@@ -235,6 +293,13 @@ class Flow(Generic[A]):
                         f"not {actor!r}"]
         elif actor != kind.actor:
             return [f"task {task.kind!r} is resolved by {kind.actor!r}, not {actor!r}"]
+        if not isinstance(task.data, tuple) or any(
+                isinstance(x, bool) or not isinstance(x, (str, int)) for x in task.data):
+            return [f"task {task.kind!r}: data must be words or numbers, not {task.data!r}"]
+        try:
+            kind.what.format(*task.data, name="")
+        except (IndexError, KeyError):
+            return [f"task {task.kind!r}: {len(task.data)} data items are too few"]
         return []
 
 

@@ -17,9 +17,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, cast
 
+from gaia_lab.core import codec
+from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Flow, HasTasks
 from gaia_lab.core.options import Option
 from gaia_lab.core.rulebook import Rulebook
 from gaia_lab.core.scoring import ScoreBreakdown
@@ -72,6 +75,9 @@ class Game(ABC, Generic[S, A]):
 
     meta: GameMeta
     rulebook: Rulebook
+    flow: Flow[Any] | None = None
+    """The game's declared task kinds and their handlers, when it runs on the flow
+    kernel (:mod:`gaia_lab.core.flow`): then :meth:`actor` is the head task's actor."""
 
     # -- setup and flow ---------------------------------------------------------------
     @abstractmethod
@@ -80,9 +86,12 @@ class Game(ABC, Generic[S, A]):
     ) -> S:
         """The state before the first setup step."""
 
-    @abstractmethod
     def actor(self, state: S) -> Actor:
-        """Who acts next: a seat, CHANCE, RULES, or None when the game is over."""
+        """Who acts next: a seat, CHANCE, RULES, or None when the game is over (by
+        default the actor of the state's head task, for a game with a :attr:`flow`)."""
+        if self.flow is None:
+            raise NotImplementedError(f"{type(self).__name__} has no flow: define actor()")
+        return self.flow.actor(cast(HasTasks, state))
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:
@@ -150,17 +159,36 @@ class Game(ABC, Generic[S, A]):
         """The winning seats after the rulebook's tie-breakers (several if shared)."""
 
     # -- data -------------------------------------------------------------------------
-    @abstractmethod
+    state_type: type[Any] | None = None
+    """The state's frozen dataclass, read and written by :mod:`gaia_lab.core.codec`."""
+
     def state_from_json(self, text: str) -> S:
-        """Rebuild a state from ``state.to_json()``; InvalidStateError lists problems."""
+        """Rebuild a state from :meth:`state_to_json`'s text.
+
+        By default the text is read by :func:`gaia_lab.core.codec.from_json` as a
+        :attr:`state_type` (types and the bounds declared on the fields), then
+        :meth:`invariants` must hold; InvalidStateError (source ``"state"``) lists every
+        problem.
+        """
+        if self.state_type is None:
+            raise NotImplementedError(f"{type(self).__name__} has no state_type")
+        state: S = codec.from_json(self.state_type, text, "state")
+        problems = self.invariants(state)
+        if problems:
+            raise InvalidStateError(problems, "state")
+        return state
 
     def state_to_json(self, state: S) -> str:
-        """The JSON text of a state."""
-        to_json = getattr(state, "to_json")  # noqa: B009 - S is any state type
-        return str(to_json())
+        """The JSON text of a state (its ``to_json()``, else :func:`.codec.to_json`)."""
+        to_json = getattr(state, "to_json", None)
+        return str(to_json()) if callable(to_json) else codec.to_json(state)
 
     def invariants(self, state: S) -> list[str]:
-        """Broken invariants of ``state`` (conservation, limits); empty when sound."""
+        """Broken invariants of ``state`` (conservation, limits); empty when sound.
+
+        :meth:`state_from_json` refuses a state that breaks any, so they must hold for
+        any value of the state type without raising.
+        """
         return []
 
     def player_names(self, state: S) -> tuple[str, ...]:

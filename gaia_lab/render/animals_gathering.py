@@ -566,13 +566,12 @@ def pending_text(state: AGState, game: AnimalsGathering) -> str:
     >>> print(pending_text(examples("animals_gathering")[0].start().state, GAME))
     Now: Milo chooses the turn's action [turn]
     """
-    from gaia_lab.games.animals_gathering.rules import TASK_WHAT
+    from gaia_lab.games.animals_gathering.rules import FLOW
 
     task = state.task
     if task is None:
         return "Nothing pending"
-    who = state.seats[task.seat].name if 0 <= task.seat < len(state.seats) else "chance"
-    what = TASK_WHAT.get(task.kind, task.kind).format(name=who)
+    what = FLOW.describe(task, tuple(s.name for s in state.seats))
     return f"Now: {what} [{task.kind}]"
 
 

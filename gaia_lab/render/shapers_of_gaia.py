@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Final
 from gaia_lab.core.hexgrid import corners, to_pixel
 from gaia_lab.games.shapers_of_gaia import abilities, board
 from gaia_lab.games.shapers_of_gaia.components import Components, Effect, Species
+from gaia_lab.games.shapers_of_gaia.rules import FLOW
 from gaia_lab.games.shapers_of_gaia.state import ROWS, RowCard, SGState
 from gaia_lab.render.layout import (
     ACTIVE_FILL,
@@ -95,32 +96,6 @@ RESOURCE_SHORT: Final[dict[str, str]] = {
     "any_basic": "any basic",
 }
 
-TASK_WHAT: Final[dict[str, str]] = {
-    "turn": "{who}: introduce an animal or restore biomes",
-    "card": "{who}: take a {0} card",
-    "activate": "{who}: activate the {0} row",
-    "resolve": "{who}: resolve one action of the restored tile",
-    "other": "{who}: take the other action of the tile, or pass",
-    "more": "{who}: restore another tile, or stop",
-    "swarm": "{who}: Swarm: introduce a second animal, or pass",
-    "avian": "{who}: Avian Call: a Herbivore card into a row",
-    "clone": "{who}: Clone Experiment: borrow a Scavenger card",
-    "surge": "{who}: Power Surge after a {0} DNA token",
-    "end": "end of the turn (rules)",
-    "score": "final scoring (rules)",
-    "shapers": "setup: the Shapers are dealt (chance)",
-    "land": "setup: the three starting land tiles (chance)",
-    "stack": "setup: the tile stack is shuffled I over II over III (chance)",
-    "deal": "setup: each player is dealt 3 tiles (rules)",
-    "dna": "setup: the DNA tokens go on their spaces (rules)",
-    "behaviors": "setup: the Behavior sides (chance)",
-    "decks": "setup: the Species decks are shuffled (chance)",
-    "display": "setup: two cards of each deck form the display (rules)",
-    "first": "setup: the start player (chance)",
-}
-"""What each pending step asks for; ``{who}`` is the seat, ``{0}`` the task's first word."""
-
-
 # --------------------------------------------------------------------------
 # Small helpers
 
@@ -165,10 +140,8 @@ def pending_text(state: SGState, components: Components) -> str:
     task = state.task
     if task is None or state.over:
         return "Game over"
-    who = seat_name(state, task.seat, components) if task.seat >= 0 else "chance"
-    words = [*task.data, "", ""]
-    what = TASK_WHAT.get(task.kind, task.kind).format(*words, who=who)
-    return f"Now: {what} [{task.kind}]"
+    names = tuple(seat_name(state, i, components) for i in range(len(state.seats)))
+    return f"Now: {FLOW.describe(task, names)} [{task.kind}]"
 
 
 def _token(kind: str, seat: int, cx: float, cy: float, r: float, title: str) -> list[Item]:

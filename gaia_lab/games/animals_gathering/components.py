@@ -29,26 +29,47 @@ Every problem in a data file is reported at once, each naming the file and line:
 Traceback (most recent call last):
 ...
 gaia_lab.core.errors.InvalidStateError: Components.from_dicts:
-mages.json: 0 mages; the game has 5 Mage Cards, numbered 1 to 5
+mages.json: field 'entries': 0 entries; at least 1 required
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal, TypeVar, cast
+from typing import Any, Final, Literal, cast
 
 from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import DataEntry, lookup, read_documents
+from gaia_lab.core.datafiles import component_text, lookup, read_documents, save_texts
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.provenance import (
+    Origin,
+    Provenance,
+    origin_of,
+    provenance_counts,
+)
+from gaia_lab.core.schema import (
+    Anything,
+    At,
+    Field,
+    FileSchema,
+    Integer,
+    MapOf,
+    Node,
+    Record,
+    Row,
+    Table,
+    Text,
+    optional,
+    read_file,
+    show,
+)
 
 __all__ = [
     "ANIMAL_COUNT",
@@ -117,7 +138,6 @@ ANIMAL_TYPES: Final = ("land", "aquatic", "aerial")
 
 AnimalType = Literal["land", "aquatic", "aerial"]
 PowerType = Literal["permanent", "scoring", "activation"]
-Provenance = Literal["rulebook", "published", "reconstructed"]
 
 POWER_TYPES: Final = ("permanent", "scoring", "activation")
 """The three types of animal power (hourglass, scoring and activation icons)."""
@@ -160,11 +180,7 @@ SPELL_IDS: Final = (
 )
 """The ten Spell Cards of the variant, in rulebook order."""
 
-PROVENANCES: Final = ("rulebook", "published", "reconstructed")
-"""Where a value comes from: the rule source, a public source, or authored."""
-
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
-_T = TypeVar("_T")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}\Z")
 
 
@@ -506,13 +522,7 @@ def _with_provenance(
     rulebook_fields: tuple[str, ...],
     note: str,
 ) -> dict[str, Any]:
-    entry["provenance"] = provenance
-    if source:
-        entry["source"] = source
-    if rulebook_fields:
-        entry["rulebook_fields"] = list(rulebook_fields)
-    if note:
-        entry["note"] = note
+    entry.update(Origin(cast(Provenance, provenance), source, rulebook_fields, note).to_dict())
     return entry
 
 
@@ -640,12 +650,8 @@ class Components:
     @property
     def provenance(self) -> dict[str, dict[str, int]]:
         """For each component file, its entries counted by provenance."""
-        groups: dict[str, Sequence[Any]] = self._groups()
-        out: dict[str, dict[str, int]] = {}
-        for name, entries in groups.items():
-            counts = Counter(str(e.provenance) for e in entries)
-            out[name] = {p: counts[p] for p in PROVENANCES if counts[p]}
-        return out
+        return provenance_counts({name: (e.provenance for e in entries)
+                                  for name, entries in self._groups().items()})
 
     @property
     def reconstructed(self) -> int:
@@ -676,28 +682,12 @@ class Components:
             raise KeyError(
                 f"no component file {component!r}; known: {', '.join(COMPONENT_FILES)}"
             )
-        entries = [e.to_dict() for e in self._groups()[component]]
-        note = dict(self.provenance_notes).get(component, "")
-        lines = ["{", f'  "component": {json.dumps(component)},']
-        lines.append(f'  "provenance_note": {json.dumps(note, ensure_ascii=False)},')
-        lines.append('  "entries": [')
-        body = [f"    {json.dumps(e, ensure_ascii=False)}" for e in entries]
-        lines.append(",\n".join(body))
-        lines += ["  ]", "}"]
-        if not body:
-            lines.pop(4)
-        return "\n".join(lines) + "\n"
+        return component_text(component, dict(self.provenance_notes).get(component, ""),
+                              (e.to_dict() for e in self._groups()[component]))
 
     def save(self, directory: str | Path) -> list[Path]:
         """Write the five component files into ``directory``; return their paths."""
-        folder = Path(directory)
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for name in COMPONENT_FILES:
-            path = folder / f"{name}.json"
-            path.write_text(self.to_json(name), encoding="utf-8")
-            paths.append(path)
-        return paths
+        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
 
     def _groups(self) -> dict[str, Sequence[Any]]:
         return {
@@ -771,291 +761,147 @@ def _load(directory: str | Path) -> Components:
     return _build(documents, problems, str(Path(directory)))
 
 
-class _Entry(DataEntry):
-    """Reads the fields of one entry (the checks this game's files need)."""
+class _Stones:
+    """A string of stone codes, ``low`` to ``high`` of them."""
 
-    def allow(self, names: Iterable[str]) -> None:
-        known = set(names) | {"provenance", "source", "rulebook_fields", "note"}
-        for name in self.raw:
-            if name not in known:
-                self.problem(name, f"unknown field (known: {', '.join(sorted(known))})")
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
 
-    def text(self, name: str, *, pattern: re.Pattern[str] | None = None,
-             optional: bool = False, what: str = "") -> str:
-        value = self.raw.get(name)
-        if value is None:
-            if not optional:
-                self.problem(name, "missing")
-            return ""
+    def read(self, value: Any, at: At) -> Any:
         if not isinstance(value, str):
-            self.problem(name, f"must be a string, not {json.dumps(value)}")
-            return ""
-        if not value and not optional:
-            self.problem(name, "must not be empty")
-        elif pattern is not None and not pattern.match(value):
-            self.problem(name, f"{value!r} is not {what or 'valid'}")
+            at.problem(f"must be a string of stone codes, not {show(value)}")
+            return value
+        for code in sorted({c for c in value if c not in STONE_CODES}, key=value.index):
+            at.problem(f"unknown stone code {code!r} in {value!r} "
+                       f"(stone codes are {' '.join(STONE_CODES)})")
+        if not self.low <= len(value) <= self.high:
+            size = f"exactly {self.low}" if self.low == self.high else f"{self.low} to {self.high}"
+            at.problem(f"{len(value)} stones in {value!r}; must be {size}")
         return value
 
-    def integer(self, name: str, low: int, high: int) -> int:
-        value = self.raw.get(name)
-        if value is None:
-            self.problem(name, "missing")
-            return low
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(name, f"must be a whole number, not {json.dumps(value)}")
-            return low
-        if not low <= value <= high:
-            self.problem(name, f"{value} is out of range {low}..{high}")
-        return value
 
-    def choice(self, name: str, options: Sequence[str]) -> str:
-        value = self.text(name)
-        if value and value not in options:
-            self.problem(name, f"unknown value {value!r} (known: {', '.join(options)})")
-        return value
-
-    def stones(self, name: str, value: Any, low: int, high: int) -> str:
-        if not isinstance(value, str):
-            self.problem(name, "missing" if value is None else
-                         f"must be a string of stone codes, not {json.dumps(value)}")
-            return ""
-        unknown = sorted({c for c in value if c not in STONE_CODES}, key=value.index)
-        for code in unknown:
-            self.problem(
-                name,
-                f"unknown stone code {code!r} in {value!r} "
-                f"(stone codes are {' '.join(STONE_CODES)})",
-            )
-        if not low <= len(value) <= high:
-            size = f"exactly {low}" if low == high else f"{low} to {high}"
-            self.problem(name, f"{len(value)} stones in {value!r}; must be {size}")
-        return value
-
-    def provenance(self, fields: Iterable[str]) -> tuple[Provenance, str, tuple[str, ...], str]:
-        prov = self.choice("provenance", PROVENANCES)
-        source = self.text("source", optional=True)
-        if prov in ("rulebook", "published") and not source:
-            self.problem("source", f"required when provenance is {prov!r}")
-        raw_fields = self.raw.get("rulebook_fields", [])
-        names: list[str] = []
-        if not isinstance(raw_fields, list) or not all(isinstance(f, str) for f in raw_fields):
-            self.problem("rulebook_fields", "must be a list of field names")
-        else:
-            allowed = set(fields)
-            for f in raw_fields:
-                if f not in allowed:
-                    self.problem("rulebook_fields", f"unknown field name {f!r}")
-                names.append(f)
-            if names and not source:
-                self.problem("source", "required when rulebook_fields are given")
-        note = self.text("note", optional=True)
-        return cast(Provenance, prov), source, tuple(names), note
+_PARAMS: Final[Mapping[str, Node]] = MappingProxyType({
+    "stone": Text(choices=tuple(STONE_CODES)),
+    "stones": _Stones(1, len(STONE_CODES)),
+    "type": Text(choices=ANIMAL_TYPES),
+    "points": Integer(1, 20),
+    "companions": Integer(1, ANIMAL_COUNT),
+})
 
 
-def _entries(doc: _Document, problems: list[str]) -> list[Any]:
-    """The raw entries of a document after checking its outer shape."""
-    data = doc.data
-    if data is None:
-        return []
-    if not isinstance(data, dict):
-        problems.append(f"{doc.name}: the file must hold a JSON object")
-        doc.data = None  # no checks of the whole file
-        return []
-    for key in data:
-        if key not in ("component", "provenance_note", "entries"):
-            problems.append(
-                f"{doc.name}: unknown top-level key {key!r} "
-                "(known: component, provenance_note, entries)"
-            )
-    if data.get("component") != doc.component:
-        problems.append(
-            f"{doc.name}: 'component' must be {doc.component!r}, "
-            f"not {json.dumps(data.get('component'))}"
-        )
-    note = data.get("provenance_note", "")
-    if not isinstance(note, str):
-        problems.append(f"{doc.name}: 'provenance_note' must be a string")
-    entries = data.get("entries")
-    if not isinstance(entries, list):
-        problems.append(f"{doc.name}: 'entries' must be a list")
-        doc.data = None
-        return []
-    return entries
+class _PowerNode:
+    """An animal power: its kind fixes its type and names its parameters."""
+
+    shape = Record({"type": Field(Text(choices=POWER_TYPES)),
+                    "kind": Field(Text(choices=tuple(POWER_KINDS))),
+                    "params": optional(MapOf(Anything()), {})})
+
+    def read(self, value: Any, at: At) -> Any:
+        values = self.shape.read(value, at)
+        kind = values.get("kind") if isinstance(values, dict) else None
+        if not isinstance(kind, str) or kind not in POWER_KINDS:
+            return values
+        expected, names = POWER_KINDS[kind]
+        if values.get("type") in POWER_TYPES and values["type"] != expected:
+            at.key("type").problem(f"{kind!r} is a {expected} power, not {values['type']}")
+        params = values.get("params")
+        if isinstance(params, dict):
+            Record({n: Field(_PARAMS[n]) for n in names}).read(params, at.key("params"))
+        return values
 
 
-def _read_all(
-    doc: _Document,
-    problems: list[str],
-    key: str,
-    read: Callable[[_Entry], _T],
-) -> tuple[list[_Entry], list[_T | None]]:
-    readers: list[_Entry] = []
-    values: list[_T | None] = []
-    first: dict[object, int] = {}
-    for index, raw in enumerate(_entries(doc, problems)):
-        entry = _Entry(doc, index, raw, key, problems)
-        value = read(entry) if isinstance(raw, dict) else None
-        ident = entry.raw.get(key)
-        if isinstance(ident, (str, int)) and ident != "":
-            if ident in first:
-                line = doc.lines[first[ident]] if first[ident] < len(doc.lines) else None
-                at = f"line {line}" if line is not None else f"entry {first[ident] + 1}"
-                entry.problem(key, f"duplicate {key} {ident!r} (first at {at})")
-            else:
-                first[ident] = index
-        readers.append(entry)
-        values.append(value if entry.ok else None)
-    return readers, values
+def _entry_schema(fields: Mapping[str, Field], *cited: str) -> Record:
+    return Record(fields, origin=True, cited=cited)
 
 
-def _read_stone(e: _Entry) -> StoneKind:
-    fields = ("code", "name", "shape", "colour", "box_count")
-    e.allow(fields)
-    code = e.text("code")
-    if code and code not in STONE_CODES:
-        e.problem("code", f"unknown stone code {code!r} (stone codes are "
-                          f"{' '.join(STONE_CODES)})")
-    return StoneKind(
-        code,
-        e.text("name"),
-        e.text("shape"),
-        e.text("colour", pattern=_HEX, what="a CSS hex colour like '#8e44ad'"),
-        e.integer("box_count", 0, BOX_STONES),
-        *e.provenance(fields),
-    )
+_NAME = Field(Text())
+_COLOUR = Field(Text(pattern=_HEX, what="a CSS hex colour like '#8e44ad'"))
+
+TABLES: Final[Mapping[str, Table]] = MappingProxyType({
+    "stones": Table(_entry_schema({
+        "code": Field(Text(choices=tuple(STONE_CODES))), "name": _NAME, "shape": _NAME,
+        "colour": _COLOUR, "box_count": Field(Integer(0, BOX_STONES))}), key="code"),
+    "dice": Table(_entry_schema({
+        "code": Field(Text(choices=DIE_CODES)), "name": _NAME,
+        "faces": Field(_Stones(DIE_FACES, DIE_FACES)), "colour": _COLOUR,
+        "count": Field(Integer(1, DICE_TOTAL))}), key="code"),
+    "animals": Table(_entry_schema({
+        "id": Field(Text(pattern=_ID, what="a lower-case id like 'sea_otter'")),
+        "name": _NAME, "type": Field(Text(choices=ANIMAL_TYPES)),
+        "points": Field(Integer(1, 9)), "outline": Field(_Stones(1, 12)),
+        "power": Field(_PowerNode())}, "power.type", "power.kind", "power.params")),
+    "mages": Table(_entry_schema({
+        "number": Field(Integer(1, len(MAGE_ABILITIES))),
+        "ability": Field(Text(choices=tuple(MAGE_ABILITIES.values()))), "name": _NAME,
+        "summary": _NAME}), key="number"),
+    "spells": Table(_entry_schema({
+        "id": Field(Text(choices=SPELL_IDS)), "name": _NAME, "summary": _NAME})),
+})
+"""The schema of each component file's entries."""
 
 
-def _read_die(e: _Entry) -> DieColour:
-    fields = ("code", "name", "faces", "colour", "count")
-    e.allow(fields)
-    code = e.choice("code", DIE_CODES)
-    faces = e.stones("faces", e.raw.get("faces"), DIE_FACES, DIE_FACES)
-    return DieColour(
-        code,
-        e.text("name"),
-        tuple(faces),
-        e.text("colour", pattern=_HEX, what="a CSS hex colour like '#2f6fd0'"),
-        e.integer("count", 1, DICE_TOTAL),
-        *e.provenance(fields),
-    )
+def _file(component: str) -> FileSchema:
+    return FileSchema((TABLES[component],), {
+        "component": Field(Text(choices=(component,))),
+        "provenance_note": optional(Text(empty=True), "")},
+        what='{"component": ..., "entries": [...]}')
 
 
-def _read_power(e: _Entry) -> Power:
-    raw = e.raw.get("power")
-    if not isinstance(raw, dict):
-        e.problem("power", "missing" if raw is None else "must be a JSON object")
-        return Power("permanent", "")
-    for key in raw:
-        if key not in ("type", "kind", "params"):
-            e.problem(f"power.{key}", "unknown field (known: type, kind, params)")
-    ptype = raw.get("type")
-    raw_kind = raw.get("kind")
-    params = raw.get("params", {})
-    if ptype is None:
-        e.problem("power.type", "missing")
-    elif ptype not in POWER_TYPES:
-        e.problem("power.type", f"unknown power type {json.dumps(ptype)} "
-                                f"(known: {', '.join(POWER_TYPES)})")
-    if raw_kind is None:
-        e.problem("power.kind", "missing")
-        return Power("permanent", "")
-    if not isinstance(raw_kind, str) or raw_kind not in POWER_KINDS:
-        e.problem("power.kind", f"unknown power kind {json.dumps(raw_kind)} "
-                                f"(known: {', '.join(POWER_KINDS)})")
-        return Power("permanent", "")
-    kind = raw_kind
-    expected_type, names = POWER_KINDS[kind]
-    if ptype in POWER_TYPES and ptype != expected_type:
-        e.problem("power.type", f"{kind!r} is a {expected_type} power, not {ptype}")
-    if not isinstance(params, dict):
-        e.problem("power.params", "must be a JSON object")
-        params = {}
-    for name in params:
-        if name not in names:
-            e.problem(f"power.params.{name}",
-                      f"not a parameter of {kind!r} (its parameters: "
-                      f"{', '.join(names) or 'none'})")
-    for name in names:
-        if name not in params:
-            e.problem(f"power.params.{name}", f"missing parameter of {kind!r}")
-    power = Power(expected_type, kind)
-    values: dict[str, Any] = {}
-    for name in names:
-        value = params.get(name)
-        if value is None:
-            continue
-        label = f"power.params.{name}"
-        if name == "stone":
-            if not isinstance(value, str) or len(value) != 1 or value not in STONE_CODES:
-                e.problem(label, f"unknown stone code {json.dumps(value)} "
-                                 f"(stone codes are {' '.join(STONE_CODES)})")
-            values["stone"] = value
-        elif name == "stones":
-            values["stones"] = e.stones(label, value, 1, len(STONE_CODES))
-        elif name == "type":
-            if value not in ANIMAL_TYPES:
-                e.problem(label, f"unknown animal type {json.dumps(value)} "
-                                 f"(known: {', '.join(ANIMAL_TYPES)})")
-            values["animal_type"] = value
-        else:
-            low, high = (1, ANIMAL_COUNT) if name == "companions" else (1, 20)
-            if isinstance(value, bool) or not isinstance(value, int):
-                e.problem(label, f"must be a whole number, not {json.dumps(value)}")
-            elif not low <= value <= high:
-                e.problem(label, f"{value} is out of range {low}..{high}")
-            values[name] = value
-    if not e.ok:
-        return power
-    return Power(expected_type, kind, **values)
+def _stone(v: dict[str, Any]) -> StoneKind:
+    return StoneKind(v["code"], v["name"], v["shape"], v["colour"], v["box_count"],
+                     *origin_of(v).parts())
 
 
-def _read_animal(e: _Entry) -> Animal:
-    fields = ("id", "name", "type", "points", "outline", "power")
-    e.allow(fields)
-    animal_id = e.text("id", pattern=_ID, what="a lower-case id like 'sea_otter'")
-    name = e.text("name")
-    atype = e.choice("type", ANIMAL_TYPES)
-    points = e.integer("points", 1, 9)
-    outline = e.stones("outline", e.raw.get("outline"), 1, 12)
-    power = _read_power(e)
-    prov = e.provenance(fields + ("power.type", "power.kind", "power.params"))
-    return Animal(animal_id, name, points, cast(AnimalType, atype), outline, power, *prov)
+def _die(v: dict[str, Any]) -> DieColour:
+    return DieColour(v["code"], v["name"], tuple(v["faces"]), v["colour"], v["count"],
+                     *origin_of(v).parts())
 
 
-def _read_mage(e: _Entry) -> Mage:
-    fields = ("number", "ability", "name", "summary")
-    e.allow(fields)
-    number = e.integer("number", 1, len(MAGE_ABILITIES))
-    ability = e.choice("ability", tuple(MAGE_ABILITIES.values()))
-    if ability in MAGE_ABILITIES.values() and e.ok and MAGE_ABILITIES[number] != ability:
-        e.problem("ability", f"mage {number}'s ability is {MAGE_ABILITIES[number]!r}, "
-                             f"not {ability!r}")
-    return Mage(number, ability, e.text("name"), e.text("summary"), *e.provenance(fields))
+def _animal(v: dict[str, Any]) -> Animal:
+    power, params = v["power"], v["power"]["params"]
+    kind = power["kind"]
+    values = {{"type": "animal_type"}.get(k, k): params[k] for k in POWER_KINDS[kind][1]}
+    return Animal(v["id"], v["name"], v["points"], v["type"], v["outline"],
+                  Power(POWER_KINDS[kind][0], kind, **values), *origin_of(v).parts())
 
 
-def _read_spell(e: _Entry) -> Spell:
-    fields = ("id", "name", "summary")
-    e.allow(fields)
-    spell_id = e.choice("id", SPELL_IDS)
-    return Spell(spell_id, e.text("name"), e.text("summary"), *e.provenance(fields))
+def _mage(v: dict[str, Any]) -> Mage:
+    return Mage(v["number"], v["ability"], v["name"], v["summary"], *origin_of(v).parts())
+
+
+def _spell(v: dict[str, Any]) -> Spell:
+    return Spell(v["id"], v["name"], v["summary"], *origin_of(v).parts())
+
+
+_MAKE: Final[Mapping[str, Callable[[dict[str, Any]], Any]]] = MappingProxyType({
+    "stones": _stone, "dice": _die, "animals": _animal, "mages": _mage, "spells": _spell})
 
 
 def _build(documents: Sequence[_Document], problems: list[str], where: str) -> Components:
     docs = {d.component: d for d in documents}
+    read = {name: read_file(docs[name], _file(name), problems) for name in COMPONENT_FILES}
 
-    stone_entries, stones = _read_all(docs["stones"], problems, "code", _read_stone)
-    die_entries, dice = _read_all(docs["dice"], problems, "code", _read_die)
-    animal_entries, animals = _read_all(docs["animals"], problems, "id", _read_animal)
-    mage_entries, mages = _read_all(docs["mages"], problems, "number", _read_mage)
-    spell_entries, spells = _read_all(docs["spells"], problems, "id", _read_spell)
+    def rows(name: str) -> list[Row]:
+        return read[name].rows["entries"]
+
+    for row in rows("mages"):  # the rulebook gives each mage number its ability
+        v = row.values
+        if v is not None and MAGE_ABILITIES[v["number"]] != v["ability"]:
+            row.entry.problem("ability", f"mage {v['number']}'s ability is "
+                                         f"{MAGE_ABILITIES[v['number']]!r}, not {v['ability']!r}")
+            row.values = None
+    made = {name: [None if r.values is None else _MAKE[name](r.values) for r in rows(name)]
+            for name in COMPONENT_FILES}
+    stones: list[StoneKind | None] = made["stones"]
+    dice: list[DieColour | None] = made["dice"]
+    animals: list[Animal | None] = made["animals"]
 
     def whole(component: str, message: str) -> None:
-        doc = docs[component]
-        if doc.data is not None:
-            problems.append(f"{doc.name}: {message}")
+        if read[component].ok:
+            problems.append(f"{docs[component].name}: {message}")
 
     # stones: the seven codes once each, and the box total
-    codes = {e.raw.get("code") for e in stone_entries}
+    codes = {r.ident for r in rows("stones")}
     missing = [c for c in STONE_CODES if c not in codes]
     if missing:
         whole("stones", f"missing stone kinds {' '.join(missing)}; the game has 7 kinds "
@@ -1066,7 +912,7 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
             whole("stones", f"box counts add up to {total}; the box holds {BOX_STONES} stones")
 
     # dice: three colours of six faces, six dice, different distributions
-    die_codes = {e.raw.get("code") for e in die_entries}
+    die_codes = {r.ident for r in rows("dice")}
     missing = [c for c in DIE_CODES if c not in die_codes]
     if missing:
         whole("dice", f"missing die colours {' '.join(missing)}; the game has 3 colours "
@@ -1085,8 +931,8 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
             seen.setdefault(key, d.code)
 
     # animals
-    if docs["animals"].data is not None and len(animal_entries) != ANIMAL_COUNT:
-        whole("animals", f"{len(animal_entries)} animals; the game has {ANIMAL_COUNT} "
+    if len(rows("animals")) != ANIMAL_COUNT:
+        whole("animals", f"{len(rows('animals'))} animals; the game has {ANIMAL_COUNT} "
                          "Animal Index Cards")
     if good_dice and len(good_dice) == len(dice):
         on_dice = {code for d in good_dice for code in d.faces}
@@ -1096,18 +942,16 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
                 whole("dice", f"no die face shows stone {code!r}, which outlines need")
 
     # mages and spells
-    if docs["mages"].data is not None:
-        numbers = {e.raw.get("number") for e in mage_entries}
-        if len(mage_entries) != len(MAGE_ABILITIES) or numbers != set(MAGE_ABILITIES):
-            whole("mages", f"{len(mage_entries)} mages; the game has 5 Mage Cards, "
-                           "numbered 1 to 5")
-    if docs["spells"].data is not None:
-        ids = {e.raw.get("id") for e in spell_entries}
-        if len(spell_entries) != len(SPELL_IDS) or ids != set(SPELL_IDS):
-            lacking = [s for s in SPELL_IDS if s not in ids]
-            extra = f"; missing {', '.join(lacking)}" if lacking else ""
-            whole("spells", f"{len(spell_entries)} spells; the game has {len(SPELL_IDS)} "
-                            f"Spell Cards{extra}")
+    numbers = {r.ident for r in rows("mages")}
+    if len(rows("mages")) != len(MAGE_ABILITIES) or numbers != set(MAGE_ABILITIES):
+        whole("mages", f"{len(rows('mages'))} mages; the game has 5 Mage Cards, "
+                       "numbered 1 to 5")
+    ids = {r.ident for r in rows("spells")}
+    if len(rows("spells")) != len(SPELL_IDS) or ids != set(SPELL_IDS):
+        lacking = [s for s in SPELL_IDS if s not in ids]
+        extra = f"; missing {', '.join(lacking)}" if lacking else ""
+        whole("spells", f"{len(rows('spells'))} spells; the game has {len(SPELL_IDS)} "
+                        f"Spell Cards{extra}")
 
     if problems:
         sources = {
@@ -1118,15 +962,13 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
             source = where  # a document given as data, not read from a file
         raise InvalidStateError(problems, source=source)
 
-    notes = tuple(
-        (d.component, str(d.data.get("provenance_note", ""))) for d in documents
-    )
+    def good(name: str) -> tuple[Any, ...]:
+        return tuple(v for v in made[name] if v is not None)
+
     return Components(
-        stones=tuple(s for s in stones if s is not None),
-        dice=tuple(d for d in dice if d is not None),
-        animals=tuple(a for a in animals if a is not None),
-        mages=tuple(m for m in mages if m is not None),
-        spells=tuple(s for s in spells if s is not None),
-        provenance_notes=notes,
+        stones=good("stones"), dice=good("dice"), animals=good("animals"),
+        mages=good("mages"), spells=good("spells"),
+        provenance_notes=tuple((n, str(read[n].values["provenance_note"]))
+                               for n in COMPONENT_FILES),
         origins=tuple((d.component, d.path) for d in documents),
     )

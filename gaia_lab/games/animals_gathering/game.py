@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, Final
 
+from gaia_lab.core import codec
+from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.flow import Task
+from gaia_lab.core.game import Game, GameMeta, Step
 from gaia_lab.core.options import Option, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
@@ -18,17 +22,22 @@ from gaia_lab.games.animals_gathering import scoring
 from gaia_lab.games.animals_gathering.actions import Action, parse
 from gaia_lab.games.animals_gathering.components import Components, load_components
 from gaia_lab.games.animals_gathering.rulebook import RULES as RULEBOOK
-from gaia_lab.games.animals_gathering.rules import TASK_RULE, Rules
+from gaia_lab.games.animals_gathering.rules import FLOW, Rules
 from gaia_lab.games.animals_gathering.state import (
-    CHANCE_SEAT,
-    RULES_SEAT,
+    MAX_PLAYERS,
     STONE_ORDER,
     AGState,
+    Name,
     Seat,
+    SeatNumber,
     Summoned,
-    Task,
     sort_stones,
 )
+
+_SETTLED: Final = frozenset({"revival_check", "open_window", "offer_unused", "others_revive"})
+"""Task kinds the rules resolve at once (never the pending step of a state)."""
+_ROLL_KINDS: Final = frozenset({"dice", "reroll", "place", "block", "collect", "offer_unused"})
+"""Task kinds that work on the dice of the current roll."""
 
 META = GameMeta(
     name="animals_gathering",
@@ -59,6 +68,7 @@ class AnimalsGathering(Game[AGState, Action]):
 
     meta = META
     rulebook = RULEBOOK
+    flow = FLOW
 
     def __init__(self, components: Components | None = None) -> None:
         self.components = components or load_components()
@@ -74,35 +84,25 @@ class AnimalsGathering(Game[AGState, Action]):
         options = dict(options or {})
         names = _names(options.get("names"), players)
         spells = options.get("spells", False) is True
-        tasks = [Task("deal_mages", CHANCE_SEAT), Task("deal_cards", CHANCE_SEAT)]
+        tasks = [Task("deal_mages", "chance"), Task("deal_cards", "chance")]
         if spells:
-            tasks.append(Task("deal_spells", CHANCE_SEAT))
+            tasks.append(Task("deal_spells", "chance"))
         tasks += [Task("keep", i) for i in range(players)]
         if spells:
             tasks += [Task("keep_spell", i) for i in range(players)]
-        tasks += [Task("form_deck", CHANCE_SEAT), Task("supply", RULES_SEAT),
-                  Task("stones_dice", RULES_SEAT), Task("reveal", RULES_SEAT)]
+        tasks += [Task("form_deck", "chance"), Task("supply", "rules"),
+                  Task("stones_dice", "rules"), Task("reveal", "rules")]
         return AGState(players=players, seats=tuple(Seat(n) for n in names),
                        tasks=tuple(tasks), spells_variant=spells, rng=Rng(seed))
 
     # -- flow ----------------------------------------------------------------------
-    def actor(self, state: AGState) -> Actor:
-        task = state.task
-        if task is None:
-            return None
-        if task.seat == CHANCE_SEAT:
-            return CHANCE
-        if task.seat == RULES_SEAT:
-            return RULES
-        return task.seat
-
     def legal_actions(self, state: AGState) -> list[Action]:
         return self.rules.legal_actions(state)
 
     def explain(self, state: AGState, action: Action) -> Verdict:
         task = state.task
         if task is not None and action in self.rules.legal_actions(state):
-            who = state.seats[task.seat].name if task.seat >= 0 else str(self.actor(state))
+            who = state.seats[task.seat].name if task.seat is not None else str(task.actor)
             return Verdict.ok(RULEBOOK[_rule_for(task.kind, action)],
                               f"{who} may play {str(action)!r} now.")
         return self.rules.diagnose(state, action)
@@ -117,7 +117,7 @@ class AnimalsGathering(Game[AGState, Action]):
     # -- chance --------------------------------------------------------------------
     def chance_outcomes(self, state: AGState) -> list[tuple[Action, Fraction]]:
         task = state.task
-        if task is None or task.seat != CHANCE_SEAT:
+        if task is None or task.actor != "chance":
             return []
         if task.kind == "dice":
             return self.rules.dice_outcomes(state, task)
@@ -142,18 +142,17 @@ class AnimalsGathering(Game[AGState, Action]):
         return scoring.winners(self.rules, state)
 
     # -- data ----------------------------------------------------------------------
-    def state_from_json(self, text: str) -> AGState:
-        state = AGState.from_json(text)
-        problems = self.invariants(state)
-        if problems:
-            raise InvalidStateError(problems, "state")
-        return state
+    state_type = AGState
 
     def player_names(self, state: AGState) -> tuple[str, ...]:
         return tuple(s.name for s in state.seats)
 
     def invariants(self, state: AGState) -> list[str]:
-        problems: list[str] = []
+        """Seats and pending steps that fit the table, every card in one place, stones
+        an outline holds, distinct mages."""
+        problems = self._table_problems(state)
+        if problems:
+            return problems
         places: Counter[str] = Counter(state.deck)
         places.update(state.supply)
         for s in state.seats:
@@ -184,6 +183,38 @@ class AnimalsGathering(Game[AGState, Action]):
         if not state.over and not state.tasks:
             problems.append("the game is not over but nothing is pending")
         return problems
+
+    def _table_problems(self, state: AGState) -> list[str]:
+        """The shape the rest relies on: seat numbers, known task kinds, spells and
+        stones."""
+        n = len(state.seats)
+        if n != state.players:
+            return [f"{state.players} players but {n} seats"]
+        out = [f"tasks[{i}]: {p}" for i, task in enumerate(state.tasks)
+               for p in FLOW.problems(task, state.players)]
+        if state.tasks and state.tasks[0].kind in _SETTLED:
+            out.append(f"tasks[0]: {state.tasks[0].kind!r} is resolved before anyone acts")
+        if state.roll is None:
+            out += [f"tasks[{i}]: {t.kind!r} needs the dice of a roll, and none is on"
+                    for i, t in enumerate(state.tasks) if t.kind in _ROLL_KINDS]
+        if state.active >= n:
+            out.append(f"active: seat {state.active} is not a seat of this game")
+        roll = state.roll
+        if roll is not None and (roll.roller >= n or roll.burst_by >= n
+                                 or any(r >= n for r in roll.rock_rolled)):
+            out.append("roll: names a seat not in this game")
+        for s in state.seats:
+            out += [f"{s.name}: unknown spell {sp!r}"
+                    for sp in (*s.spell_offer, *s.spells, *s.used_spells)
+                    if sp not in self.rules.spell_ids]
+            for c in s.summoning:
+                if any(stone not in STONE_ORDER for stone in c.stones):
+                    out.append(f"{s.name}'s {c.animal}: unknown stones {c.stones!r}")
+            cards = {c.animal for c in s.summoning} | set(s.companions)
+            out += [f"{s.name}: {what} {card!r} is not theirs"
+                    for what, card in (("awakened", s.awakened), ("blessed", s.blessed))
+                    if card and card not in cards]
+        return out
 
     def scenario(self, spec: Mapping[str, Any]) -> AGState:
         return build_scenario(self, spec)
@@ -232,7 +263,7 @@ def _rule_for(kind: str, action: Action) -> str:
         return "ag.take.card"
     if action.verb == "roll":
         return "ag.roll.dice_count"
-    return TASK_RULE[kind]
+    return FLOW.kinds[kind].rule
 
 
 def _names(value: Any, players: int) -> list[str]:
@@ -247,100 +278,120 @@ def _names(value: Any, players: int) -> list[str]:
     return [str(v) for v in value]
 
 
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One player of a scenario (see :func:`build_scenario`)."""
+
+    mage: Annotated[int, Range(1, 5)] = 0
+    """Required (0 only stands for a missing or unreadable mage)."""
+    name: Name | None = None
+    summoning: Mapping[str, Annotated[str, Size(0, 20)]] = field(default_factory=dict)
+    companions: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    used_spells: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioSpec:
+    """A scenario description, as :func:`build_scenario` reads it."""
+
+    players: Annotated[tuple[SeatSpec, ...], Size(2, MAX_PLAYERS)]
+    active: SeatNumber = 0
+    supply: tuple[str, ...] = ()
+    deck: tuple[str, ...] | None = None
+    seed: Annotated[int, Range(0, 2**63)] = 0
+    spells: bool = False
+    turn: Annotated[int, Range(1, 10**6)] = 1
+
+
 def build_scenario(game: AnimalsGathering, spec: Mapping[str, Any]) -> AGState:
-    """A position at the start of a turn, from a description.
+    """A position at the start of a turn, from a description (a :class:`ScenarioSpec`).
 
     ``spec`` has ``players`` (a list of ``{"name", "mage", "summoning": {card: stones},
     "companions": [cards], "spells": [...], "used_spells": [...]}``), ``active`` (seat),
     optional ``supply`` (cards), ``deck`` (cards, top first; by default the remaining
-    cards in an order drawn from ``seed``), ``seed`` and ``spells`` (variant flag).
-    Every problem is reported at once.
+    cards in an order drawn from ``seed``), ``seed``, ``turn`` and ``spells`` (variant
+    flag).  Every problem is reported at once.
+
+    >>> build_scenario(AnimalsGathering(), {"players": [{"mage": 9}, {"mage": 2, "x": 1}],
+    ...                                     "seed": -1})
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.InvalidStateError: scenario: 3 problems:
+      - players[0].mage: must be from 1 to 5, got 9
+      - players[1]: unknown field 'x'
+      - seed: must be at least 0, got -1
     """
     rules = game.rules
-    problems: list[str] = []
-    raw_players = spec.get("players")
-    if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 5:
-        raise InvalidStateError("scenario: 'players' must list 2 to 5 players", "scenario")
+    parsed, problems = codec.decode(ScenarioSpec, spec)
+    if not isinstance(parsed, ScenarioSpec):
+        raise InvalidStateError(problems, "scenario")
     seats: list[Seat] = []
     used: Counter[str] = Counter()
-    for i, p in enumerate(raw_players):
-        where = f"players[{i}]"
-        if not isinstance(p, dict):
-            problems.append(f"{where}: expected an object")
-            continue
-        name = str(p.get("name", f"P{i + 1}"))
-        mage = p.get("mage", 0)
-        if mage not in (1, 2, 3, 4, 5):
-            problems.append(f"{where} ({name}): mage must be 1-5, got {mage!r}")
+    for i, p in enumerate(parsed.players):
+        name = p.name or f"P{i + 1}"
+        where = f"players[{i}] ({name})"
+        if p.mage == 0 and not any(x.startswith(f"players[{i}].mage") for x in problems):
+            problems.append(f"players[{i}].mage: missing (1-5)")
         summoning: list[Summoned] = []
-        raw_summ = p.get("summoning", {})
-        if not isinstance(raw_summ, dict):
-            problems.append(f"{where} ({name}): summoning must map cards to stones")
-            raw_summ = {}
-        for card, stones in raw_summ.items():
+        for card, stones in p.summoning.items():
             if card not in rules.animals:
-                problems.append(f"{where} ({name}): unknown card {card!r}")
+                problems.append(f"{where}: unknown card {card!r}")
                 continue
-            stones = str(stones)
             bad = [s for s in stones if s not in STONE_ORDER]
             if bad:
-                problems.append(f"{where} ({name}): {card} has unknown stones {bad}")
+                problems.append(f"{where}: {card} has unknown stones {bad}")
                 continue
             c = Summoned(card, sort_stones(stones))
             for s in set(stones):
                 if rules.capacity(c, s) < 0:
-                    problems.append(f"{where} ({name}): the {card}'s outline has fewer {s} "
+                    problems.append(f"{where}: the {card}'s outline has fewer {s} "
                                     "stones than given")
             if len(stones) == rules.size[card]:
-                problems.append(f"{where} ({name}): the {card} is complete; list it under "
+                problems.append(f"{where}: the {card} is complete; list it under "
                                 "companions")
             summoning.append(c)
             used[card] += 1
-        companions = tuple(p.get("companions", ()))
-        for card in companions:
+        for card in p.companions:
             if card not in rules.animals:
-                problems.append(f"{where} ({name}): unknown companion {card!r}")
+                problems.append(f"{where}: unknown companion {card!r}")
             used[card] += 1
-        spells = tuple(p.get("spells", ()))
-        used_spells = tuple(p.get("used_spells", ()))
-        for sp in spells + used_spells:
+        for sp in p.spells + p.used_spells:
             if sp not in game.rules.spell_ids:
-                problems.append(f"{where} ({name}): unknown spell {sp!r}")
-        seats.append(Seat(name=name, mage=int(mage) if mage in (1, 2, 3, 4, 5) else 0,
-                          summoning=tuple(summoning), companions=companions, spells=spells,
-                          used_spells=used_spells))
-    supply = tuple(spec.get("supply", ()))
+                problems.append(f"{where}: unknown spell {sp!r}")
+        seats.append(Seat(name=name, mage=p.mage, summoning=tuple(summoning),
+                          companions=p.companions, spells=p.spells,
+                          used_spells=p.used_spells))
+    if len({s.name for s in seats}) != len(seats):
+        problems.append("two players have the same name")
+    supply = parsed.supply
     used.update(supply)
     for card in supply:
         if card not in rules.animals:
             problems.append(f"supply: unknown card {card!r}")
     if len(supply) > 5:
         problems.append(f"supply: holds {len(supply)} cards, at most 5")
-    seed = int(spec.get("seed", 0))
-    if "deck" in spec:
-        deck = tuple(spec["deck"])
-        used.update(deck)
+    if parsed.deck is not None:
+        deck = parsed.deck
     else:
         rest = sorted(set(rules.animals) - set(used))
-        random.Random(seed).shuffle(rest)
+        random.Random(parsed.seed).shuffle(rest)
         deck = tuple(rest)
-        used.update(deck)
+    used.update(deck)
     for card, n in used.items():
         if n > 1:
             problems.append(f"card {card!r} is placed {n} times")
     mages = [s.mage for s in seats if s.mage]
     if len(set(mages)) != len(mages):
         problems.append("two players hold the same mage")
-    active = spec.get("active", 0)
-    if not isinstance(active, int) or not 0 <= active < len(seats):
+    active = parsed.active
+    if active >= len(seats):
         problems.append(f"active must be a seat number 0-{len(seats) - 1}")
-        active = 0
     if problems:
         raise InvalidStateError(problems, "scenario")
     state = AGState(players=len(seats), seats=tuple(seats), deck=deck, supply=supply,
-                    active=active, turn=int(spec.get("turn", 1)),
-                    tasks=(Task("turn", active),), spells_variant=bool(spec.get("spells", False)),
-                    rng=Rng(seed))
+                    active=active, turn=parsed.turn, tasks=(Task("turn", active),),
+                    spells_variant=parsed.spells, rng=Rng(parsed.seed))
     missing = game.invariants(state)
     if missing:
         raise InvalidStateError(missing, "scenario")

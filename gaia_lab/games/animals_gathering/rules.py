@@ -12,12 +12,15 @@ exactly when it is listed; for anything else :func:`diagnose` finds the reason.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, permutations
 from math import factorial
+from typing import Literal
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve as replace
 from gaia_lab.core.verdict import Verdict
@@ -26,18 +29,15 @@ from gaia_lab.games.animals_gathering.actions import Action, roll_counts, roll_t
 from gaia_lab.games.animals_gathering.components import Animal, Components
 from gaia_lab.games.animals_gathering.rulebook import RULES
 from gaia_lab.games.animals_gathering.state import (
-    CHANCE_SEAT,
     DICE_PER_COLOUR,
     DIE_COLOURS,
     MAX_DICE,
-    RULES_SEAT,
     STONE_ORDER,
     AGState,
     Die,
     Roll,
     Seat,
     Summoned,
-    Task,
     sort_stones,
 )
 
@@ -47,89 +47,61 @@ SUPPLY_SIZE = 5
 SPELL_OFFER = 2
 END_COMPANIONS = 5
 
-# Which task kinds a decision verb belongs to.
-TASK_VERBS: dict[str, frozenset[str]] = {
-    "deal_mages": frozenset({"mages"}),
-    "deal_cards": frozenset({"deal"}),
-    "deal_spells": frozenset({"spells"}),
-    "keep": frozenset({"keep"}),
-    "keep_spell": frozenset({"keep-spell"}),
-    "form_deck": frozenset({"deck"}),
-    "supply": frozenset({"supply"}),
-    "stones_dice": frozenset({"stones-and-dice"}),
-    "reveal": frozenset({"reveal"}),
-    "turn": frozenset({"take", "roll", "pass"}),
-    "dice": frozenset({"dice"}),
-    "reroll": frozenset({"reroll", "no-reroll"}),
-    "place": frozenset({"place", "exchange", "bonus", "done"}),
-    "block": frozenset({"block", "no-block"}),
-    "revive": frozenset({"revive"}),
-    "activate": frozenset({"use", "skip"}),
-    "raid_remove": frozenset({"remove"}),
-    "collect": frozenset({"place", "exchange", "done"}),
-    "end_turn": frozenset({"end-turn"}),
-    "score": frozenset({"score"}),
-    "window": frozenset({"cast", "no-spell"}),
-    "ritual_shuffle": frozenset({"deck"}),
-    "ritual_select": frozenset({"take", "done"}),
-    "rearrange": frozenset({"move", "done"}),
-}
+def _kind(name: str, rule: str, what: str, verbs: str = "",
+          actor: Literal["player", "chance", "rules"] = "player",
+          phase: str = "turn") -> TaskKind:
+    return TaskKind(name, rule, what, frozenset(verbs.split()), actor, phase)
 
-TASK_RULE: dict[str, str] = {
-    "deal_mages": "ag.setup.mages",
-    "deal_cards": "ag.setup.deal",
-    "deal_spells": "ag.spell.deal",
-    "keep": "ag.setup.keep",
-    "keep_spell": "ag.spell.deal",
-    "form_deck": "ag.setup.deck",
-    "supply": "ag.setup.supply",
-    "stones_dice": "ag.setup.stones_dice",
-    "reveal": "ag.setup.reveal",
-    "turn": "ag.turn.choose",
-    "dice": "ag.roll.colours",
-    "reroll": "ag.mage.5",
-    "place": "ag.roll.place",
-    "block": "ag.mage.2",
-    "revive": "ag.revive.order",
-    "activate": "ag.power.activation",
-    "raid_remove": "ag.power.raid",
-    "collect": "ag.unused.others",
-    "end_turn": "ag.turn.next",
-    "score": "ag.score.points",
-    "window": "ag.spell.use",
-    "ritual_shuffle": "ag.spell.reshuffle_ritual",
-    "ritual_select": "ag.spell.reshuffle_ritual",
-    "rearrange": "ag.spell.back_in_the_saddle",
-}
 
-TASK_WHAT: dict[str, str] = {
-    "deal_mages": "the Mage Cards are dealt",
-    "deal_cards": "three Animal Index Cards are dealt to each player",
-    "deal_spells": "two Spell Cards are dealt to each player",
-    "keep": "{name} keeps one of the three dealt cards",
-    "keep_spell": "{name} keeps one of the two dealt spells",
-    "form_deck": "the deck is shuffled",
-    "supply": "the supply is turned face up",
-    "stones_dice": "stones and dice are put within reach",
-    "reveal": "starting cards are revealed",
-    "turn": "{name} chooses the turn's action",
-    "dice": "the dice are rolled",
-    "reroll": "{name} may reroll (mage 5)",
-    "place": "{name} places the rolled stones",
-    "block": "{name} may discard a die (mage 2)",
-    "revive": "{name} chooses which completed card to revive first",
-    "activate": "{name} resolves triggered activation powers",
-    "raid_remove": "{name} removes a stone (raid)",
-    "collect": "{name} may take the unused stones",
-    "end_turn": "the turn ends",
-    "score": "the game is scored",
-    "window": "{name} may cast a spell",
-    "ritual_shuffle": "the old supply is shuffled into the deck",
-    "ritual_select": "{name} may select a card from the new supply",
-    "rearrange": "{name} may rearrange stones on uncompleted cards",
-}
-SETUP_TASKS = frozenset({"deal_mages", "deal_cards", "deal_spells", "keep", "keep_spell",
-                         "form_deck", "supply", "stones_dice", "reveal"})
+FLOW: Flow[Action] = Flow([
+    _kind("deal_mages", "ag.setup.mages", "the Mage Cards are dealt", "mages", "chance",
+          "setup"),
+    _kind("deal_cards", "ag.setup.deal", "three Animal Index Cards are dealt to each player",
+          "deal", "chance", "setup"),
+    _kind("deal_spells", "ag.spell.deal", "two Spell Cards are dealt to each player", "spells",
+          "chance", "setup"),
+    _kind("keep", "ag.setup.keep", "{name} keeps one of the three dealt cards", "keep",
+          phase="setup"),
+    _kind("keep_spell", "ag.spell.deal", "{name} keeps one of the two dealt spells",
+          "keep-spell", phase="setup"),
+    _kind("form_deck", "ag.setup.deck", "the deck is shuffled", "deck", "chance", "setup"),
+    _kind("supply", "ag.setup.supply", "the supply is turned face up", "supply", "rules",
+          "setup"),
+    _kind("stones_dice", "ag.setup.stones_dice", "stones and dice are put within reach",
+          "stones-and-dice", "rules", "setup"),
+    _kind("reveal", "ag.setup.reveal", "starting cards are revealed", "reveal", "rules",
+          "setup"),
+    _kind("turn", "ag.turn.choose", "{name} chooses the turn's action", "take roll pass"),
+    _kind("dice", "ag.roll.colours", "the dice are rolled", "dice", "chance"),
+    _kind("reroll", "ag.mage.5", "{name} may reroll (mage 5)", "reroll no-reroll"),
+    _kind("place", "ag.roll.place", "{name} places the rolled stones",
+          "place exchange bonus done"),
+    _kind("block", "ag.mage.2", "{name} may discard a die (mage 2)", "block no-block"),
+    _kind("revive", "ag.revive.order", "{name} chooses which completed card to revive first",
+          "revive"),
+    _kind("activate", "ag.power.activation", "{name} resolves triggered activation powers",
+          "use skip"),
+    _kind("raid_remove", "ag.power.raid", "{name} removes a stone (raid)", "remove"),
+    _kind("collect", "ag.unused.others", "{name} may take the unused stones",
+          "place exchange done"),
+    _kind("end_turn", "ag.turn.next", "the turn ends", "end-turn", "rules"),
+    _kind("score", "ag.score.points", "the game is scored", "score", "rules", "end"),
+    _kind("window", "ag.spell.use", "{name} may cast a spell", "cast no-spell"),
+    _kind("ritual_shuffle", "ag.spell.reshuffle_ritual",
+          "the old supply is shuffled into the deck", "deck", "chance"),
+    _kind("ritual_select", "ag.spell.reshuffle_ritual",
+          "{name} may select a card from the new supply", "take done"),
+    _kind("rearrange", "ag.spell.back_in_the_saddle",
+          "{name} may rearrange stones on uncompleted cards", "move done"),
+    # steps the rules settle by themselves
+    _kind("revival_check", "ag.revive.complete", "{name}'s completed cards are revived"),
+    _kind("open_window", "ag.spell.use", "the players may cast a spell ({0})", actor="rules"),
+    _kind("offer_unused", "ag.unused.others", "the unused stones of {name}'s roll are offered"),
+    _kind("others_revive", "ag.unused.revive",
+          "the other players revive the cards completed with {name}'s stones"),
+], verb=lambda action: action.verb)
+"""Every kind of pending step of Animals Gathering, with its rule, what it waits for and
+the verbs that resolve it; the rules register their listers, resolvers and settlers."""
 
 
 def R(rule_id: str) -> RuleRef:
@@ -148,8 +120,8 @@ class Rules:
         self.size: dict[str, int] = {a.id: len(a.outline) for a in components.animals}
         self.faces: dict[str, str] = {d.code: "".join(d.faces) for d in components.dice}
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
-        self._outcomes: dict[tuple[int, ...], list[tuple[Action, Fraction]]] = {}
-        """Exact roll distributions by dice counts per colour (they never change)."""
+        self.die_faces: tuple[str, ...] = tuple(self.faces.get(c, "") for c in DIE_COLOURS)
+        """The faces of each die colour, in the order of DIE_COLOURS."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -215,47 +187,47 @@ class Rules:
                     out.append(roll_token((g, o, b)))
         return out
 
-    # ----------------------------------------------------------------------- actors
-    def seat_of(self, state: AGState) -> int | None:
-        task = state.task
-        return None if task is None else task.seat
-
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, state: AGState) -> list[Action]:
         task = state.task
         if task is None:
             return []
-        gen = getattr(self, "_legal_" + task.kind)
-        actions = list(gen(state, task))
-        if state.spells_variant and task.seat >= 0 and task.kind not in SETUP_TASKS \
-                and task.kind != "window":
-            actions.extend(spells.cast_actions(self, state, task.seat, spells.ANYTIME))
+        actions = FLOW.legal(self, state)
+        if state.spells_variant and task.seat is not None and task.kind != "window" \
+                and FLOW.kind_of(task).phase != "setup":
+            actions.extend(spells.cast_actions(self, state, task.player, spells.ANYTIME))
         return actions
 
+    @FLOW.lister("deal_mages")
     def _legal_deal_mages(self, state: AGState, task: Task) -> Iterator[Action]:
         for combo in permutations(range(1, 6), state.players):
             yield Action("mages", tuple(map(str, combo)))
 
+    @FLOW.lister("deal_cards")
     def _legal_deal_cards(self, state: AGState, task: Task) -> Iterator[Action]:
         rng = state.rng.random()
         ids = sorted(self.animals)
         rng.shuffle(ids)
         yield Action("deal", tuple(ids[: HAND_SIZE * state.players]))
 
+    @FLOW.lister("deal_spells")
     def _legal_deal_spells(self, state: AGState, task: Task) -> Iterator[Action]:
         rng = state.rng.random()
         ids = sorted(self.spell_ids)
         rng.shuffle(ids)
         yield Action("spells", tuple(ids[: SPELL_OFFER * state.players]))
 
+    @FLOW.lister("keep")
     def _legal_keep(self, state: AGState, task: Task) -> Iterator[Action]:
-        for a in state.seats[task.seat].dealt:
+        for a in state.seats[task.player].dealt:
             yield Action("keep", (a,))
 
+    @FLOW.lister("keep_spell")
     def _legal_keep_spell(self, state: AGState, task: Task) -> Iterator[Action]:
-        for s in state.seats[task.seat].spell_offer:
+        for s in state.seats[task.player].spell_offer:
             yield Action("keep-spell", (s,))
 
+    @FLOW.lister("form_deck")
     def _legal_form_deck(self, state: AGState, task: Task) -> Iterator[Action]:
         rng = state.rng.random()
         rest = sorted(self._deck_pool(state))
@@ -269,31 +241,37 @@ class Rules:
         kept |= {a for s in state.seats for a in s.companions}
         return set(self.animals) - kept - set(state.supply)
 
+    @FLOW.lister("supply")
     def _legal_supply(self, state: AGState, task: Task) -> Iterator[Action]:
         yield Action("supply")
 
+    @FLOW.lister("stones_dice")
     def _legal_stones_dice(self, state: AGState, task: Task) -> Iterator[Action]:
         yield Action("stones-and-dice")
 
+    @FLOW.lister("reveal")
     def _legal_reveal(self, state: AGState, task: Task) -> Iterator[Action]:
         yield Action("reveal")
 
+    @FLOW.lister("turn")
     def _legal_turn(self, state: AGState, task: Task) -> Iterator[Action]:
         found = False
         for a in state.supply:
             found = True
             yield Action("take", (a,))
-        for n in self.dice_allowed(state, task.seat):
+        for n in self.dice_allowed(state, task.player):
             for token in self.roll_options(n):
                 found = True
                 yield Action("roll", (token,))
         if not found:
             yield Action("pass")
 
+    @FLOW.lister("dice")
     def _legal_dice(self, state: AGState, task: Task) -> Iterator[Action]:
         for action, _ in self.dice_outcomes(state, task):
             yield action
 
+    @FLOW.lister("reroll")
     def _legal_reroll(self, state: AGState, task: Task) -> Iterator[Action]:
         yield Action("no-reroll")
         assert state.roll is not None
@@ -305,10 +283,11 @@ class Rules:
                     seen.add(combo)
                     yield Action("reroll", combo)
 
+    @FLOW.lister("place")
     def _legal_place(self, state: AGState, task: Task) -> Iterator[Action]:
         roll = state.roll
         assert roll is not None
-        seat = state.seats[task.seat]
+        seat = state.seats[task.player]
         faces = [roll.dice[i].face for i in roll.unused()]
         yield from self._placements(seat, faces, allow_done=not self._must_place(seat, faces))
         if seat.mage == 1 and not roll.bonus_used and len(set(roll.faces())) >= 4:
@@ -339,6 +318,7 @@ class Rules:
             for card in self.open_cards(seat, stone):
                 yield Action("exchange", (f"{give}>{stone}", card))
 
+    @FLOW.lister("block")
     def _legal_block(self, state: AGState, task: Task) -> Iterator[Action]:
         roll = state.roll
         assert roll is not None
@@ -347,18 +327,20 @@ class Rules:
             yield Action("block", (label,))
         yield Action("no-block")
 
+    @FLOW.lister("revive")
     def _legal_revive(self, state: AGState, task: Task) -> Iterator[Action]:
-        for c in state.seats[task.seat].summoning:
+        for c in state.seats[task.player].summoning:
             if self.is_complete(c):
                 yield Action("revive", (c.animal,))
 
+    @FLOW.lister("activate")
     def _legal_activate(self, state: AGState, task: Task) -> Iterator[Action]:
         seen: set[str] = set()
-        for animal in task.data:
+        for animal in task.words:
             if animal in seen:
                 continue
             seen.add(animal)
-            yield from self._power_uses(state, task.seat, animal)
+            yield from self._power_uses(state, task.player, animal)
         for animal in sorted(seen):
             yield Action("skip", (animal,))
 
@@ -394,36 +376,42 @@ class Rules:
                 out.append((v, state.seats[v]))
         return out
 
+    @FLOW.lister("raid_remove")
     def _legal_raid_remove(self, state: AGState, task: Task) -> Iterator[Action]:
-        for card in state.seats[task.seat].summoning:
+        for card in state.seats[task.player].summoning:
             for stone in _distinct(card.stones):
                 yield Action("remove", (stone, card.animal))
 
+    @FLOW.lister("collect")
     def _legal_collect(self, state: AGState, task: Task) -> Iterator[Action]:
         roll = state.roll
         assert roll is not None
-        seat = state.seats[task.seat]
-        faces = [roll.dice[int(i)].face for i in task.data]
+        seat = state.seats[task.player]
+        faces = [roll.dice[int(i)].face for i in task.words]
         yield from self._placements(seat, faces, allow_done=True)
 
+    @FLOW.lister("window")
     def _legal_window(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield from spells.cast_actions(self, state, task.seat, spells.WINDOWS[task.data[0]])
+        yield from spells.cast_actions(self, state, task.player, spells.WINDOWS[task.words[0]])
         yield Action("no-spell")
 
+    @FLOW.lister("ritual_shuffle")
     def _legal_ritual_shuffle(self, state: AGState, task: Task) -> Iterator[Action]:
         rng = state.rng.random()
         deck = list(state.deck)
         rng.shuffle(deck)
         yield Action("deck", tuple(deck))
 
+    @FLOW.lister("ritual_select")
     def _legal_ritual_select(self, state: AGState, task: Task) -> Iterator[Action]:
         for a in state.supply:
             yield Action("take", (a,))
         yield Action("done")
 
+    @FLOW.lister("rearrange")
     def _legal_rearrange(self, state: AGState, task: Task) -> Iterator[Action]:
-        seat = state.seats[task.seat]
-        if int(task.data[0]) > 0:
+        seat = state.seats[task.player]
+        if int(task.words[0]) > 0:
             for card in seat.summoning:
                 for stone in _distinct(card.stones):
                     for other in self.open_cards(seat, stone):
@@ -431,9 +419,11 @@ class Rules:
                             yield Action("move", (stone, card.animal, other))
         yield Action("done")
 
+    @FLOW.lister("end_turn")
     def _legal_end_turn(self, state: AGState, task: Task) -> Iterator[Action]:
         yield Action("end-turn")
 
+    @FLOW.lister("score")
     def _legal_score(self, state: AGState, task: Task) -> Iterator[Action]:
         yield Action("score")
 
@@ -442,19 +432,9 @@ class Rules:
         """Every result of the dice being rolled, with its exact probability."""
         roll = state.roll
         assert roll is not None
-        colours = [roll.dice[int(i)].colour for i in task.data]
+        colours = [roll.dice[int(i)].colour for i in task.words]
         counts = tuple(colours.count(c) for c in DIE_COLOURS)
-        found = self._outcomes.get(counts)
-        if found is None:
-            per_colour: list[list[tuple[tuple[str, ...], Fraction]]] = []
-            for colour, k in zip(DIE_COLOURS, counts):
-                if k:
-                    per_colour.append(_multisets(colour, self.faces[colour], k))
-            out: list[tuple[tuple[str, ...], Fraction]] = [((), Fraction(1))]
-            for options in per_colour:
-                out = [(a + b, p * q) for a, p in out for b, q in options]
-            found = self._outcomes[counts] = [(Action("dice", labels), p) for labels, p in out]
-        return list(found)
+        return list(_roll_outcomes(self.die_faces, counts))
 
     def sample_dice(self, state: AGState, task: Task) -> Action:
         """One roll of the dice, each die thrown on its own."""
@@ -462,21 +442,22 @@ class Rules:
         assert roll is not None
         rng = state.rng.random()
         labels = []
-        for i in task.data:
+        for i in task.words:
             colour = roll.dice[int(i)].colour
             labels.append(colour + rng.choice(self.faces[colour]))
         return Action("dice", tuple(sorted(labels, key=_die_key)))
 
     # -------------------------------------------------------------------------- apply
     def apply(self, state: AGState, action: Action) -> tuple[AGState, list[Event]]:
+        """Resolve the head task with ``action`` (assumed legal), then settle."""
         task = state.task
         assert task is not None
         events: list[Event] = []
-        rest = state.tasks[1:]
-        handler = getattr(self, "_do_" + action.verb.replace("-", "_"))
-        state = handler(state, task, action, rest, events)
-        state = self.settle(state, events)
-        return state, events
+        if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
+            state = spells.apply_cast(self, state, task, action, events)
+        else:
+            state = FLOW.resolve(self, state, action, events)
+        return FLOW.settle(self, state, events), events
 
     @staticmethod
     def _roll(state: AGState) -> Roll:
@@ -493,15 +474,19 @@ class Rules:
         return state.seats[seat].name
 
     # setup ----------------------------------------------------------------------------
-    def _do_mages(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("deal_mages", verbs=["mages"])
+    def _do_mages(self, state: AGState, task: Task, action: Action,
+                  events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         seats = tuple(replace(s, mage=int(m)) for s, m in zip(state.seats, action.args))
         dealt = ", ".join(f"{s.name} mage {s.mage}" for s in seats)
         self._ev(events, "setup.mages", f"Mage Cards dealt: {dealt}.", "ag.setup.mages", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
-    def _do_deal(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("deal_cards", verbs=["deal"])
+    def _do_deal(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         cards = action.args
         seats = tuple(
             replace(s, dealt=cards[HAND_SIZE * i: HAND_SIZE * (i + 1)])
@@ -513,8 +498,10 @@ class Rules:
                      "ag.setup.deal", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
-    def _do_spells(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("deal_spells", verbs=["spells"])
+    def _do_spells(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         ids = action.args
         seats = tuple(
             replace(s, spell_offer=ids[SPELL_OFFER * i: SPELL_OFFER * (i + 1)])
@@ -525,48 +512,63 @@ class Rules:
                      "ag.spell.deal", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
-    def _do_keep(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        seat = state.seats[task.seat]
+    @FLOW.resolver("keep", verbs=["keep"])
+    def _do_keep(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        seat = state.seats[task.player]
         animal = action.args[0]
-        state = state.with_seat(task.seat, replace(seat, dealt=(animal,)))
+        state = state.with_seat(task.player, replace(seat, dealt=(animal,)))
         self._ev(events, "setup.keep", f"{seat.name} keeps one card as the starting card "
-                 f"(face down).", "ag.setup.keep", task.seat)
+                 f"(face down).", "ag.setup.keep", task.player)
         return replace(state, tasks=rest)
 
-    def _do_keep_spell(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        seat = state.seats[task.seat]
-        state = state.with_seat(task.seat, replace(seat, spell_offer=(), spells=action.args))
+    @FLOW.resolver("keep_spell", verbs=["keep-spell"])
+    def _do_keep_spell(self, state: AGState, task: Task, action: Action,
+                       events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        seat = state.seats[task.player]
+        state = state.with_seat(task.player, replace(seat, spell_offer=(), spells=action.args))
         self._ev(events, "setup.keep_spell", f"{seat.name} keeps one Spell Card (hidden) and "
-                 "returns the other to the box.", "ag.spell.deal", task.seat)
+                 "returns the other to the box.", "ag.spell.deal", task.player)
         return replace(state, tasks=rest)
 
-    def _do_deck(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        if task.kind == "ritual_shuffle":
-            self._ev(events, "spell.reshuffle", "The old supply is shuffled into the deck.",
-                     "ag.spell.reshuffle_ritual", "chance")
-            return replace(state, deck=action.args, tasks=rest, rng=state.rng.advanced())
+    @FLOW.resolver("ritual_shuffle", verbs=["deck"])
+    def _do_reshuffle(self, state: AGState, task: Task, action: Action,
+                      events: list[Event]) -> AGState:
+        self._ev(events, "spell.reshuffle", "The old supply is shuffled into the deck.",
+                 "ag.spell.reshuffle_ritual", "chance")
+        return replace(state, deck=action.args, tasks=state.tasks[1:], rng=state.rng.advanced())
+
+    @FLOW.resolver("form_deck", verbs=["deck"])
+    def _do_deck(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         self._ev(events, "setup.deck", f"The other {len(action.args)} cards are shuffled into "
                  "the deck.", "ag.setup.deck", "chance")
         return replace(state, deck=action.args, tasks=rest, rng=state.rng.advanced())
 
-    def _do_supply(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("supply", verbs=["supply"])
+    def _do_supply(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         supply, deck = state.deck[:SUPPLY_SIZE], state.deck[SUPPLY_SIZE:]
         self._ev(events, "setup.supply", "The supply: " + ", ".join(self.name(a) for a in supply)
                  + ".", "ag.setup.supply", "rules", True)
         return replace(state, supply=supply, deck=deck, tasks=rest)
 
+    @FLOW.resolver("stones_dice", verbs=["stones-and-dice"])
     def _do_stones_and_dice(self, state: AGState, task: Task, action: Action,
-                            rest: tuple[Task, ...], events: list[Event]) -> AGState:
+                            events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         self._ev(events, "setup.stones", "The Magic Stones and the six Magic Dice are put within "
                  "reach of everyone.", "ag.setup.stones_dice", "rules", True)
         return replace(state, tasks=rest)
 
-    def _do_reveal(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("reveal", verbs=["reveal"])
+    def _do_reveal(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         seats = []
         for s in state.seats:
             seats.append(replace(s, dealt=(), summoning=(Summoned(s.dealt[0]),)))
@@ -580,18 +582,25 @@ class Rules:
 
     def _turn_tasks(self, state: AGState, seat_index: int) -> tuple[Task, ...]:
         if state.spells_variant:
-            return (Task("open_window", CHANCE_SEAT, ("turn_start",)), Task("turn", seat_index))
+            return (Task("open_window", "rules", ("turn_start",)), Task("turn", seat_index))
         return (Task("turn", seat_index),)
 
     # turn -----------------------------------------------------------------------------
-    def _do_take(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("ritual_select", verbs=["take"])
+    def _do_select(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        state = self._recruit(state, task.player, action.args[0], "ag.spell.reshuffle_ritual",
+                              events)
+        return replace(state, tasks=rest)
+
+    @FLOW.resolver("turn", verbs=["take"])
+    def _do_take(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         animal = action.args[0]
-        if task.kind == "ritual_select":
-            state = self._recruit(state, task.seat, animal, "ag.spell.reshuffle_ritual", events)
-            return replace(state, tasks=rest)
-        state = self._recruit(state, task.seat, animal, "ag.take.card", events)
-        return replace(state, passes=0, tasks=rest + (Task("end_turn", RULES_SEAT),))
+        state = self._recruit(state, task.player, animal, "ag.take.card", events)
+        return replace(state, passes=0, tasks=rest + (Task("end_turn", "rules"),))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
                  events: list[Event]) -> AGState:
@@ -609,16 +618,20 @@ class Rules:
         seat = replace(seat, summoning=seat.summoning + (Summoned(animal),))
         return replace(state.with_seat(seat_index, seat), supply=tuple(supply), deck=deck)
 
-    def _do_pass(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        self._ev(events, "turn.pass", f"{self._who(state, task.seat)} can neither select a card "
-                 "nor roll, and passes.", "ag.turn.pass", task.seat)
+    @FLOW.resolver("turn", verbs=["pass"])
+    def _do_pass(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        self._ev(events, "turn.pass", f"{self._who(state, task.player)} can neither select a card "
+                 "nor roll, and passes.", "ag.turn.pass", task.player)
         return replace(state, passes=state.passes + 1,
-                       tasks=rest + (Task("end_turn", RULES_SEAT),))
+                       tasks=rest + (Task("end_turn", "rules"),))
 
-    def _do_roll(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        return self._start_roll(state, task.seat, roll_counts(action.args[0]), events, rest)
+    @FLOW.resolver("turn", verbs=["roll"])
+    def _do_roll(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        return self._start_roll(state, task.player, roll_counts(action.args[0]), events, rest)
 
     def _start_roll(self, state: AGState, seat_index: int, counts: tuple[int, int, int],
                     events: list[Event], rest: tuple[Task, ...]) -> AGState:
@@ -631,9 +644,9 @@ class Rules:
         window = state.spells_variant
 
         def opening(name: str) -> list[Task]:
-            return [Task("open_window", CHANCE_SEAT, (name,))] if window else []
+            return [Task("open_window", "rules", (name,))] if window else []
 
-        tasks: list[Task] = [Task("dice", CHANCE_SEAT, tuple(str(i) for i in range(len(dice))))]
+        tasks: list[Task] = [Task("dice", "chance", tuple(str(i) for i in range(len(dice))))]
         tasks += opening("after_roll")
         if seat.mage == 5:
             tasks.append(Task("reroll", seat_index))
@@ -644,33 +657,35 @@ class Rules:
         tasks.append(Task("revival_check", seat_index))
         tasks += opening("before_offer")
         tasks += [Task("offer_unused", seat_index), Task("others_revive", seat_index),
-                  Task("end_turn", RULES_SEAT)]
+                  Task("end_turn", "rules")]
         return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tuple(tasks) + rest)
 
-    def _do_cast(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        return spells.apply_cast(self, state, task, action, events)
-
-    def _do_no_spell(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("window", verbs=["no-spell"])
+    def _do_no_spell(self, state: AGState, task: Task, action: Action,
+                     events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         return replace(state, tasks=rest)
 
-    def _do_move(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("rearrange", verbs=["move"])
+    def _do_move(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         stone, source, target = action.args
-        state = self._take_off(state, task.seat, stone, source)
-        state = self._put(state, task.seat, stone, target)
-        self._ev(events, "stone.move", f"{self._who(state, task.seat)} moves "
+        state = self._take_off(state, task.player, stone, source)
+        state = self._put(state, task.player, stone, target)
+        self._ev(events, "stone.move", f"{self._who(state, task.player)} moves "
                  f"{_stone_word(stone)} from the {self.name(source)} to the {self.name(target)}.",
-                 "ag.spell.back_in_the_saddle", task.seat)
-        left = Task("rearrange", task.seat, (str(int(task.data[0]) - 1),))
+                 "ag.spell.back_in_the_saddle", task.player)
+        left = Task("rearrange", task.player, (str(int(task.words[0]) - 1),))
         return replace(state, tasks=(left,) + rest)
 
-    def _do_dice(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("dice", verbs=["dice"])
+    def _do_dice(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         roll = self._roll(state)
         dice = list(roll.dice)
-        free = [int(i) for i in task.data]
+        free = [int(i) for i in task.words]
         # dice of one colour are interchangeable: give each colour's faces in order
         by_colour: dict[str, list[str]] = {}
         for label in action.args:
@@ -684,8 +699,10 @@ class Rules:
         self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
         return replace(state, roll=roll, tasks=rest, rng=state.rng.advanced())
 
-    def _do_reroll(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("reroll", verbs=["reroll"])
+    def _do_reroll(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         roll = self._roll(state)
         wanted = list(action.args)
         idx = []
@@ -694,16 +711,18 @@ class Rules:
                 wanted.remove(d.label)
                 idx.append(i)
         dice = tuple(Die(d.colour) if i in idx else d for i, d in enumerate(roll.dice))
-        self._ev(events, "dice.reroll", f"{self._who(state, task.seat)} rerolls "
-                 f"{len(idx)} dice with mage 5.", "ag.mage.5", task.seat)
+        self._ev(events, "dice.reroll", f"{self._who(state, task.player)} rerolls "
+                 f"{len(idx)} dice with mage 5.", "ag.mage.5", task.player)
         roll = replace(roll, dice=dice, rerolled=True)
         return replace(state, roll=roll,
-                       tasks=(Task("dice", CHANCE_SEAT, tuple(map(str, idx))),) + rest)
+                       tasks=(Task("dice", "chance", tuple(map(str, idx))),) + rest)
 
-    def _do_no_reroll(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        self._ev(events, "dice.keep", f"{self._who(state, task.seat)} keeps the roll.",
-                 "ag.mage.5", task.seat)
+    @FLOW.resolver("reroll", verbs=["no-reroll"])
+    def _do_no_reroll(self, state: AGState, task: Task, action: Action,
+                      events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        self._ev(events, "dice.keep", f"{self._who(state, task.player)} keeps the roll.",
+                 "ag.mage.5", task.player)
         return replace(state, tasks=rest)
 
     def _use_die(self, state: AGState, task: Task, face: str, use: str) -> tuple[AGState, Task]:
@@ -717,11 +736,11 @@ class Rules:
                     dice[i] = replace(dice[i], use=use)
                     return replace(state, roll=replace(roll, dice=tuple(dice))), task
             raise AssertionError("no unused die shows " + face)
-        data = list(task.data)
+        data = list(task.words)
         for key in data:
             if roll.dice[int(key)].face == face:
                 data.remove(key)
-                return state, Task(task.kind, task.seat, tuple(data))
+                return state, Task(task.kind, task.player, tuple(data))
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
@@ -740,56 +759,70 @@ class Rules:
         )
         return state.with_seat(seat_index, replace(seat, summoning=cards))
 
-    def _do_place(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("place", "collect", verbs=["place"])
+    def _do_place(self, state: AGState, task: Task, action: Action,
+                  events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         stone, animal = action.args
         state, task = self._use_die(state, task, stone, "placed")
-        state = self._put(state, task.seat, stone, animal)
+        state = self._put(state, task.player, stone, animal)
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
-        self._ev(events, "stone.place", f"{self._who(state, task.seat)} places "
-                 f"{_stone_word(stone)} on the {self.name(animal)}.", rule, task.seat)
+        self._ev(events, "stone.place", f"{self._who(state, task.player)} places "
+                 f"{_stone_word(stone)} on the {self.name(animal)}.", rule, task.player)
         return replace(state, tasks=(task,) + rest)
 
-    def _do_exchange(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("place", "collect", verbs=["exchange"])
+    def _do_exchange(self, state: AGState, task: Task, action: Action,
+                     events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         give, get = action.args[0].split(">")
         animal = action.args[1]
         for stone in give:
             state, task = self._use_die(state, task, stone, "exchanged")
-        state = self._put(state, task.seat, get, animal)
+        state = self._put(state, task.player, get, animal)
         rule = "ag.mage.3" if give == "OO" else "ag.power.exchange"
         gave = "two orange-leaf stones" if give == "OO" else _stone_word(give)
-        self._ev(events, "stone.exchange", f"{self._who(state, task.seat)} exchanges {gave} for "
-                 f"{_stone_word(get)} and places it on the {self.name(animal)}.", rule, task.seat)
+        self._ev(events, "stone.exchange", f"{self._who(state, task.player)} exchanges {gave} for "
+                 f"{_stone_word(get)} and places it on the {self.name(animal)}.", rule, task.player)
         return replace(state, tasks=(task,) + rest)
 
-    def _do_bonus(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("place", verbs=["bonus"])
+    def _do_bonus(self, state: AGState, task: Task, action: Action,
+                  events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         stone, animal = action.args
-        state = self._put(state, task.seat, stone, animal)
+        state = self._put(state, task.player, stone, animal)
         state = replace(state, roll=replace(self._roll(state), bonus_used=True))
-        self._ev(events, "stone.bonus", f"{self._who(state, task.seat)} rolled four or more "
+        self._ev(events, "stone.bonus", f"{self._who(state, task.player)} rolled four or more "
                  f"different stones and takes {_stone_word(stone)} for the "
-                 f"{self.name(animal)} (mage 1).", "ag.mage.1", task.seat)
+                 f"{self.name(animal)} (mage 1).", "ag.mage.1", task.player)
         return replace(state, tasks=(task,) + rest)
 
-    def _do_done(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        who = self._who(state, task.seat)
-        if task.kind in ("ritual_select", "rearrange"):
-            return replace(state, tasks=rest)
-        if task.kind == "place":
-            left = len(self._roll(state).unused())
-            text = f"{who} has taken every stone that fits" + (
-                f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
-            self._ev(events, "stone.done", text, "ag.roll.no_storing", task.seat)
-        else:
-            self._ev(events, "stone.done", f"{who} takes no more unused stones.",
-                     "ag.unused.others", task.seat)
-        return replace(state, tasks=rest)
+    @FLOW.resolver("ritual_select", "rearrange", verbs=["done"])
+    def _do_finish(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        return replace(state, tasks=state.tasks[1:])
 
-    def _do_block(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("place", verbs=["done"])
+    def _do_done(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        left = len(self._roll(state).unused())
+        text = f"{self._who(state, task.player)} has taken every stone that fits" + (
+            f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
+        self._ev(events, "stone.done", text, "ag.roll.no_storing", task.player)
+        return replace(state, tasks=state.tasks[1:])
+
+    @FLOW.resolver("collect", verbs=["done"])
+    def _do_done_collecting(self, state: AGState, task: Task, action: Action,
+                            events: list[Event]) -> AGState:
+        self._ev(events, "stone.done", f"{self._who(state, task.player)} takes no more unused "
+                 "stones.", "ag.unused.others", task.player)
+        return replace(state, tasks=state.tasks[1:])
+
+    @FLOW.resolver("block", verbs=["block"])
+    def _do_block(self, state: AGState, task: Task, action: Action,
+                  events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         label = action.args[0]
         roll = self._roll(state)
         for i in roll.unused():
@@ -798,20 +831,24 @@ class Rules:
                 dice[i] = replace(dice[i], use="blocked")
                 roll = replace(roll, dice=tuple(dice))
                 break
-        self._ev(events, "dice.block", f"{self._who(state, task.seat)} discards the die showing "
+        self._ev(events, "dice.block", f"{self._who(state, task.player)} discards the die showing "
                  f"{_stone_word(label[1], label[0])}: nobody else may take it (mage 2).",
-                 "ag.mage.2", task.seat)
+                 "ag.mage.2", task.player)
         return replace(state, roll=roll, tasks=rest)
 
-    def _do_no_block(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        self._ev(events, "dice.no_block", f"{self._who(state, task.seat)} discards no die.",
-                 "ag.mage.2", task.seat)
+    @FLOW.resolver("block", verbs=["no-block"])
+    def _do_no_block(self, state: AGState, task: Task, action: Action,
+                     events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        self._ev(events, "dice.no_block", f"{self._who(state, task.player)} discards no die.",
+                 "ag.mage.2", task.player)
         return replace(state, tasks=rest)
 
-    def _do_revive(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
-        state = self._revive(state, task.seat, action.args[0], events, chosen=True)
+    @FLOW.resolver("revive", verbs=["revive"])
+    def _do_revive(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
+        state = self._revive(state, task.player, action.args[0], events, chosen=True)
         # the revival's triggered powers come before any further revival choice
         batch = state.tasks
         return replace(state, tasks=batch + rest)
@@ -840,13 +877,15 @@ class Rules:
             tasks = (Task("activate", seat_index, batch),)
         return replace(state, tasks=tasks)
 
-    def _do_use(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("activate", verbs=["use"])
+    def _do_use(self, state: AGState, task: Task, action: Action,
+                events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         animal, kind, *args = action.args
-        left = list(task.data)
+        left = list(task.words)
         left.remove(animal)
-        after = (Task("activate", task.seat, tuple(left)),) if left else ()
-        who = self._who(state, task.seat)
+        after = (Task("activate", task.player, tuple(left)),) if left else ()
+        who = self._who(state, task.player)
         name = self.name(animal)
         front: tuple[Task, ...] = ()
         if kind == "steal":
@@ -854,47 +893,53 @@ class Rules:
             v = state.owner_of(victim_card)
             assert v is not None
             state = self._take_off(state, v, stone, victim_card)
-            state = self._put(state, task.seat, stone, mine)
+            state = self._put(state, task.player, stone, mine)
             self._ev(events, "power.steal", f"{who}'s {name} steals {_stone_word(stone)} from "
                      f"{self._who(state, v)}'s {self.name(victim_card)} and places it on the "
-                     f"{self.name(mine)}.", "ag.power.steal", task.seat)
-            front = (Task("revival_check", task.seat),)
+                     f"{self.name(mine)}.", "ag.power.steal", task.player)
+            front = (Task("revival_check", task.player),)
         elif kind == "raid":
-            victims = [Task("raid_remove", v) for v, vs in self._victims(state, task.seat)
+            victims = [Task("raid_remove", v) for v, vs in self._victims(state, task.player)
                        if any(c.stones for c in vs.summoning)]
             self._ev(events, "power.raid", f"{who}'s {name} attacks: every other player must "
-                     "remove one stone from an uncompleted card.", "ag.power.raid", task.seat)
+                     "remove one stone from an uncompleted card.", "ag.power.raid", task.player)
             front = tuple(victims)
         elif kind == "gift":
             stone, mine = args
-            state = self._put(state, task.seat, stone, mine)
+            state = self._put(state, task.player, stone, mine)
             self._ev(events, "power.gift", f"{who}'s {name} brings {_stone_word(stone)} from the "
-                     f"supply for the {self.name(mine)}.", "ag.power.gift_stone", task.seat)
-            front = (Task("revival_check", task.seat),)
+                     f"supply for the {self.name(mine)}.", "ag.power.gift_stone", task.player)
+            front = (Task("revival_check", task.player),)
         elif kind == "recruit":
-            state = self._recruit(state, task.seat, args[0], "ag.power.recruit", events)
+            state = self._recruit(state, task.player, args[0], "ag.power.recruit", events)
         return replace(state, tasks=front + after + rest)
 
-    def _do_skip(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("activate", verbs=["skip"])
+    def _do_skip(self, state: AGState, task: Task, action: Action,
+                 events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         animal = action.args[0]
-        left = [a for a in task.data if a != animal]
-        self._ev(events, "power.skip", f"{self._who(state, task.seat)} does not use the "
-                 f"{self.name(animal)}'s power.", "ag.faq.optional", task.seat)
-        after = (Task("activate", task.seat, tuple(left)),) if left else ()
+        left = [a for a in task.words if a != animal]
+        self._ev(events, "power.skip", f"{self._who(state, task.player)} does not use the "
+                 f"{self.name(animal)}'s power.", "ag.faq.optional", task.player)
+        after = (Task("activate", task.player, tuple(left)),) if left else ()
         return replace(state, tasks=after + rest)
 
-    def _do_remove(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("raid_remove", verbs=["remove"])
+    def _do_remove(self, state: AGState, task: Task, action: Action,
+                   events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         stone, animal = action.args
-        state = self._take_off(state, task.seat, stone, animal)
-        self._ev(events, "power.raid_remove", f"{self._who(state, task.seat)} returns "
+        state = self._take_off(state, task.player, stone, animal)
+        self._ev(events, "power.raid_remove", f"{self._who(state, task.player)} returns "
                  f"{_stone_word(stone)} from the {self.name(animal)} to the supply.",
-                 "ag.power.raid", task.seat)
+                 "ag.power.raid", task.player)
         return replace(state, tasks=rest)
 
-    def _do_end_turn(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("end_turn", verbs=["end-turn"])
+    def _do_end_turn(self, state: AGState, task: Task, action: Action,
+                     events: list[Event]) -> AGState:
+        rest = state.tasks[1:]
         reasons = [(i, self.ends_game(s)) for i, s in enumerate(state.seats)]
         enders = [(i, why) for i, why in reasons if why]
         if enders:
@@ -916,13 +961,14 @@ class Rules:
                        tasks=self._turn_tasks(state, nxt) + rest)
 
     def _final_tasks(self, state: AGState) -> tuple[Task, ...]:
-        score = (Task("score", RULES_SEAT),)
+        score = (Task("score", "rules"),)
         if state.spells_variant:
-            return (Task("open_window", CHANCE_SEAT, ("final",)),) + score
+            return (Task("open_window", "rules", ("final",)),) + score
         return score
 
-    def _do_score(self, state: AGState, task: Task, action: Action, rest: tuple[Task, ...],
-               events: list[Event]) -> AGState:
+    @FLOW.resolver("score", verbs=["score"])
+    def _do_score(self, state: AGState, task: Task, action: Action,
+                  events: list[Event]) -> AGState:
         from gaia_lab.games.animals_gathering.scoring import score_breakdown, winners
 
         breakdown = score_breakdown(self, state)
@@ -939,59 +985,73 @@ class Rules:
     # ------------------------------------------------------------------------ settle
     def settle(self, state: AGState, events: list[Event]) -> AGState:
         """Resolve the steps that need no decision, until one is pending."""
-        while state.tasks:
-            task = state.tasks[0]
-            rest = state.tasks[1:]
-            kind = task.kind
-            if kind == "revival_check":
-                seat = state.seats[task.seat]
-                done = [c.animal for c in seat.summoning if self.is_complete(c)]
-                if not done:
-                    state = replace(state, tasks=rest)
-                elif len(done) == 1:
-                    revived = self._revive(state, task.seat, done[0], events, chosen=False)
-                    state = replace(revived, tasks=revived.tasks + state.tasks)
-                else:
-                    state = replace(state, tasks=(Task("revive", task.seat),) + state.tasks)
-                    return state
-            elif kind == "open_window":
-                state = spells.open_window(self, state, task.data[0], rest)
-            elif kind == "offer_unused":
-                state = self._offer_unused(state, task, rest, events)
-            elif kind == "others_revive":
-                n = state.players
-                checks = tuple(Task("revival_check", (task.seat + k) % n) for k in range(1, n))
-                state = replace(state, tasks=checks + rest)
-            elif kind == "block" and not self._roll(state).unused():
-                state = replace(state, tasks=rest)
-            elif kind == "collect" and not self._can_collect(state, task):
-                if task.data:
-                    offered = len(self._roll(state).unused())
-                    text = ("has no space for the unused stones and takes none"
-                            if len(task.data) == offered
-                            else "has no space for the other unused stones")
-                    self._ev(events, "stone.none", f"{self._who(state, task.seat)} {text}.",
-                             "ag.roll.no_storing", task.seat, automatic=True)
-                state = replace(state, tasks=rest)
-            elif kind == "activate":
-                usable = tuple(a for a in task.data
-                               if next(self._power_uses(state, task.seat, a), None) is not None)
-                dropped = [a for a in dict.fromkeys(task.data) if a not in usable]
-                for a in dropped:
-                    self._ev(events, "power.unusable", f"The {self.name(a)}'s power has no use "
-                             "now.", "ag.power.activation", task.seat, automatic=True)
-                if not usable:
-                    state = replace(state, tasks=rest)
-                else:
-                    if dropped:
-                        state = replace(state, tasks=(Task("activate", task.seat, usable),) + rest)
-                    return state
-            elif kind == "raid_remove" and not any(
-                    c.stones for c in state.seats[task.seat].summoning):
-                state = replace(state, tasks=rest)
-            else:
-                return state
-        return state
+        return FLOW.settle(self, state, events)
+
+    @FLOW.settler("revival_check")
+    def _settle_revival(self, state: AGState, task: Task, events: list[Event]) -> AGState:
+        seat = state.seats[task.player]
+        done = [c.animal for c in seat.summoning if self.is_complete(c)]
+        if not done:
+            return replace(state, tasks=state.tasks[1:])
+        if len(done) == 1:
+            revived = self._revive(state, task.player, done[0], events, chosen=False)
+            return replace(revived, tasks=revived.tasks + state.tasks)
+        return replace(state, tasks=(Task("revive", task.player),) + state.tasks)
+
+    @FLOW.settler("open_window")
+    def _settle_window(self, state: AGState, task: Task, events: list[Event]) -> AGState:
+        return spells.open_window(self, state, task.word(0), state.tasks[1:])
+
+    @FLOW.settler("offer_unused")
+    def _settle_offer(self, state: AGState, task: Task, events: list[Event]) -> AGState:
+        return self._offer_unused(state, task, state.tasks[1:], events)
+
+    @FLOW.settler("others_revive")
+    def _settle_others(self, state: AGState, task: Task, events: list[Event]) -> AGState:
+        n = state.players
+        checks = tuple(Task("revival_check", (task.player + k) % n) for k in range(1, n))
+        return replace(state, tasks=checks + state.tasks[1:])
+
+    @FLOW.settler("block")
+    def _settle_block(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
+        return None if self._roll(state).unused() else replace(state, tasks=state.tasks[1:])
+
+    @FLOW.settler("collect")
+    def _settle_collect(self, state: AGState, task: Task,
+                        events: list[Event]) -> AGState | None:
+        if self._can_collect(state, task):
+            return None
+        if task.data:
+            offered = len(self._roll(state).unused())
+            text = ("has no space for the unused stones and takes none"
+                    if len(task.data) == offered
+                    else "has no space for the other unused stones")
+            self._ev(events, "stone.none", f"{self._who(state, task.player)} {text}.",
+                     "ag.roll.no_storing", task.player, automatic=True)
+        return replace(state, tasks=state.tasks[1:])
+
+    @FLOW.settler("activate")
+    def _settle_activate(self, state: AGState, task: Task,
+                         events: list[Event]) -> AGState | None:
+        """Drop the triggered powers that have no use now (None: a power waits)."""
+        usable = tuple(a for a in task.words
+                       if next(self._power_uses(state, task.player, a), None) is not None)
+        dropped = [a for a in dict.fromkeys(task.words) if a not in usable]
+        for a in dropped:
+            self._ev(events, "power.unusable", f"The {self.name(a)}'s power has no use "
+                     "now.", "ag.power.activation", task.player, automatic=True)
+        if not usable:
+            return replace(state, tasks=state.tasks[1:])
+        if dropped:
+            return replace(state, tasks=(Task("activate", task.player, usable),)
+                           + state.tasks[1:])
+        return None
+
+    @FLOW.settler("raid_remove")
+    def _settle_raid(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
+        if any(c.stones for c in state.seats[task.player].summoning):
+            return None
+        return replace(state, tasks=state.tasks[1:])
 
     def _can_collect(self, state: AGState, task: Task) -> bool:
         return any(a.verb != "done" for a in self._legal_collect(state, task))
@@ -1009,7 +1069,7 @@ class Rules:
         shown = ", ".join(_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused)
         if roll.burst_by >= 0:
             who = state.seats[roll.burst_by].name
-            if roll.burst_by == task.seat:
+            if roll.burst_by == task.player:
                 offer = "Bubble-Burster: nobody else may take them."
             else:
                 offer = f"Bubble-Burster: only {who} may take them."
@@ -1021,7 +1081,7 @@ class Rules:
         n = state.players
         offers = []
         for k in range(1, n):
-            v = (task.seat + k) % n
+            v = (task.player + k) % n
             if roll.burst_by >= 0 and v != roll.burst_by:
                 continue
             offers.append(Task("collect", v, tuple(str(i) for i in unused)))
@@ -1034,18 +1094,18 @@ class Rules:
         if task is None:
             return Verdict.illegal("game.over", "The game is over; no action can be played.",
                                    R("ag.score.tiebreak"))
-        rule = R(TASK_RULE[task.kind])
-        who = state.seats[task.seat].name if task.seat >= 0 else task.seat
-        what = TASK_WHAT[task.kind].format(name=who)
-        if action.verb == "cast" and task.seat >= 0 and task.kind not in SETUP_TASKS:
+        kind = FLOW.kind_of(task)
+        rule = R(kind.rule)
+        what = FLOW.describe(task, tuple(s.name for s in state.seats))
+        if action.verb == "cast" and task.seat is not None and kind.phase != "setup":
             return spells.why_cast(self, state, task, action)
-        if action.verb not in TASK_VERBS.get(task.kind, frozenset()):
-            allowed = ", ".join(sorted(TASK_VERBS.get(task.kind, ())))
+        if action.verb not in kind.verbs:
+            allowed = ", ".join(sorted(kind.verbs))
             return Verdict.illegal("phase.wrong", f"Now {what}; {action.verb!r} does not fit "
                                    f"here (expected: {allowed}).", rule, pending=task.kind)
-        method = getattr(self, "_why_" + action.verb.replace("-", "_"), None)
-        if method is not None:
-            verdict: Verdict | None = method(state, task, action)
+        why = _WHY.get(action.verb)
+        if why is not None:
+            verdict = why(self, state, task, action)
             if verdict is not None:
                 return verdict
         return Verdict.illegal("action.unavailable", f"{action} is not one of the choices now: "
@@ -1083,8 +1143,8 @@ class Rules:
     def _why_roll(self, state: AGState, task: Task, action: Action) -> Verdict | None:
         g, o, b = roll_counts(action.args[0])
         n = g + o + b
-        seat = state.seats[task.seat]
-        allowed = self.dice_allowed(state, task.seat)
+        seat = state.seats[task.player]
+        allowed = self.dice_allowed(state, task.player)
         unc = len(seat.summoning)
         if not allowed:
             return Verdict.illegal("roll.no_dice", f"{seat.name} has {_cards(unc)}: "
@@ -1113,8 +1173,8 @@ class Rules:
         roll = state.roll
         assert roll is not None
         faces = [roll.dice[i].face for i in roll.unused()] if task.kind == "place" else \
-            [roll.dice[int(i)].face for i in task.data]
-        seat = state.seats[task.seat]
+            [roll.dice[int(i)].face for i in task.words]
+        seat = state.seats[task.player]
         if stone not in faces:
             return Verdict.illegal("place.not_rolled", f"No {'unused ' if faces else ''}die "
                                    f"shows {_stone_word(stone)}; available: "
@@ -1143,7 +1203,7 @@ class Rules:
         if task.kind == "place":
             roll = state.roll
             assert roll is not None
-            seat = state.seats[task.seat]
+            seat = state.seats[task.player]
             fit = [roll.dice[i].face for i in roll.unused()
                    if self.can_place(seat, roll.dice[i].face)]
             return Verdict.illegal("place.must_take", f"{seat.name} must first take every rolled "
@@ -1153,7 +1213,7 @@ class Rules:
 
     def _why_exchange(self, state: AGState, task: Task, action: Action) -> Verdict | None:
         give, _, get = action.args[0].partition(">")
-        seat = state.seats[task.seat]
+        seat = state.seats[task.player]
         if give == "OO":
             if seat.mage != 3:
                 return Verdict.illegal("exchange.not_mage3", f"Only mage 3 may exchange two "
@@ -1166,7 +1226,7 @@ class Rules:
         roll = state.roll
         assert roll is not None
         faces = [roll.dice[i].face for i in roll.unused()] if task.kind == "place" else \
-            [roll.dice[int(i)].face for i in task.data]
+            [roll.dice[int(i)].face for i in task.words]
         if any(faces.count(s) < give.count(s) for s in set(give)):
             what = "pair of orange-leaf stones" if give == "OO" else _stone_word(give)
             return Verdict.illegal("exchange.not_rolled", f"The roll has no unused {what} "
@@ -1177,7 +1237,7 @@ class Rules:
         return self._why_fit(seat, get, action.args[1], R("ag.roll.no_storing"))
 
     def _why_bonus(self, state: AGState, task: Task, action: Action) -> Verdict | None:
-        seat = state.seats[task.seat]
+        seat = state.seats[task.player]
         roll = state.roll
         assert roll is not None
         if seat.mage != 1:
@@ -1200,7 +1260,7 @@ class Rules:
                                f"unused dice: {', '.join(labels) or 'none'}.", R("ag.mage.2"))
 
     def _why_revive(self, state: AGState, task: Task, action: Action) -> Verdict | None:
-        seat = state.seats[task.seat]
+        seat = state.seats[task.player]
         card = seat.card(action.args[0])
         if card is None:
             return Verdict.illegal("card.not_summoning", f"The {self.name(action.args[0])} is not "
@@ -1211,7 +1271,7 @@ class Rules:
 
     def _why_use(self, state: AGState, task: Task, action: Action) -> Verdict | None:
         animal = action.args[0]
-        if animal not in task.data:
+        if animal not in task.words:
             return Verdict.illegal("power.not_triggered", f"The {self.name(animal)}'s activation "
                                    "power is not waiting to be resolved.",
                                    R("ag.power.activation"))
@@ -1223,11 +1283,11 @@ class Rules:
             return Verdict.illegal("power.wrong_kind", f"The {self.name(animal)}'s power is "
                                    f"{expected!r}, not {kind!r}.", R("ag.power.activation"))
         args = action.args[2:]
-        seat = state.seats[task.seat]
+        seat = state.seats[task.player]
         if kind == "steal" and len(args) == 3:
             stone, victim_card, mine = args
             v = state.owner_of(victim_card)
-            if v is None or v == task.seat:
+            if v is None or v == task.player:
                 return Verdict.illegal("steal.no_target", f"The {self.name(victim_card)} is not "
                                        "an uncompleted card of another player.",
                                        R("ag.power.steal"))
@@ -1251,7 +1311,7 @@ class Rules:
         return None
 
     def _why_remove(self, state: AGState, task: Task, action: Action) -> Verdict | None:
-        seat = state.seats[task.seat]
+        seat = state.seats[task.player]
         stone, animal = action.args
         card = seat.card(animal)
         if card is None or stone not in card.stones:
@@ -1261,12 +1321,20 @@ class Rules:
         return None
 
     def _why_keep(self, state: AGState, task: Task, action: Action) -> Verdict | None:
-        seat = state.seats[task.seat]
+        seat = state.seats[task.player]
         return Verdict.illegal("keep.not_dealt", f"{seat.name} was dealt "
                                f"{', '.join(self.name(a) for a in seat.dealt)}; "
                                f"the {self.name(action.args[0])} is not among them.",
                                R("ag.setup.keep"))
 
+
+_WHY: dict[str, Callable[[Rules, AGState, Task, Action], Verdict | None]] = {
+    "take": Rules._why_take, "roll": Rules._why_roll, "place": Rules._why_place,
+    "done": Rules._why_done, "exchange": Rules._why_exchange, "bonus": Rules._why_bonus,
+    "block": Rules._why_block, "revive": Rules._why_revive, "use": Rules._why_use,
+    "remove": Rules._why_remove, "keep": Rules._why_keep,
+}
+"""Why a listed verb's action is not legal now, by verb (None: no particular reason)."""
 
 _ACTIVATION = frozenset({"steal", "raid", "gift_stone", "recruit"})
 _COLOUR_WORD = {"g": "green", "o": "orange", "b": "blue"}
@@ -1295,6 +1363,19 @@ def _die_key(label: str) -> tuple[int, int]:
 
 def _distinct(stones: str) -> list[str]:
     return [s for s in STONE_ORDER if s in stones]
+
+
+@lru_cache(maxsize=256)
+def _roll_outcomes(faces: tuple[str, ...],
+                   counts: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """Every result of throwing ``counts[i]`` dice of colour ``DIE_COLOURS[i]`` (whose
+    faces are ``faces[i]``), with its exact probability (cached: it never changes)."""
+    out: list[tuple[tuple[str, ...], Fraction]] = [((), Fraction(1))]
+    for colour, colour_faces, k in zip(DIE_COLOURS, faces, counts):
+        if k:
+            options = _multisets(colour, colour_faces, k)
+            out = [(a + b, p * q) for a, p in out for b, q in options]
+    return tuple((Action("dice", labels), p) for labels, p in out)
 
 
 def _multisets(colour: str, faces: str, k: int) -> list[tuple[tuple[str, ...], Fraction]]:

@@ -16,15 +16,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Task
 from gaia_lab.core.values import evolve as replace
 from gaia_lab.games.animals_gathering.actions import Action, roll_counts
 from gaia_lab.games.animals_gathering.state import (
-    CHANCE_SEAT,
     MAX_DICE,
     STONE_ORDER,
     AGState,
     Die,
-    Task,
 )
 
 if TYPE_CHECKING:
@@ -158,7 +157,7 @@ def apply_cast(rules: Rules, state: AGState, task: Task, action: Action,
                events: list[Event]) -> AGState:
     """Use a spell: it leaves the hand, its effect happens, its follow-up steps queue."""
     args = list(action.args)
-    caster = task.seat
+    caster = task.player
     copied = args[0] == COPY
     if copied:
         args.pop(0)
@@ -201,8 +200,8 @@ def apply_cast(rules: Rules, state: AGState, task: Task, action: Action,
            "dice.")
         state = replace(state, roll=replace(roll, dice=dice,
                                             rock_rolled=roll.rock_rolled + (caster,)))
-        front = (Task("dice", CHANCE_SEAT, tuple(map(str, idx))),
-                 Task("open_window", CHANCE_SEAT, ("after_roll",)))
+        front = (Task("dice", "chance", tuple(map(str, idx))),
+                 Task("open_window", "rules", ("after_roll",)))
         if task.kind == "window":
             # the other holders' after-roll windows reopen after the new result
             tasks = tuple(t for t in tasks
@@ -229,7 +228,7 @@ def apply_cast(rules: Rules, state: AGState, task: Task, action: Action,
             ev(f"{who} casts {name}{via}: the next {len(new)} cards form a new supply and the "
                "old supply is shuffled back into the deck.")
             state = replace(state, supply=new, deck=state.deck[5:] + old)
-            front = (Task("ritual_shuffle", CHANCE_SEAT), Task("ritual_select", caster))
+            front = (Task("ritual_shuffle", "chance"), Task("ritual_select", caster))
     elif spell == "back_in_the_saddle":
         if args:
             ev(f"{who} casts {name}{via}.")
@@ -266,7 +265,7 @@ def why_cast(rules: Rules, state: AGState, task: Task, action: Action) -> Verdic
         return Verdict.illegal("spell.no_variant", "This game is played without the Spell Card "
                                "variant.", RULES["ag.spell.deal"])
     args = list(action.args)
-    seat = state.seats[task.seat]
+    seat = state.seats[task.player]
     spell = args[0]
     if spell == COPY:
         if COPY not in seat.spells:
@@ -274,7 +273,7 @@ def why_cast(rules: Rules, state: AGState, task: Task, action: Action) -> Verdic
                                    RULES["ag.spell.copy_and_paste"])
         target = args[1] if len(args) > 1 else ""
         if not any(target in s.used_spells for i, s in enumerate(state.seats)
-                   if i != task.seat):
+                   if i != task.player):
             return Verdict.illegal("spell.copy_unused", f"No other player has used {target!r} "
                                    "yet, so Copy and Paste cannot copy it.",
                                    RULES["ag.spell.copy_and_paste"])
@@ -287,7 +286,7 @@ def why_cast(rules: Rules, state: AGState, task: Task, action: Action) -> Verdic
         return Verdict.illegal("spell.unknown", f"There is no spell {spell!r}.",
                                RULES["ag.spell.use"])
     if task.kind == "window":
-        name = task.data[0]
+        name = task.word(0)
         if spell not in WINDOWS[name]:
             return Verdict.illegal("spell.wrong_moment", f"{spell} does not fit this moment "
                                    f"({WINDOW_WHAT[name].format(active='the active player')}).",

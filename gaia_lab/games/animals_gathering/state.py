@@ -2,16 +2,17 @@
 
 A state is the table (every seat's mage, summoning area and companion area, the
 deck and the supply), the dice of the current roll, the queue of pending
-:class:`Task` s (who must act next and on what) and the seeded RNG.
+:class:`~gaia_lab.core.flow.Task` s (who must act next and on what) and the seeded RNG.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated
 
-from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core import codec
+from gaia_lab.core.codec import Count, OneOf, Range, Size
+from gaia_lab.core.flow import Task
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
 
@@ -22,9 +23,10 @@ DIE_COLOURS = "gob"
 DICE_PER_COLOUR = 2
 MAX_DICE = 6
 
-CHANCE_SEAT = -1
-RULES_SEAT = -2
+MAX_PLAYERS = 5
 
+SeatNumber = Annotated[int, Range(0, MAX_PLAYERS - 1)]
+Name = Annotated[str, Size(1, 60)]
 
 def sort_stones(stones: str) -> str:
     """Stones in canonical order.
@@ -48,8 +50,9 @@ class Summoned:
 class Seat:
     """One player's side of the table."""
 
-    name: str
-    mage: int = 0
+    name: Name
+    mage: Annotated[int, Range(0, 5)] = 0
+    """The Mage Card kept (1-5), 0 before the mages are dealt."""
     dealt: tuple[str, ...] = ()
     """The three cards dealt at setup, before one is kept."""
     summoning: tuple[Summoned, ...] = ()
@@ -76,10 +79,10 @@ class Seat:
 class Die:
     """A Magic Die of the current roll."""
 
-    colour: str
-    face: str = ""
+    colour: Annotated[str, OneOf(tuple(DIE_COLOURS))]
+    face: Annotated[str, OneOf(("", *STONE_ORDER))] = ""
     """The stone code it shows ("" before it is rolled)."""
-    use: str = ""
+    use: Annotated[str, OneOf(("", "placed", "exchanged", "blocked"))] = ""
     """What the active player did with it: "", "placed", "exchanged" or "blocked"."""
 
     @property
@@ -92,15 +95,15 @@ class Die:
 class Roll:
     """The dice of the turn's roll and what has been done with them."""
 
-    roller: int
-    dice: tuple[Die, ...]
+    roller: SeatNumber
+    dice: Annotated[tuple[Die, ...], Size(0, MAX_DICE)]
     rerolled: bool = False
     """Mage 5's reroll was used."""
     bonus_used: bool = False
     """Mage 1's extra stone was taken."""
-    burst_by: int = -1
+    burst_by: Annotated[int, Range(-1, MAX_PLAYERS - 1)] = -1
     """Seat who cast Bubble-Burster on this roll (spell variant), or -1."""
-    rock_rolled: tuple[int, ...] = ()
+    rock_rolled: Annotated[tuple[SeatNumber, ...], Size(0, MAX_PLAYERS)] = ()
     """Seats whose Rock 'n' Roll reroll was used on this roll."""
 
     def unused(self) -> tuple[int, ...]:
@@ -112,34 +115,25 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
-class Task:
-    """A pending step: its kind, the seat who acts (or CHANCE/RULES) and its data."""
-
-    kind: str
-    seat: int
-    data: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class AGState:
     """A position of Animals Gathering."""
 
-    players: int
-    seats: tuple[Seat, ...]
+    players: Annotated[int, Range(2, MAX_PLAYERS)]
+    seats: Annotated[tuple[Seat, ...], Size(2, MAX_PLAYERS)]
     deck: tuple[str, ...] = ()
     """Face-down deck, top card first."""
     supply: tuple[str, ...] = ()
     """The face-up communal supply."""
-    active: int = 0
-    turn: int = 0
+    active: SeatNumber = 0
+    turn: Count = 0
     roll: Roll | None = None
     tasks: tuple[Task, ...] = ()
-    passes: int = 0
+    passes: Count = 0
     """Consecutive turns passed (a full round of passes ends the game)."""
     spells_variant: bool = False
     rng: Rng = Rng(0)
     over: bool = False
-    ended_by: str = ""
+    ended_by: Annotated[str, OneOf(("", "five", "elephant", "stalemate"))] = ""
     """Why the game ended: "five", "elephant" or "stalemate"."""
 
     @property
@@ -164,30 +158,19 @@ class AGState:
 
     # -- JSON ----------------------------------------------------------------------------
     def to_json(self) -> str:
-        """Canonical JSON text of the state."""
-        return json.dumps(_to_data(self), separators=(",", ":"), sort_keys=True)
+        """Canonical JSON text of the state (:func:`gaia_lab.core.codec.to_json`)."""
+        return codec.to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> AGState:
-        """Rebuild a state; InvalidStateError lists what is wrong."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidStateError(
-                f"line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})", "state"
-            ) from None
-        problems: list[str] = []
-        state = _build(cls, data, "state", problems)
-        if problems or not isinstance(state, AGState):
-            raise InvalidStateError(problems or ["not an Animals Gathering state"], "state")
-        if len(state.seats) != state.players:
-            raise InvalidStateError(
-                f"state: {state.players} players but {len(state.seats)} seats", "state")
+        """Read a state's types and field bounds (the game's ``state_from_json`` also
+        checks its invariants); InvalidStateError lists what is wrong."""
+        state: AGState = codec.from_json(cls, text, "state")
         return state
 
     def __repr__(self) -> str:
         task = self.task
-        pending = "over" if task is None else f"{task.kind} ({task.seat})"
+        pending = "over" if task is None else f"{task.kind} ({task.actor})"
         names = ", ".join(s.name for s in self.seats)
         return f"<AGState {self.players} players [{names}] turn {self.turn}, pending {pending}>"
 
@@ -196,71 +179,3 @@ class AGState:
         from gaia_lab.core.registry import layout_of
 
         return str(layout_of(self)(self).to_svg())
-
-
-_NESTED: dict[str, Any] = {
-    "seats": Seat,
-    "summoning": Summoned,
-    "dice": Die,
-    "tasks": Task,
-}
-
-
-def _to_data(obj: Any) -> Any:
-    if isinstance(obj, Rng):
-        return obj.to_list()
-    if hasattr(obj, "__dataclass_fields__"):
-        return {f.name: _to_data(getattr(obj, f.name)) for f in fields(obj)}
-    if isinstance(obj, tuple):
-        return [_to_data(x) for x in obj]
-    return obj
-
-
-def _build(cls: Any, data: Any, where: str, problems: list[str]) -> Any:
-    if not isinstance(data, dict):
-        problems.append(f"{where}: expected an object")
-        return None
-    kwargs: dict[str, Any] = {}
-    names = {f.name: f for f in fields(cls)}
-    for key in data:
-        if key not in names:
-            problems.append(f"{where}: unknown field {key!r}")
-    for name, f in names.items():
-        if name not in data:
-            continue
-        value = data[name]
-        here = f"{where}.{name}"
-        if name == "rng":
-            if (isinstance(value, list) and len(value) == 2
-                    and all(isinstance(v, int) for v in value)):
-                kwargs[name] = Rng(value[0], value[1])
-            else:
-                problems.append(f"{here}: expected [seed, draws]")
-        elif name == "roll":
-            kwargs[name] = None if value is None else _build(Roll, value, here, problems)
-        elif name in _NESTED:
-            if not isinstance(value, list):
-                problems.append(f"{here}: expected a list")
-                continue
-            kwargs[name] = tuple(
-                _build(_NESTED[name], v, f"{here}[{i}]", problems) for i, v in enumerate(value)
-            )
-        elif isinstance(value, list):
-            if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
-                problems.append(f"{here}: expected a list of texts or numbers")
-            kwargs[name] = tuple(value)
-        else:
-            expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
-            ok = {
-                "str": isinstance(value, str),
-                "int": isinstance(value, int) and not isinstance(value, bool),
-                "bool": isinstance(value, bool),
-            }.get(str(expected), True)
-            if not ok:
-                problems.append(f"{here}: expected {expected}, got {value!r}")
-            kwargs[name] = value
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        problems.append(f"{where}: {exc}")
-        return None

@@ -30,7 +30,7 @@ def describe(game: AnimalsGathering, state: AGState) -> str:
         dice = " ".join(d.label + ("*" if d.use else "") for d in state.roll.dice)
         lines.append(f"roll: {dice}")
     task = state.task
-    lines.append("over" if task is None else f"pending: {task.kind} ({task.seat})")
+    lines.append("over" if task is None else f"pending: {task.kind} ({task.actor})")
     return "\n".join(lines)
 
 

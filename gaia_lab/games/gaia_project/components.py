@@ -32,9 +32,9 @@ Every problem of a bad file is reported at once, each naming the file and the en
 Traceback (most recent call last):
 ...
 gaia_lab.core.errors.InvalidStateError: Components.from_documents: 2 problems:
-  - round_boosters.json: boosters entry 3 ('booster3'): field 'income.income':
-    unknown resource 'gold' (known: credits, ore, knowledge, qic, vp, power_tokens, charge_power)
-  - round_boosters.json: boosters entry 5 ('booster5'): field 'provenance': missing
+  - round_boosters.json: boosters entry 3 (id 'booster3'): field 'income.income':
+    unknown key 'gold' (known: credits, ore, knowledge, qic, vp, power_tokens, charge_power)
+  - round_boosters.json: boosters entry 5 (id 'booster5'): field 'provenance': missing
 """
 
 from __future__ import annotations
@@ -47,17 +47,40 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from gaia_lab.core.datafiles import (
     DataDocument,
     DataEntry,
+    FileReport,
     lookup,
     read_document,
     read_documents,
 )
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.provenance import PROVENANCES
+from gaia_lab.core.schema import (
+    Anything,
+    At,
+    Context,
+    Field,
+    FileRead,
+    FileSchema,
+    Flag,
+    Integer,
+    ListOf,
+    MapOf,
+    Nullable,
+    Record,
+    Ref,
+    Table,
+    Text,
+    check_references,
+    optional,
+    read_file,
+    show,
+)
 
 __all__ = [
     "ADVANCED_POSITIONS",
@@ -113,9 +136,6 @@ COMPONENT_FILES: Final = (
 )
 """The data files, in the order they are read."""
 
-PROVENANCES: Final = ("rulebook", "published", "reconstructed")
-"""Where a value comes from: the rule source, a public source, or authored."""
-
 PLANET_TYPES: Final = (
     "terra", "desert", "swamp", "oxide", "volcanic", "titanium", "ice", "gaia", "transdim",
 )
@@ -162,6 +182,8 @@ FACTION_IDS: Final = (
 
 POSITION_NAMES: Final = ("C", *(f"B{i}" for i in range(6)), *(f"A{i}" for i in range(12)))
 """The names of a sector's 19 hexes in spiral order (centre, inner ring, outer ring)."""
+
+_T = TypeVar("_T")
 
 _SHORT = {
     "credits": "c", "ore": "o", "knowledge": "k", "qic": "q", "vp": "vp",
@@ -671,342 +693,294 @@ def _read(path: Path, problems: list[str]) -> DataDocument:
     return read_document(path, path.stem, problems)
 
 
-class _Entry(DataEntry):
-    """Reads one entry's fields, recording every problem with its file, line and entry.
+class _SourcePaths:
+    """A file's ``source_paths``: a string or a list of strings."""
 
-    ``what`` names the entry in problems (``standard entry 3 ('tech3')``); its line is
-    the ``index``-th of the file's top-level ``section`` (none for the whole file).
-    """
-
-    def __init__(self, doc: DataDocument, what: str, raw: Any, problems: list[str],
-                 source: str, *, section: str = "", index: int = 0) -> None:
-        self.title = what
-        self.file_source = source
-        super().__init__(doc, index, raw, "id", problems, section=section)
-
-    @property
-    def what(self) -> str:
-        return self.title
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self.raw.get(name, default)
-
-    def text(self, name: str, *, optional: bool = False) -> str:
-        value = self.raw.get(name)
-        if value is None:
-            if not optional:
-                self.problem(name, "missing")
-            return ""
-        if not isinstance(value, str):
-            self.problem(name, f"must be a string, not {json.dumps(value)}")
-            return ""
+    def read(self, value: Any, at: At) -> Any:
+        if not isinstance(value, str) and not (
+                isinstance(value, list) and all(isinstance(p, str) for p in value)):
+            at.problem(f"must be a string or a list of strings, not {show(value)}")
         return value
 
-    def integer(self, name: str, low: int, high: int, value: Any = None) -> int:
-        value = self.raw.get(name) if value is None else value
-        if value is None:
-            self.problem(name, "missing")
-            return low
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(name, f"must be a whole number, not {json.dumps(value)}")
-            return low
-        if not low <= value <= high:
-            self.problem(name, f"{value} is out of range {low}..{high}")
-        return value
 
-    def choice(self, name: str, options: Sequence[str], value: Any = None) -> str:
-        value = self.raw.get(name) if value is None else value
-        if value is None:
-            self.problem(name, "missing")
-            return ""
-        if value not in options:
-            self.problem(name, f"unknown value {json.dumps(value)} (known: {', '.join(options)})")
-            return ""
-        return str(value)
-
-    def resources(self, name: str, value: Any) -> Resources:
-        if not isinstance(value, dict):
-            self.problem(name, f"must be a mapping of resources, not {json.dumps(value)}")
-            return Resources()
-        good: dict[str, int] = {}
-        for key, amount in value.items():
-            if key not in RESOURCES:
-                self.problem(name, f"unknown resource {key!r} (known: {', '.join(RESOURCES)})")
-            elif isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-                self.problem(name, f"amount of {key} must be a whole number >= 0, "
-                                   f"not {json.dumps(amount)}")
-            else:
-                good[key] = amount
-        return Resources.from_dict(good)
-
-    def provenance(self) -> tuple[str, str]:
-        prov = self.choice("provenance", PROVENANCES)
-        source = self.text("source", optional=True) or self.file_source
-        if prov in ("rulebook", "published") and not source:
-            self.problem("source", f"required when provenance is {prov!r} "
-                                   "(or give the file's source_paths)")
-        return prov, source
-
-
-def _field(doc: DataDocument, key: str) -> Any:
-    """The top-level field ``key`` of a document (None when absent or not an object)."""
-    return doc.data.get(key) if isinstance(doc.data, dict) else None
-
-
-def _file_source(doc: DataDocument, problems: list[str]) -> str:
-    paths = _field(doc, "source_paths")
-    if paths is None:
-        return ""
+def _file_source(doc: DataDocument) -> str:
+    """The file's ``source_paths`` as one text ("" when absent or malformed)."""
+    paths = doc.data.get("source_paths") if isinstance(doc.data, dict) else None
     if isinstance(paths, str):
         return paths
     if isinstance(paths, list) and all(isinstance(p, str) for p in paths):
         return "; ".join(paths)
-    problems.append(f"{doc.name}: 'source_paths' must be a string or a list of strings")
     return ""
 
 
-def _list(doc: DataDocument, key: str, problems: list[str]) -> list[Any]:
-    value = _field(doc, key)
-    if not isinstance(value, list):
-        problems.append(f"{doc.name}: {key!r} must be a list")
-        return []
-    return value
+_RES = MapOf(Integer(0), RESOURCES)
+"""An amount of each of :data:`RESOURCES`, none below 0."""
 
 
-def _entries(doc: DataDocument, key: str, problems: list[str],
-             id_key: str = "id") -> list[_Entry]:
-    source = _file_source(doc, problems)
-    out: list[_Entry] = []
-    seen: set[object] = set()
-    for i, raw in enumerate(_list(doc, key, problems)):
-        ident = raw.get(id_key) if isinstance(raw, dict) else None
-        label = f" ({ident!r})" if isinstance(ident, str) else ""
-        entry = _Entry(doc, f"{key} entry {i + 1}{label}", raw, problems, source,
-                       section=key, index=i)
-        if isinstance(ident, str):
-            if ident in seen:
-                entry.problem(id_key, f"duplicate {id_key} {ident!r}")
-            seen.add(ident)
-        out.append(entry)
+def _resources(value: Mapping[str, int] | None) -> Resources:
+    return Resources.from_dict(value or {})
+
+
+class _Gain:
+    """A gain written as resources (a key ``<resource>_per_<thing>`` gains for each
+    thing counted) or as a text."""
+
+    def read(self, value: Any, at: At) -> Any:
+        if isinstance(value, str):
+            return value
+        if not isinstance(value, dict):
+            at.problem(f"must be a mapping of resources or a text, not {show(value)}")
+            return value
+        plain = {k: v for k, v in value.items() if "_per_" not in k}
+        per = {k.partition("_per_")[0]: v for k, v in value.items() if "_per_" in k}
+        _RES.read(plain, at)
+        _RES.read(per, at)
+        return value
+
+
+def _gain(value: Any) -> tuple[Resources, str, str, Resources]:
+    """A checked :class:`_Gain`: (gain, text, counted thing, gain per thing)."""
+    if isinstance(value, str):
+        return Resources(), value, "", Resources()
+    per, per_gain = "", Resources()
+    for key, amount in value.items():
+        if "_per_" in key:
+            resource, _, thing = key.partition("_per_")
+            per, per_gain = thing.replace("_", " "), Resources.from_dict({resource: amount})
+    return _resources({k: v for k, v in value.items() if "_per_" not in k}), "", per, per_gain
+
+
+_TEXT = Field(Text())
+_ID = Field(Text())
+_NOTE = optional(Text(empty=True), "")
+_PER_KEYS: Final = {f"{r}_per": r for r in RESOURCES} | {"gain_knowledge_per": "knowledge"}
+
+_TECH = Record({
+    "id": _ID, "text": _TEXT,
+    "kind": Field(Text(choices=("immediate", "income", "trigger", "on_pass", "action",
+                                "passive"))),
+    "effect": Field(Record({
+        "gain": optional(_RES), "income": optional(_RES), "once_per_round_action": optional(_RES),
+        "when": optional(Text()), "amount": optional(Integer(1, 20)),
+        "power_value_of_PI_and_academies": optional(Anything()),
+        **{key: optional(Text()) for key in _PER_KEYS}})),
+}, origin=True)
+
+_BOWLS = ("I", "II", "III")
+
+
+class _Deltas:
+    """A faction's differences from the generic board; a text is a note."""
+
+    known: Final[Mapping[str, Any]] = MappingProxyType({
+        **{r: Integer(0, 30) for r in RESOURCES},
+        "power_bowls": Record({b: optional(Integer(0, 16)) for b in _BOWLS}),
+        "start_track": MapOf(Integer(1, 2), RESEARCH_TRACKS),
+        "base_income": _RES,
+    })
+
+    def read(self, value: Any, at: At) -> Any:
+        if not isinstance(value, dict):
+            at.problem(f"must be a JSON object, not {show(value)}")
+            return value
+        for key, item in value.items():
+            node = self.known.get(key)
+            if node is not None:
+                node.read(item, at.key(key))
+            elif not isinstance(item, str):
+                at.key(key).problem(f"unknown difference (known: {', '.join(self.known)}; "
+                                    "or a text)")
+        return value
+
+
+def _tables(*tables: Table, provenance: bool = False, **fields: Field) -> FileSchema:
+    top = {"source_paths": optional(_SourcePaths()),
+           "provenance": Field(Text(choices=PROVENANCES)) if provenance
+           else optional(Text(choices=PROVENANCES)), **fields}
+    return FileSchema(tables, top, extra=True, what="the component file's sections")
+
+
+_STRUCTURE = Record({
+    "count": Field(Integer(1, 8)), "cost": Field(_RES), "power_value": Field(Integer(1, 4)),
+    "income_revealed_when_built": optional(ListOf(Text(pattern=re.compile(
+        r"(nothing|\+\d{1,3} (credits|ore|knowledge))\Z"), what="'nothing' or '+N credits'"))),
+    "income_when_built": optional(_RES, {}),
+    "cost_if_no_opponent_structure_within_2": optional(_RES),
+    "upgrades_from": optional(Text(), ""), "on_build": optional(Text(), ""),
+    "special_action": optional(Text(), ""), "note": _NOTE})
+_STRUCTURES: Final = ("mine", "trading_station", "research_lab", "planetary_institute",
+                      "academy_left", "academy_right")
+_LEVEL = Record({"once": optional(_Gain(), {}), "income": optional(_Gain(), {}),
+                 "passive": optional(Nullable(Text(empty=True)), ""), "also": optional(_Gain())})
+
+SCHEMAS: Final[Mapping[str, FileSchema]] = MappingProxyType({
+    "sectors.json": _tables(
+        Table(Record({
+            "tile": _TEXT, "side": _TEXT, "planet_count": optional(Integer(0, 19)),
+            "planets_by_type": optional(MapOf(Integer(0, 19), PLANET_TYPES)),
+            "planets": Field(ListOf(Record({
+                "position": Field(Anything()), "offset_qr": Field(ListOf(Integer(), 2, 2)),
+                "type": Field(Text(choices=PLANET_TYPES))})))}, origin=True),
+            section="sectors", keyed=True),
+        map_configurations=optional(MapOf(Anything()), {}),
+        planet_colours=optional(MapOf(Text()), {})),
+    "tech_tiles.json": _tables(Table(_TECH, section="standard"),
+                               Table(_TECH, section="advanced")),
+    "round_boosters.json": _tables(Table(Record({
+        "id": _ID, "text": _TEXT, "income": Field(Record({"income": Field(_RES)})),
+        "extra": optional(Nullable(Record({
+            "action": optional(Text(), ""), "on_pass_vp_per": optional(Text(), ""),
+            "amount": optional(Integer(1, 10))})))}, origin=True), section="boosters")),
+    "round_scoring.json": _tables(Table(Record({
+        "id": _ID, "vp_each_time": Field(Integer(1, 10)), "event": _TEXT}, origin=True),
+        section="tiles")),
+    "final_scoring.json": _tables(Table(Record({
+        "id": _ID, "counts": _TEXT, "neutral_player_count": Field(Integer(0, 30))},
+        origin=True), section="tiles"),
+        awards=Field(Record({"1st": Field(Integer(0)), "2nd": Field(Integer(0)),
+                             "3rd": Field(Integer(0))}, extra=True))),
+    "federation_tokens.json": _tables(Table(Record({
+        "id": _ID, "reward": Field(_RES), "green": Field(Flag()),
+        "copies": Field(Integer(1, 3))}, origin=True), section="tokens")),
+    "board_and_free_actions.json": _tables(
+        *(Table(Record({"id": _ID, f"cost_{kind}": Field(Integer(1, 7)), "gain": Field(_Gain())},
+                       origin=True), section=f"{kind}_actions") for kind in ("power", "qic")),
+        Table(Record({"pay": Field(MapOf(Integer(0), RESOURCES + ("power",))),
+                      "get": Field(_RES)}, origin=True),
+              key="", section="free_conversions_standard"),
+        free_conversions_faction=optional(MapOf(Anything()), {})),
+    "research_tracks.json": _tables(
+        provenance=True, advance_cost=Field(_RES),
+        tracks=Field(Record({t: Field(ListOf(_LEVEL, 6, 6)) for t in RESEARCH_TRACKS}))),
+    "player_board_generic.json": _tables(
+        provenance=True, starting_resources=Field(_RES),
+        starting_power_bowls=optional(Record({b: optional(Integer(0, 16), 0)
+                                              for b in (*_BOWLS, "gaia_area")}), {}),
+        resource_caps=optional(MapOf(Anything()), {}), base_income_each_round=Field(_RES),
+        structures=Field(Record({sid: Field(_STRUCTURE) for sid in _STRUCTURES}, extra=True))),
+    "factions.json": _tables(Table(Record({
+        "id": Field(Text(choices=FACTION_IDS)), "home_planet": Field(Text(choices=HOME_TYPES)),
+        "deltas": optional(_Deltas(), {}), "ability": _TEXT, "pi_ability": _TEXT,
+        "other_board_changes": optional(MapOf(Anything()), {}),
+        "correction": optional(Anything())}, origin=True), section="factions")),
+})
+"""The schema of each data file."""
+
+
+# -- each entry: the checks across its fields, then the value ----------------------
+
+
+def _origin(v: Mapping[str, Any], source: str) -> tuple[str, str]:
+    return str(v["provenance"]), str(v.get("source") or source)
+
+
+def _sector(e: DataEntry, v: dict[str, Any], source: str) -> Sector:
+    sector_id, tile = str(e.ident), v["tile"]
+    if sector_id.rstrip("AB") != tile:
+        e.problem("tile", f"{tile!r} does not match the sector id {sector_id!r}")
+    names = dict(zip(Hex(0, 0).spiral(2), POSITION_NAMES, strict=True))
+    planets: list[SectorPlanet] = []
+    for j, p in enumerate(v["planets"]):
+        where, off = f"planets[{j}]", p["offset_qr"]
+        offset = Hex(off[0], off[1])
+        if offset.distance(Hex(0, 0)) > 2:
+            e.problem(where + ".offset_qr", f"{off} is outside the sector (radius 2)")
+            continue
+        if offset in {q.offset for q in planets}:
+            e.problem(where + ".offset_qr", f"two planets at {off}")
+        if p["position"] != names[offset]:
+            e.problem(where + ".position", f"{show(p['position'])} does not name offset {off} "
+                                           f"(that hex is {names[offset]})")
+        planets.append(SectorPlanet(names[offset], offset, p["type"]))
+    count, by_type = v["planet_count"], v["planets_by_type"]
+    if count is not None and count != len(planets):
+        e.problem("planet_count", f"{count}, but {len(planets)} planets are listed")
+    actual = dict(Counter(p.type for p in planets))
+    if by_type is not None and by_type != actual:
+        e.problem("planets_by_type", f"{show(by_type)} disagrees with the planets listed "
+                                     f"{show(actual)}")
+    return Sector(sector_id, tile, v["side"], tuple(planets), *_origin(v, source))
+
+
+def _map_configurations(doc: DataDocument, problems: list[str], context: Context
+                        ) -> list[MapConfiguration]:
+    """The members of ``map_configurations`` that list sectors (the others are notes)."""
+    raw = doc.data.get("map_configurations") if isinstance(doc.data, dict) else None
+    schema = Record({"sectors": Field(ListOf(Ref("sectors"))),
+                     "centres_qr": Field(ListOf(ListOf(Integer(), 2, 2))), "note": _NOTE})
+    out: list[MapConfiguration] = []
+    for i, (name, value) in enumerate(raw.items() if isinstance(raw, dict) else ()):
+        if not isinstance(value, dict) or "sectors" not in value:
+            continue  # a note, not a configuration
+        e = DataEntry(doc, i, value, "id", problems, section="map_configurations", name=name)
+        v = schema.read(value, At(e.problem, "", context))
+        if e.ok and len(v["centres_qr"]) != len(v["sectors"]):
+            e.problem("centres_qr", "must list one [q, r] centre per sector")
+        if e.ok:
+            out.append(MapConfiguration(name, tuple(v["sectors"]),
+                                        tuple(Hex(q, r) for q, r in v["centres_qr"]), v["note"]))
     return out
 
 
-def _whole(doc: DataDocument, problems: list[str]) -> _Entry:
-    return _Entry(doc, "file", doc.data, problems, _file_source(doc, problems))
-
-
-# -- sectors -----------------------------------------------------------------
-
-
-def _read_sectors(doc: DataDocument, problems: list[str]
-                  ) -> tuple[list[Sector], list[MapConfiguration]]:
-    source = _file_source(doc, problems)
-    raw_sectors = _field(doc, "sectors")
-    if not isinstance(raw_sectors, dict):
-        problems.append(f"{doc.name}: 'sectors' must be a mapping of sector id to sector")
-        return [], []
-    names = dict(zip(Hex(0, 0).spiral(2), POSITION_NAMES, strict=True))
-    sectors: list[Sector] = []
-    for i, (sector_id, raw) in enumerate(raw_sectors.items()):
-        e = _Entry(doc, f"sector {sector_id!r}", raw, problems, source, section="sectors",
-                   index=i)
-        tile = e.text("tile")
-        if tile and sector_id.rstrip("AB") != tile:
-            e.problem("tile", f"{tile!r} does not match the sector id {sector_id!r}")
-        planets: list[SectorPlanet] = []
-        raw_planets = e.get("planets")
-        if not isinstance(raw_planets, list):
-            e.problem("planets", "must be a list")
-            raw_planets = []
-        seen: set[Hex] = set()
-        for j, p in enumerate(raw_planets):
-            where = f"planets[{j}]"
-            if not isinstance(p, dict):
-                e.problem(where, "must be a JSON object")
-                continue
-            off = p.get("offset_qr")
-            if not (isinstance(off, list) and len(off) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in off)):
-                e.problem(where + ".offset_qr", f"must be [q, r], not {json.dumps(off)}")
-                continue
-            offset = Hex(off[0], off[1])
-            if offset.distance(Hex(0, 0)) > 2:
-                e.problem(where + ".offset_qr", f"{off} is outside the sector (radius 2)")
-                continue
-            if offset in seen:
-                e.problem(where + ".offset_qr", f"two planets at {off}")
-            seen.add(offset)
-            position = p.get("position")
-            if position != names[offset]:
-                e.problem(where + ".position",
-                          f"{json.dumps(position)} does not name offset {off} "
-                          f"(that hex is {names[offset]})")
-            ptype = e.choice(where + ".type", PLANET_TYPES, p.get("type", ""))
-            planets.append(SectorPlanet(names[offset], offset, ptype))
-        count = e.get("planet_count")
-        if count is not None and count != len(planets):
-            e.problem("planet_count", f"{count}, but {len(planets)} planets are listed")
-        by_type = e.get("planets_by_type")
-        if isinstance(by_type, dict):
-            actual = Counter(p.type for p in planets)
-            if {k: v for k, v in by_type.items()} != dict(actual):
-                e.problem("planets_by_type", f"{json.dumps(by_type)} disagrees with the "
-                                             f"planets listed {json.dumps(dict(actual))}")
-        prov, src = e.provenance()
-        sectors.append(Sector(sector_id, tile, e.text("side"), tuple(planets), prov, src))
-    configs: list[MapConfiguration] = []
-    raw_configs = _field(doc, "map_configurations")
-    known = {s.id for s in sectors}
-    if isinstance(raw_configs, dict):
-        for i, (name, raw) in enumerate(raw_configs.items()):
-            if not isinstance(raw, dict) or "sectors" not in raw:
-                continue  # a note, not a configuration
-            e = _Entry(doc, f"map configuration {name!r}", raw, problems, source,
-                       section="map_configurations", index=i)
-            ids = raw.get("sectors")
-            centres = raw.get("centres_qr")
-            if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-                e.problem("sectors", "must be a list of sector ids")
-                continue
-            for i in ids:
-                if i not in known:
-                    e.problem("sectors", f"unknown sector {i!r}")
-            if not isinstance(centres, list) or len(centres) != len(ids):
-                e.problem("centres_qr", "must list one [q, r] centre per sector")
-                continue
-            hexes = tuple(Hex(int(c[0]), int(c[1])) for c in centres)
-            configs.append(MapConfiguration(name, tuple(ids), hexes, str(raw.get("note", ""))))
-    return sectors, configs
-
-
-# -- tiles -------------------------------------------------------------------
-
-
-def _read_tech(e: _Entry, advanced: bool) -> TechTile:
-    kinds = ("immediate", "income", "trigger", "on_pass", "action", "passive")
-    kind = e.choice("kind", kinds)
-    effect = e.get("effect")
-    if not isinstance(effect, dict):
-        e.problem("effect", "must be a JSON object")
-        effect = {}
+def _tech(e: DataEntry, v: dict[str, Any], source: str, advanced: bool) -> TechTile:
+    effect = v["effect"]
     values: dict[str, Any] = {}
-    for key, value in effect.items():
-        if key == "gain":
-            values["gain"] = e.resources("effect.gain", value)
-        elif key == "income":
-            values["income"] = e.resources("effect.income", value)
-        elif key == "once_per_round_action":
-            values["action"] = e.resources("effect." + key, value)
-        elif key == "when":
-            values["when"] = str(value)
-        elif key.endswith("_per"):
-            resource = {"gain_knowledge": "knowledge"}.get(key[:-4], key[:-4])
-            if resource not in RESOURCES:
-                e.problem("effect." + key, f"unknown resource {resource!r}")
+    for key in ("gain", "income"):
+        if effect[key] is not None:
+            values[key] = _resources(effect[key])
+    if effect["once_per_round_action"] is not None:
+        values["action"] = _resources(effect["once_per_round_action"])
+    if effect["when"] is not None:
+        values["when"] = effect["when"]
+    for key, resource in _PER_KEYS.items():
+        if effect[key] is not None:
+            if effect["amount"] is None:
+                e.problem("effect.amount", "missing")
                 continue
-            values["per"] = str(value)
-            values["per_gain"] = Resources.from_dict({resource: e.integer(
-                "effect.amount", 1, 20, effect.get("amount"))})
-        elif key == "amount":
-            continue
-        elif key == "power_value_of_PI_and_academies":
-            values["passive"] = f"planetary institute and academies have power value {value}"
-        else:
-            e.problem("effect." + key, "unknown effect")
-    prov, src = e.provenance()
-    return TechTile(e.text("id"), advanced, kind, e.text("text"), **values,
-                    provenance=prov, source=src)
+            values["per"] = effect[key]
+            values["per_gain"] = Resources.from_dict({resource: effect["amount"]})
+    if effect["power_value_of_PI_and_academies"] is not None:
+        values["passive"] = ("planetary institute and academies have power value "
+                             f"{effect['power_value_of_PI_and_academies']}")
+    prov, src = _origin(v, source)
+    return TechTile(v["id"], advanced, v["kind"], v["text"], **values, provenance=prov,
+                    source=src)
 
 
-def _read_booster(e: _Entry) -> Booster:
-    raw_income = e.get("income")
-    income = Resources()
-    if isinstance(raw_income, dict) and "income" in raw_income:
-        income = e.resources("income.income", raw_income["income"])
-    else:
-        e.problem("income", "must be {\"income\": {...}}")
-    extra = e.get("extra")
+def _booster(e: DataEntry, v: dict[str, Any], source: str) -> Booster:
+    extra = v["extra"]
     action, per, vp = "", "", 0
-    if isinstance(extra, dict):
-        action = str(extra.get("action", ""))
-        per = str(extra.get("on_pass_vp_per", ""))
+    if extra is not None:
+        action, per = extra["action"], extra["on_pass_vp_per"]
         if per:
-            vp = e.integer("extra.amount", 1, 10, extra.get("amount"))
+            if extra["amount"] is None:
+                e.problem("extra.amount", "missing")
+            vp = extra["amount"] or 0
         if not action and not per:
             e.problem("extra", "must give an action or an on_pass_vp_per")
-    elif extra is not None:
-        e.problem("extra", "must be a JSON object or null")
-    prov, src = e.provenance()
-    return Booster(e.text("id"), income, e.text("text"), action, per, vp, prov, src)
+    return Booster(v["id"], _resources(v["income"]["income"]), v["text"], action, per, vp,
+                   *_origin(v, source))
 
 
-# -- boards ------------------------------------------------------------------
-
-_INCOME_TEXT = re.compile(r"^\+(\d+) (credits|ore|knowledge)$")
-
-
-def _income_list(e: _Entry, name: str, value: Any) -> tuple[Resources, ...]:
-    if not isinstance(value, list):
-        e.problem(name, "must be a list")
-        return ()
-    out = []
-    for item in value:
-        m = _INCOME_TEXT.match(str(item))
-        if item == "nothing":
-            out.append(Resources())
-        elif m:
-            out.append(Resources.from_dict({m.group(2): int(m.group(1))}))
-        else:
-            e.problem(name, f"cannot read income {json.dumps(item)}")
-    return tuple(out)
-
-
-def _read_board(doc: DataDocument, problems: list[str]) -> PlayerBoard:
-    e = _whole(doc, problems)
-    start = e.resources("starting_resources", e.get("starting_resources"))
-    bowls_raw = e.get("starting_power_bowls", {})
-    bowls = tuple(
-        e.integer(f"starting_power_bowls.{k}", 0, 16, bowls_raw.get(k, 0))
-        for k in ("I", "II", "III", "gaia_area")
-    ) if isinstance(bowls_raw, dict) else (0, 0, 0, 0)
-    caps_raw = e.get("resource_caps", {})
-    caps = e.resources("resource_caps", {k: v for k, v in caps_raw.items()
-                                         if isinstance(v, int)}) if isinstance(
-        caps_raw, dict) else Resources()
-    base = e.resources("base_income_each_round", e.get("base_income_each_round"))
-    structures: list[Structure] = []
-    raw_structures = e.get("structures")
-    if not isinstance(raw_structures, dict):
-        e.problem("structures", "must be a JSON object")
-        raw_structures = {}
-    for sid in ("mine", "trading_station", "research_lab", "planetary_institute",
-                "academy_left", "academy_right"):
-        raw = raw_structures.get(sid)
-        if not isinstance(raw, dict):
-            e.problem(f"structures.{sid}", "missing")
-            continue
-        name = f"structures.{sid}"
-        income_by: tuple[Resources, ...] = ()
-        if "income_revealed_when_built" in raw:
-            income_by = _income_list(e, name + ".income_revealed_when_built",
-                                     raw["income_revealed_when_built"])
-        alone = raw.get("cost_if_no_opponent_structure_within_2")
+def _board(v: dict[str, Any], source: str) -> PlayerBoard:
+    bowls = v["starting_power_bowls"]
+    structures = []
+    for sid in _STRUCTURES:
+        raw = v["structures"][sid]
+        alone = raw["cost_if_no_opponent_structure_within_2"]
+        income_by = tuple(Resources() if item == "nothing" else Resources.from_dict(
+            {item.split()[1]: int(item.split()[0])})
+            for item in raw["income_revealed_when_built"] or ())
         structures.append(Structure(
-            sid,
-            e.integer(name + ".count", 1, 8, raw.get("count")),
-            e.resources(name + ".cost", raw.get("cost")),
-            e.integer(name + ".power_value", 1, 4, raw.get("power_value")),
-            income_by,
-            e.resources(name + ".income_when_built", raw.get("income_when_built", {})),
-            e.resources(name + ".cost_if_no_opponent_structure_within_2", alone)
-            if alone is not None else None,
-            str(raw.get("upgrades_from", "")),
-            str(raw.get("on_build", "")),
-            str(raw.get("special_action", "")),
-        ))
-    prov, src = e.provenance()
+            sid, raw["count"], _resources(raw["cost"]), raw["power_value"], income_by,
+            _resources(raw["income_when_built"]), None if alone is None else _resources(alone),
+            raw["upgrades_from"], raw["on_build"], raw["special_action"]))
+    caps = {k: n for k, n in v["resource_caps"].items() if isinstance(n, int)}
+    prov, src = _origin(v, source)
     return PlayerBoard(
-        start, (bowls[0], bowls[1], bowls[2], bowls[3]), caps, base, tuple(structures),
+        _resources(v["starting_resources"]),
+        (bowls.get("I", 0), bowls.get("II", 0), bowls.get("III", 0), bowls.get("gaia_area", 0)),
+        _resources(caps), _resources(v["base_income_each_round"]), tuple(structures),
         terraform_cost=(3, 3, 2, 1, 1, 1),
         range_by_level=(1, 1, 2, 2, 3, 4),
         gaia_project_cost=(0, 6, 6, 4, 3, 3),
@@ -1016,223 +990,172 @@ def _read_board(doc: DataDocument, problems: list[str]) -> PlayerBoard:
 
 def _check_board_tables(doc: DataDocument, board: PlayerBoard, problems: list[str]) -> None:
     """The per-level tables are stated in research_tracks.json; check they agree."""
-    tracks = _field(doc, "tracks")
+    report = FileReport(doc, problems)
+    tracks = doc.data.get("tracks") if isinstance(doc.data, dict) else None
     nav = tracks.get("navigation", []) if isinstance(tracks, dict) else []
     for level, raw in enumerate(nav):
         passive = raw.get("passive", "") if isinstance(raw, dict) else ""
-        m = re.match(r"range (\d+)", passive)
+        m = re.match(r"range (\d{1,3})\b", passive or "")
         if m and int(m.group(1)) != board.range_by_level[level]:
-            problems.append(f"{doc.name}: navigation level {level}: range "
-                            f"{m.group(1)} disagrees with {board.range_by_level[level]}")
+            report.problem(f"tracks.navigation[{level}]", f"range {m.group(1)} disagrees "
+                                                          f"with {board.range_by_level[level]}")
 
 
-def _level_part(e: _Entry, name: str, value: Any) -> tuple[Resources, str, str, Resources]:
-    """A gain written as resources or as text: (gain, text, counted thing, gain per thing).
-
-    A key ``<resource>_per_<thing>`` is a gain for each thing counted.
-    """
-    if isinstance(value, str):
-        return Resources(), value, "", Resources()
-    if not isinstance(value, dict):
-        e.problem(name, f"must be a mapping of resources or a text, not {json.dumps(value)}")
-        return Resources(), "", "", Resources()
-    plain = {k: v for k, v in value.items() if "_per_" not in k}
-    per, per_gain = "", Resources()
-    for key, amount in value.items():
-        if "_per_" in key:
-            resource, _, thing = key.partition("_per_")
-            per = thing.replace("_", " ")
-            per_gain = e.resources(name, {resource: amount})
-    return e.resources(name, plain), "", per, per_gain
-
-
-def _read_research(doc: DataDocument, problems: list[str]
-                   ) -> tuple[list[ResearchTrack], Resources]:
-    e = _whole(doc, problems)
-    cost = e.resources("advance_cost", e.get("advance_cost"))
-    raw_tracks = e.get("tracks")
-    tracks: list[ResearchTrack] = []
-    if not isinstance(raw_tracks, dict):
-        e.problem("tracks", "must be a JSON object")
-        return [], cost
+def _research(v: dict[str, Any]) -> list[ResearchTrack]:
+    tracks = []
     for track_id in RESEARCH_TRACKS:
-        raw = raw_tracks.get(track_id)
-        if not isinstance(raw, list) or len(raw) != 6:
-            e.problem(f"tracks.{track_id}", "must list the six levels 0..5")
-            continue
         levels = []
-        for level, lv in enumerate(raw):
-            name = f"tracks.{track_id}[{level}]"
-            if not isinstance(lv, dict):
-                e.problem(name, "must be a JSON object")
-                continue
-            unknown = set(lv) - {"once", "income", "passive", "also"}
-            for key in sorted(unknown):
-                e.problem(f"{name}.{key}", "unknown field (known: once, income, passive, also)")
-            once, once_text, per, per_gain = _level_part(e, name + ".once", lv.get("once", {}))
-            if "also" in lv:
-                once = once + _level_part(e, name + ".also", lv["also"])[0]
-            income, income_text, _, _ = _level_part(e, name + ".income", lv.get("income", {}))
+        for level, lv in enumerate(v["tracks"][track_id]):
+            once, once_text, per, per_gain = _gain(lv["once"])
+            if lv["also"] is not None:
+                once = once + _gain(lv["also"])[0]
+            income, income_text, _, _ = _gain(lv["income"])
             levels.append(ResearchLevel(level, once, once_text, income, income_text,
-                                        str(lv.get("passive", "")), per, per_gain))
+                                        str(lv["passive"] or ""), per, per_gain))
         tracks.append(ResearchTrack(track_id, TRACK_CODES[track_id], tuple(levels)))
-    for key in raw_tracks:
-        if key not in RESEARCH_TRACKS:
-            e.problem(f"tracks.{key}", f"unknown research area (known: "
-                                       f"{', '.join(RESEARCH_TRACKS)})")
-    return tracks, cost
+    return tracks
 
 
-def _read_faction(e: _Entry, board: PlayerBoard) -> Faction:
-    fid = e.choice("id", FACTION_IDS)
-    home = e.choice("home_planet", HOME_TYPES)
-    deltas = e.get("deltas", {})
-    if not isinstance(deltas, dict):
-        e.problem("deltas", "must be a JSON object")
-        deltas = {}
+def _faction(v: dict[str, Any], source: str, board: PlayerBoard) -> Faction:
     start = {n: getattr(board.start, n) for n in RESOURCES}
     bowls = list(board.power_bowls)
     tracks: list[tuple[str, int]] = []
     base = board.base_income
     notes: list[tuple[str, str]] = []
-    for key, value in deltas.items():
-        name = f"deltas.{key}"
+    for key, value in v["deltas"].items():
         if key in RESOURCES:
-            start[key] = e.integer(name, 0, 30, value)
-        elif key == "power_bowls" and isinstance(value, dict):
+            start[key] = value
+        elif key == "power_bowls":
             for bowl, amount in value.items():
-                if bowl not in ("I", "II", "III"):
-                    e.problem(name, f"unknown bowl {bowl!r} (known: I, II, III)")
-                    continue
-                bowls[("I", "II", "III").index(bowl)] = e.integer(f"{name}.{bowl}", 0, 16, amount)
-        elif key == "start_track" and isinstance(value, dict):
-            for track, level in value.items():
-                e.choice(name, RESEARCH_TRACKS, track)
-                tracks.append((track, e.integer(f"{name}.{track}", 1, 2, level)))
+                bowls[_BOWLS.index(bowl)] = amount
+        elif key == "start_track":
+            tracks.extend(value.items())
         elif key == "base_income":
-            base = e.resources(name, value)
-        elif isinstance(value, str):
-            notes.append((key, value))
+            base = _resources(value)
         else:
-            e.problem(name, "unknown difference")
-    other = e.get("other_board_changes", {})
-    if isinstance(other, dict):
-        notes.extend((str(k), str(v)) for k, v in other.items())
-    prov, src = e.provenance()
+            notes.append((key, value))
+    notes.extend((str(k), str(n)) for k, n in v["other_board_changes"].items())
     return Faction(
-        fid, home, Resources.from_dict(start), (bowls[0], bowls[1], bowls[2], bowls[3]),
-        tuple(tracks), base, e.text("ability"), e.text("pi_ability"), tuple(notes), prov, src,
-    )
+        v["id"], v["home_planet"], Resources.from_dict(start),
+        (bowls[0], bowls[1], bowls[2], bowls[3]), tuple(tracks), base, v["ability"],
+        v["pi_ability"], tuple(notes), *_origin(v, source))
 
 
 # -- everything ----------------------------------------------------------------
 
 
 def _build(docs: Mapping[str, DataDocument], problems: list[str], where: str) -> Components:
-    sectors, configs = _read_sectors(docs["sectors.json"], problems)
+    read: dict[str, FileRead] = {}
+    sources: dict[str, str] = {}
+    refs = Context()
+    for name in COMPONENT_FILES:
+        sources[name] = _file_source(docs[name])
+        context = Context(refs.refs, sources[name])
+        read[name] = read_file(docs[name], SCHEMAS[name], problems, context)
 
-    tech_doc = docs["tech_tiles.json"]
-    techs = [_read_tech(e, False) for e in _entries(tech_doc, "standard", problems)]
-    techs += [_read_tech(e, True) for e in _entries(tech_doc, "advanced", problems)]
-    boosters = [_read_booster(e) for e in _entries(docs["round_boosters.json"], "boosters",
-                                                   problems)]
+    def rows(name: str, section: str) -> list[tuple[DataEntry, dict[str, Any]]]:
+        return [(r.entry, r.values) for r in read[name].rows[section] if r.values is not None]
 
-    rounds = []
-    for e in _entries(docs["round_scoring.json"], "tiles", problems):
-        rounds.append(RoundScoringTile(e.text("id"), e.integer("vp_each_time", 1, 10),
-                                       e.text("event"), *e.provenance()))
-    finals = []
-    final_doc = docs["final_scoring.json"]
-    for e in _entries(final_doc, "tiles", problems):
-        finals.append(FinalScoringTile(e.text("id"), e.text("counts"),
-                                       e.integer("neutral_player_count", 0, 30),
-                                       *e.provenance()))
-    awards_raw = _field(final_doc, "awards")
+    def keep(e: DataEntry, value: _T) -> _T | None:
+        return value if e.ok else None
+
+    def good(values: Sequence[_T | None]) -> list[_T]:
+        return [v for v in values if v is not None]
+
+    src = sources
+    sectors = good([keep(e, _sector(e, v, src["sectors.json"]))
+                    for e, v in rows("sectors.json", "sectors")])
+    configs = _map_configurations(docs["sectors.json"], problems, refs)
+    check_references({"sectors": [str(r.ident) for r in read["sectors.json"].rows["sectors"]]},
+                     refs)
+    techs = good([keep(e, _tech(e, v, src["tech_tiles.json"], section == "advanced"))
+                  for section in ("standard", "advanced")
+                  for e, v in rows("tech_tiles.json", section)])
+    boosters = good([keep(e, _booster(e, v, src["round_boosters.json"]))
+                     for e, v in rows("round_boosters.json", "boosters")])
+    rounds = [RoundScoringTile(v["id"], v["vp_each_time"], v["event"],
+                               *_origin(v, src["round_scoring.json"]))
+              for _, v in rows("round_scoring.json", "tiles")]
+    finals = [FinalScoringTile(v["id"], v["counts"], v["neutral_player_count"],
+                               *_origin(v, src["final_scoring.json"]))
+              for _, v in rows("final_scoring.json", "tiles")]
+    awards_raw = read["final_scoring.json"].values.get("awards")
     awards = tuple(awards_raw.get(k, 0) if isinstance(awards_raw, dict) else 0
                    for k in ("1st", "2nd", "3rd"))
-    if awards != (18, 12, 6):
-        problems.append(f"final_scoring.json: awards must be 18, 12 and 6, not {awards}")
-
-    tokens = []
-    for e in _entries(docs["federation_tokens.json"], "tokens", problems):
-        green = e.get("green")
-        if not isinstance(green, bool):
-            e.problem("green", "must be true or false")
-        tokens.append(FederationToken(
-            e.text("id"), e.resources("reward", e.get("reward")), bool(green),
-            e.integer("copies", 1, 3), e.text("note", optional=True), *e.provenance()))
-
-    act_doc = docs["board_and_free_actions.json"]
-    actions = []
-    for kind in ("power", "qic"):
-        for e in _entries(act_doc, f"{kind}_actions", problems):
-            gain_raw = e.get("gain")
-            gain, effect, per, per_gain = _level_part(e, "gain", gain_raw)
-            actions.append(BoardAction(e.text("id"), kind, e.integer(f"cost_{kind}", 1, 7),
-                                       gain, effect, per, per_gain, *e.provenance()))
+    if awards != (18, 12, 6) and read["final_scoring.json"].ok:
+        FileReport(docs["final_scoring.json"], problems).problem(
+            "awards", f"must be 18, 12 and 6, not {awards}")
+    tokens = [FederationToken(v["id"], _resources(v["reward"]), v["green"], v["copies"],
+                              v["note"], *_origin(v, src["federation_tokens.json"]))
+              for _, v in rows("federation_tokens.json", "tokens")]
+    act = "board_and_free_actions.json"
+    actions = [BoardAction(v["id"], kind, v[f"cost_{kind}"], *_gain(v["gain"]),
+                           *_origin(v, src[act]))
+               for kind in ("power", "qic") for _, v in rows(act, f"{kind}_actions")]
     frees = []
-    for e in _entries(act_doc, "free_conversions_standard", problems, id_key="-"):
-        pay = e.get("pay")
-        power = 0
-        if isinstance(pay, dict) and "power" in pay:
-            power = e.integer("pay.power", 1, 8, pay["power"])
-            pay = {k: v for k, v in pay.items() if k != "power"}
-        frees.append(Conversion(e.resources("pay", pay), e.resources("get", e.get("get")),
-                                power, *e.provenance()))
-    faction_frees: list[tuple[str, str]] = []
-    raw_ff = _field(act_doc, "free_conversions_faction")
-    if isinstance(raw_ff, dict):
-        for label, value in raw_ff.items():
-            faction_frees.append((label, value if isinstance(value, str) else json.dumps(value)))
-
-    tracks, research_cost = _read_research(docs["research_tracks.json"], problems)
-    board = _read_board(docs["player_board_generic.json"], problems)
-    _check_board_tables(docs["research_tracks.json"], board, problems)
-    factions = [_read_faction(e, board) for e in _entries(docs["factions.json"], "factions",
-                                                          problems)]
-
-    _check_sets(problems, sectors, techs, boosters, rounds, finals, tokens, actions, factions)
-
-    colours_raw = _field(docs["sectors.json"], "planet_colours")
-    if problems:
+    for e, v in rows(act, "free_conversions_standard"):
+        power = v["pay"].get("power", 0)
+        if "power" in v["pay"] and not 1 <= power <= 8:
+            e.problem("pay.power", f"{power} is out of range 1..8")
+        frees.append(Conversion(_resources({k: n for k, n in v["pay"].items() if k != "power"}),
+                                _resources(v["get"]), power, *_origin(v, src[act])))
+    faction_frees = tuple((label, value if isinstance(value, str) else json.dumps(value))
+                          for label, value in (read[act].values["free_conversions_faction"]
+                                               if read[act].ok else {}).items())
+    research = read["research_tracks.json"]
+    tracks = _research(research.values) if research.ok else []
+    board_read = read["player_board_generic.json"]
+    board = (_board(board_read.values, src["player_board_generic.json"]) if board_read.ok
+             else None)
+    factions: list[Faction] = []
+    if board is not None and research.ok:
+        _check_board_tables(docs["research_tracks.json"], board, problems)
+    if board is not None:
+        factions = [_faction(v, src["factions.json"], board)
+                    for _, v in rows("factions.json", "factions")]
+    _check_sets(problems, read, factions)
+    if problems or board is None:
         raise InvalidStateError(problems, source=where)
+    colours = read["sectors.json"].values.get("planet_colours", {})
     return Components(
         tuple(sectors), tuple(configs), tuple(techs), tuple(boosters), tuple(rounds),
         tuple(finals), awards, tuple(tokens), tuple(actions), tuple(frees),
-        tuple(faction_frees), tuple(tracks), research_cost, board, tuple(factions),
-        tuple((str(k), str(v)) for k, v in colours_raw.items())
-        if isinstance(colours_raw, dict) else (),
+        faction_frees, tuple(tracks), _resources(research.values.get("advance_cost")),
+        board, tuple(factions), tuple((str(k), str(v)) for k, v in colours.items()),
     )
 
 
-def _check_sets(problems: list[str], sectors: Sequence[Sector], techs: Sequence[TechTile],
-                boosters: Sequence[Booster], rounds: Sequence[RoundScoringTile],
-                finals: Sequence[FinalScoringTile], tokens: Sequence[FederationToken],
-                actions: Sequence[BoardAction], factions: Sequence[Faction]) -> None:
-    """The whole-set checks: each kind of component is complete."""
+_COMPLETE: Final[Mapping[str, tuple[str, tuple[str, ...], tuple[str, ...]]]] = MappingProxyType({
+    "sectors.json": ("sectors", ("sectors",),
+                     ("1", "2", "3", "4", "5A", "5B", "6A", "6B", "7A", "7B", "8", "9", "10")),
+    "tech_tiles.json": ("tiles", ("standard", "advanced"),
+                        tuple(f"tech{i}" for i in range(1, 10))
+                        + tuple(f"advtech{i}" for i in range(1, 16))),
+    "round_boosters.json": ("boosters", ("boosters",),
+                            tuple(f"booster{i}" for i in range(1, 11))),
+    "round_scoring.json": ("tiles", ("tiles",), tuple(f"score{i}" for i in range(1, 11))),
+    "final_scoring.json": ("tiles", ("tiles",), ("structure", "structureFed", "planetType",
+                                                 "gaia", "sector", "satellite")),
+    "federation_tokens.json": ("tokens", ("tokens",), tuple(f"fed{i}" for i in range(1, 7))),
+    "board_and_free_actions.json": ("actions", ("power_actions", "qic_actions"),
+                                    tuple(f"power{i}" for i in range(1, 8))
+                                    + tuple(f"qic{i}" for i in range(1, 4))),
+    "factions.json": ("factions", ("factions",), FACTION_IDS),
+})
+"""For each file, what its entries are, their sections and the ids the game has."""
 
-    def expect(file: str, what: str, ids: Sequence[str], wanted: Sequence[str]) -> None:
+
+def _check_sets(problems: list[str], read: Mapping[str, FileRead],
+                factions: Sequence[Faction]) -> None:
+    """The whole-set checks: each kind of component is complete."""
+    for file, (what, sections, wanted) in _COMPLETE.items():
+        if not read[file].ok:
+            continue
+        ids = {r.ident for section in sections for r in read[file].rows[section]}
         missing = [i for i in wanted if i not in ids]
         if missing:
             problems.append(f"{file}: missing {what} {', '.join(missing)}")
-
-    expect("sectors.json", "sectors", [s.id for s in sectors],
-           ["1", "2", "3", "4", "5A", "5B", "6A", "6B", "7A", "7B", "8", "9", "10"])
-    expect("tech_tiles.json", "tiles", [t.id for t in techs],
-           [f"tech{i}" for i in range(1, 10)] + [f"advtech{i}" for i in range(1, 16)])
-    expect("round_boosters.json", "boosters", [b.id for b in boosters],
-           [f"booster{i}" for i in range(1, 11)])
-    expect("round_scoring.json", "tiles", [t.id for t in rounds],
-           [f"score{i}" for i in range(1, 11)])
-    expect("final_scoring.json", "tiles", [t.id for t in finals],
-           ["structure", "structureFed", "planetType", "gaia", "sector", "satellite"])
-    expect("federation_tokens.json", "tokens", [t.id for t in tokens],
-           [f"fed{i}" for i in range(1, 7)])
-    expect("board_and_free_actions.json", "actions", [a.id for a in actions],
-           [f"power{i}" for i in range(1, 8)] + [f"qic{i}" for i in range(1, 4)])
-    expect("factions.json", "factions", [f.id for f in factions], FACTION_IDS)
     homes = Counter(f.home_planet for f in factions)
     for home, n in homes.items():
         if n != 2 and len(factions) == len(FACTION_IDS):
             problems.append(f"factions.json: {n} factions live on {home}; each home type has 2")
-

@@ -19,9 +19,11 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, Final, Literal
 
+from gaia_lab.core import codec
 from gaia_lab.core.checks import short
+from gaia_lab.core.codec import Range
 from gaia_lab.core.errors import (
     GaiaLabError,
     IllegalActionError,
@@ -31,6 +33,7 @@ from gaia_lab.core.errors import (
 from gaia_lab.core.game import CHANCE, Actor, Game, GameMeta, Step
 from gaia_lab.core.options import Option, OptionError, declare
 from gaia_lab.core.scoring import ScoreBreakdown
+from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import rules, setup_draw
 from gaia_lab.games.gaia_project.components import (
@@ -42,10 +45,22 @@ from gaia_lab.games.gaia_project.components import (
     terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
-from gaia_lab.games.gaia_project.notation import Init, Move, format_move, parse_move
+from gaia_lab.games.gaia_project.notation import (
+    DRAW_PARTS,
+    Init,
+    Move,
+    format_move,
+    parse_move,
+)
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.scoring import breakdown
-from gaia_lab.games.gaia_project.state import GPState, PlayerState, Setup
+from gaia_lab.games.gaia_project.state import (
+    DEEP_MIND_2_SETUP,
+    TECH_SPACES,
+    GPState,
+    PlayerState,
+    Setup,
+)
 
 __all__ = ["META", "GaiaProject", "ReplayError", "from_bgs", "replay", "replay_prefix"]
 
@@ -270,32 +285,32 @@ class GaiaProject(Game[GPState, Move]):
         best = max(p.vp for p in state.seats)
         return tuple(i for i, p in enumerate(state.seats) if p.vp == best)
 
-    def state_from_json(self, text: str) -> GPState:
-        try:
-            return GPState.from_json(text)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise InvalidStateError(str(exc), source="GaiaProject.state_from_json") from None
+    state_type = GPState
 
     def invariants(self, state: GPState) -> list[str]:
-        """Negative amounts, resources over their caps, more structures or gaiaformers
-        than the board holds, a hex built twice, VP not matching its sources."""
-        out = []
+        """The shape of the state (seats, known components and hexes, pending tasks of a
+        known kind and shape), then resources over their caps, more structures or
+        gaiaformers than the board holds, a hex built twice, VP not matching its
+        sources."""
+        out = table_problems(state)
+        if out:
+            return out
         board = load_components().board
         seen: dict[str, str] = {}
         for p in state.seats:
             if not p.faction:
                 continue
             who = p.faction
-            if min(p.bowls) < 0 or min(p.credits, p.ore, p.knowledge, p.qic) < 0:
-                out.append(f"{who}: a negative amount")
             for name, cap in rules.CAPS.items():
                 if getattr(p, name) > cap:
                     out.append(f"{who}: {getattr(p, name)} {name}, over the cap of {cap}")
             for code, sid in rules.STRUCTURE_IDS.items():
                 if p.count(code) > board.structure(sid).count:
                     out.append(f"{who}: {p.count(code)} {code}")
-            if len(p.gaiaformers) > rules.gaiaformers(p):
-                out.append(f"{who}: {len(p.gaiaformers)} gaiaformers placed")
+            if len(p.gaiaformers) + p.formers_in_gaia > rules.gaiaformers(p):
+                out.append(f"{who}: {len(p.gaiaformers)} gaiaformers placed and "
+                           f"{p.formers_in_gaia} in the Gaia area, "
+                           f"{rules.gaiaformers(p)} unlocked")
             if p.vp != 10 + sum(v for _, v in p.vp_sources):
                 out.append(f"{who}: {p.vp} VP but the sources add up to "
                            f"{10 + sum(v for _, v in p.vp_sources)}")
@@ -313,7 +328,11 @@ class GaiaProject(Game[GPState, Move]):
         """A position from a description (see :func:`.scenario.build_scenario`)."""
         from gaia_lab.games.gaia_project.scenario import build_scenario
 
-        return build_scenario(spec)
+        state = build_scenario(spec)
+        problems = self.invariants(state)
+        if problems:
+            raise InvalidStateError(problems, "scenario")
+        return state
 
     def action_targets(self, state: GPState, action: Move) -> tuple[str, ...]:
         """The board ids a line concerns, as the views name them: ``hex:<name>`` (builds,
@@ -783,3 +802,83 @@ sectors, boosters, techTiles, roundScoring, finalScoring and terraformingFederat
         except (GaiaLabError, NotationError) as exc:
             raise InvalidStateError(f"line {number} {line!r}: {exc}", source) from None
     return session
+
+
+_Seat = Annotated[int, Range(0, 3)]
+TASK_SHAPES: Final[Mapping[str, Any]] = {
+    "charge": tuple[Literal["charge"], _Seat, Annotated[int, Range(1, 30)]],
+    "income": tuple[Literal["income"], _Seat,
+                    tuple[tuple[Literal["pw", "t"], Annotated[int, Range(1, 99)]], ...]],
+    "gaia_tokens": tuple[Literal["gaia_tokens"], _Seat, Annotated[int, Range(0, 99)]],
+    "tokens_for_tech": tuple[Literal["tokens_for_tech"], _Seat, Annotated[int, Range(0, 99)]],
+}
+"""Every kind of pending task and its shape ``(kind, seat, ...)``."""
+
+
+@functools.lru_cache(maxsize=16)
+def _hex_names(sectors: tuple[tuple[str, int, int, int], ...]) -> frozenset[str]:
+    m = GPState.new(2, evolve(DEEP_MIND_2_SETUP, sectors=sectors)).space_map
+    return frozenset(m.name(h) for h in m.planets)
+
+
+def table_problems(state: GPState) -> list[str]:
+    """What the rules rely on: seats, known components, hexes of the map, pending tasks
+    of a known kind and shape."""
+    c = load_components()
+    n = len(state.seats)
+    if n != state.players:
+        return [f"{state.players} players but {n} seats"]
+    out: list[str] = []
+    for i, task in enumerate(state.pending):
+        shape = TASK_SHAPES.get(task[0]) if task and isinstance(task[0], str) else None
+        if shape is None:
+            out.append(f"pending[{i}]: unknown task {codec.to_data(task)!r}"[:120])
+            continue
+        out += codec.data_problems(shape, codec.to_data(task), f"pending[{i}]")
+        if not out and task[1] >= n:
+            out.append(f"pending[{i}]: seat {task[1]} is not a seat of this game")
+    out += [f"draws: unknown setup part {d!r}" for d in state.draws if d not in DRAW_PARTS]
+    if (state.phase == "setup_draw") != bool(state.draws):
+        out.append(f"draws: {len(state.draws)} setup parts to draw in phase {state.phase!r}")
+    seat_lists = (("order", state.order), ("pass_order", state.pass_order),
+                  ("current", () if state.current is None else (state.current,)))
+    out += [f"{name}: seat {v} is not a seat of this game"
+            for name, values in seat_lists for v in values if v >= n]
+    try:
+        names = _hex_names(state.setup.sectors)
+    except InvalidStateError as exc:
+        return [*out, *(f"setup.sectors: {p}" for p in exc.problems)]
+    setup = state.setup
+    known = {
+        "boosters": {b.id for b in c.boosters},
+        "round scoring tiles": {t.id for t in c.round_scoring},
+        "final scoring tiles": {t.id for t in c.final_scoring},
+        "federation tokens": {t.id for t in c.federation_tokens},
+        "tech tiles": {t.id for t in c.techs},
+        "hexes": names,
+    }
+    named = [("boosters", (*setup.boosters, *state.boosters)),
+             ("round scoring tiles", setup.round_scoring),
+             ("final scoring tiles", setup.final_scoring),
+             ("federation tokens", (setup.terraforming_federation,
+                                    *(t for t, _ in state.fed_supply))),
+             ("tech tiles", tuple(t for _, t in setup.techs)),
+             ("hexes", state.gaia_hexes)]
+    positions = dict(setup.techs)
+    if tuple(positions) != TECH_SPACES or len(positions) != len(setup.techs):
+        out.append(f"setup.techs: the tech spaces must be {', '.join(TECH_SPACES)} in this "
+                   "order")
+    for i, p in enumerate(state.seats):
+        who = p.faction or f"p{i + 1}"
+        if p.faction and p.faction not in FACTION_IDS:
+            out.append(f"seats[{i}]: unknown faction {p.faction!r}")
+        out += [f"{who}: no tech tile {t!r} at {pos!r}" for pos, t, _ in p.techs
+                if positions.get(pos) != t]
+        named += [("boosters", () if p.booster is None else (p.booster,)),
+                  ("federation tokens", tuple(t for t, _ in p.fed_tokens)),
+                  ("hexes", (*(h for h, _ in p.buildings), *p.gaiaformers,
+                             *(h for fed in p.federations for h in fed)))]
+    for what, ids in named:
+        out += [f"unknown {what[:-1]} {x!r}" for x in dict.fromkeys(ids)
+                if x not in known[what]]
+    return out

@@ -16,19 +16,33 @@ True
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Annotated, Any, Final
 
+from gaia_lab.core import codec
+from gaia_lab.core.codec import OneOf, Range, Size
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
-from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS
+from gaia_lab.games.gaia_project.components import (
+    ADVANCED_POSITIONS,
+    RESEARCH_TRACKS,
+    TECH_POSITIONS,
+)
 from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap
-from gaia_lab.games.gaia_project.power import Bowls
 
 __all__ = ["DEEP_MIND_2_SETUP", "GPState", "PlayerState", "Setup", "Task"]
+
+TECH_SPACES: Final = TECH_POSITIONS + ADVANCED_POSITIONS
+"""The order of :attr:`Setup.techs`."""
+MAX_PLAYERS: Final = 4
+SeatNumber = Annotated[int, Range(0, MAX_PLAYERS - 1)]
+PHASES: Final = ("setup_draw", "faction", "setup_mines", "setup_boosters", "income",
+                 "income_order", "gaia", "gaia_tokens", "actions", "over")
+"""The phases of a game, in the order they come (see :attr:`GPState.phase`)."""
+Amount = Annotated[int, Range(0, 10_000)]
+"""A resource amount (bounded far above any cap)."""
 
 Task = tuple[Any, ...]
 """A pending task: ``(kind, seat, ...)``; kinds are ``charge`` (amount, VP cost),
@@ -37,20 +51,16 @@ Task = tuple[Any, ...]
 ``tokens_for_tech`` (the Itars may discard Gaia-area tokens for tech tiles)."""
 
 
-def _tuplify(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuplify(v) for v in value)
-    return value
-
-
 @dataclass(frozen=True, slots=True)
 class Setup:
     """What the seed drew: sectors ``(id, rotation, q, r)``, tiles by place."""
 
-    sectors: tuple[tuple[str, int, int, int], ...]
+    sectors: tuple[tuple[str, Annotated[int, Range(0, 5)], Annotated[int, Range(-99, 99)],
+                         Annotated[int, Range(-99, 99)]], ...]
     boosters: tuple[str, ...]
     techs: tuple[tuple[str, str], ...]
-    """``(position, tile id)`` for the 9 standard and 6 advanced spaces."""
+    """``(position, tile id)`` for the 9 standard and 6 advanced spaces, in the order of
+    :data:`TECH_SPACES` (so equal setups compare equal however they were read)."""
     round_scoring: tuple[str, ...]
     final_scoring: tuple[str, ...]
     terraforming_federation: str
@@ -62,7 +72,10 @@ class Setup:
             (p.sector, p.rotation, p.centre.q, p.centre.r)
             for p in (SectorPlacement.from_dict(s) for s in raw["sectors"])
         )
-        return cls(sectors, tuple(raw["boosters"]), tuple(dict(raw["techTiles"]).items()),
+        tiles = dict(raw["techTiles"])
+        techs = sorted(tiles.items(), key=lambda t: (
+            TECH_SPACES.index(t[0]) if t[0] in TECH_SPACES else len(TECH_SPACES), t[0]))
+        return cls(sectors, tuple(raw["boosters"]), tuple(techs),
                    tuple(raw["roundScoring"]), tuple(raw["finalScoring"]),
                    str(raw["terraformingFederation"]))
 
@@ -102,13 +115,13 @@ class PlayerState:
     """
 
     faction: str
-    credits: int
-    ore: int
-    knowledge: int
-    qic: int
-    vp: int
-    bowls: Bowls
-    research: tuple[int, ...]
+    credits: Amount
+    ore: Amount
+    knowledge: Amount
+    qic: Amount
+    vp: Annotated[int, Range(-10_000, 10_000)]
+    bowls: tuple[Amount, Amount, Amount, Amount]
+    research: Annotated[tuple[Annotated[int, Range(0, 5)], ...], Size(6, 6)]
     """Levels in :data:`~gaia_lab.games.gaia_project.components.RESEARCH_TRACKS` order."""
     buildings: tuple[tuple[str, str], ...] = ()
     """``(hex name, building)`` sorted by hex name; buildings ``m ts lab PI ac1 ac2``."""
@@ -120,17 +133,17 @@ class PlayerState:
     """``(token id, flipped)`` in the order taken."""
     federations: tuple[tuple[str, ...], ...] = ()
     """The hexes of each federation formed (structures and satellites)."""
-    satellites: int = 0
+    satellites: Amount = 0
     booster: str | None = None
     passed: bool = False
     used: tuple[str, ...] = ()
     """Special actions already used this round (``booster``, a tech position, ``ac2``)."""
-    vp_sources: tuple[tuple[str, int], ...] = ()
+    vp_sources: tuple[tuple[str, Annotated[int, Range(-10_000, 10_000)]], ...] = ()
     """VP gained or lost since the start, by source (sorted by source)."""
-    brainstone: int = -1
+    brainstone: Annotated[int, Range(-1, 3)] = -1
     """Where the Taklons' brainstone is: 0-2 bowls I-III, 3 the Gaia area, -1 not in
     play.  It is one of the tokens counted in ``bowls``."""
-    formers_in_gaia: int = 0
+    formers_in_gaia: Annotated[int, Range(0, 3)] = 0
     """Gaiaformers moved to the Gaia area by a free action (Bal T'aks); they come back in
     the next Gaia phase."""
 
@@ -191,27 +204,27 @@ class PlayerState:
 class GPState:
     """A whole game: setup, seats, phase, round, turn order, supplies and pending tasks."""
 
-    players: int
+    players: Annotated[int, Range(2, MAX_PLAYERS)]
     setup: Setup
-    seats: tuple[PlayerState, ...]
-    phase: str
+    seats: Annotated[tuple[PlayerState, ...], Size(2, MAX_PLAYERS)]
+    phase: Annotated[str, OneOf(PHASES)]
     """``setup_draw`` (chance steps draw the setup), ``faction``, ``setup_mines``,
     ``setup_boosters``, ``income``, ``income_order`` (players order their power income),
     ``gaia``, ``gaia_tokens`` (Terrans convert the tokens leaving the Gaia area),
     ``actions``, ``over``."""
-    round: int
-    order: tuple[int, ...]
+    round: Annotated[int, Range(0, 6)]
+    order: tuple[SeatNumber, ...]
     """Turn order of the round (setup: the remaining placements)."""
-    current: int | None
+    current: SeatNumber | None
     """The seat whose turn it is in the action phase."""
-    pass_order: tuple[int, ...] = ()
+    pass_order: tuple[SeatNumber, ...] = ()
     boosters: tuple[str, ...] = ()
     """Boosters in the supply."""
     board_used: tuple[str, ...] = ()
     """Power and Q.I.C. action spaces taken this round."""
     gaia_hexes: tuple[str, ...] = ()
     """Transdim planets turned into Gaia planets."""
-    fed_supply: tuple[tuple[str, int], ...] = ()
+    fed_supply: tuple[tuple[str, Amount], ...] = ()
     pending: tuple[Task, ...] = ()
     seed: str = ""
     rng: Rng = Rng(0)
@@ -288,24 +301,21 @@ class GPState:
     # -- JSON ---------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The state as JSON text."""
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["setup"] = {f.name: getattr(self.setup, f.name) for f in fields(Setup)}
-        data["rng"] = self.rng.to_list()
-        data["seats"] = [{f.name: getattr(p, f.name) for f in fields(PlayerState)}
-                         for p in self.seats]
-        return json.dumps(data, sort_keys=True)
+        """Canonical JSON text of the state (:func:`gaia_lab.core.codec.to_json`)."""
+        return codec.to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> GPState:
-        """Rebuild a state from :meth:`to_json`."""
-        data = json.loads(text)
-        setup = Setup(**{k: _tuplify(v) for k, v in data.pop("setup").items()})
-        seats = tuple(PlayerState(**{k: _tuplify(v) for k, v in p.items()})
-                      for p in data.pop("seats"))
-        seed, drawn = data.pop("rng", [0, 0])
-        rest = {k: _tuplify(v) for k, v in data.items()}
-        return cls(setup=setup, seats=seats, rng=Rng(int(seed), int(drawn)), **rest)
+        """Read a state's types and field bounds (the game's ``state_from_json`` also
+        checks its invariants); InvalidStateError lists what is wrong.
+
+        >>> GPState.from_json("1")
+        Traceback (most recent call last):
+        ...
+        gaia_lab.core.errors.InvalidStateError: state: expected an object, got 1
+        """
+        state: GPState = codec.from_json(cls, text, "state")
+        return state
 
     def __str__(self) -> str:
         who = ", ".join(f"{p.faction or '?'} {p.vp}vp" for p in self.seats)

@@ -34,20 +34,46 @@ gaia_lab.core.errors.InvalidStateError: Components.from_dicts: 4 problems:
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal, TypeVar, cast
+from typing import Any, Final, Literal
 
 from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import DataEntry, lookup, read_documents
+from gaia_lab.core.datafiles import (
+    DataEntry,
+    component_text,
+    lookup,
+    read_documents,
+    save_texts,
+)
 from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.provenance import Origin, origin_of, provenance_counts
+from gaia_lab.core.schema import (
+    Anything,
+    At,
+    Context,
+    Field,
+    FileSchema,
+    Flag,
+    Integer,
+    ListOf,
+    MapOf,
+    Nullable,
+    Record,
+    Ref,
+    Row,
+    Table,
+    Text,
+    check_references,
+    optional,
+    read_file,
+)
 from gaia_lab.games.shapers_of_gaia import board
 
 __all__ = [
@@ -82,9 +108,6 @@ COMPONENT_FILES: Final = (
     "resources", "tokens", "dna_spaces", "vault", "behaviors", "tiles", "species", "shapers",
 )
 """The component files, each saved as ``<name>.json``."""
-
-Provenance = Literal["rulebook", "published", "reconstructed"]
-PROVENANCES: Final = ("rulebook", "published", "reconstructed")
 
 BASIC: Final = ("shard", "spore", "seed")
 ADVANCED: Final = ("nutrient", "energy")
@@ -170,36 +193,10 @@ SPACE_IDS: Final = ("S1", "S2", "S3", "S4", "H1", "H2", "H3", "H4", "P1", "P2")
 
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}\Z")
-_T = TypeVar("_T")
 
 
 # ---------------------------------------------------------------------------
 # Entries
-
-
-@dataclass(frozen=True, slots=True)
-class Origin:
-    """Where an entry's values come from.
-
-    >>> load_components().tile("vault").origin.provenance
-    'rulebook'
-    """
-
-    provenance: Provenance
-    source: str = ""
-    rulebook_fields: tuple[str, ...] = ()
-    """The fields a source states when the rest of the entry is reconstructed."""
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"provenance": self.provenance}
-        if self.source:
-            out["source"] = self.source
-        if self.rulebook_fields:
-            out["rulebook_fields"] = list(self.rulebook_fields)
-        if self.note:
-            out["note"] = self.note
-        return out
 
 
 Amounts = tuple[tuple[str, int], ...]
@@ -648,11 +645,8 @@ class Components:
     @property
     def provenance(self) -> dict[str, dict[str, int]]:
         """For each component file, its entries counted by provenance."""
-        out: dict[str, dict[str, int]] = {}
-        for name, entries in self._groups().items():
-            counts = Counter(str(e.origin.provenance) for e in entries)
-            out[name] = {p: counts[p] for p in PROVENANCES if counts[p]}
-        return out
+        return provenance_counts({name: (e.origin.provenance for e in entries)
+                                  for name, entries in self._groups().items()})
 
     def provenance_summary(self) -> str:
         """One line saying how much of the set is reconstructed.
@@ -670,24 +664,12 @@ class Components:
         if component not in COMPONENT_FILES:
             raise KeyError(f"no component file {component!r}; known: "
                            f"{', '.join(COMPONENT_FILES)}")
-        note = dict(self.provenance_notes).get(component, "")
-        body = [f"    {json.dumps(e.to_dict(), ensure_ascii=False)}"
-                for e in self._groups()[component]]
-        lines = ["{", f'  "component": {json.dumps(component)},',
-                 f'  "provenance_note": {json.dumps(note, ensure_ascii=False)},',
-                 '  "entries": [', ",\n".join(body), "  ]", "}"]
-        return "\n".join(lines) + "\n"
+        return component_text(component, dict(self.provenance_notes).get(component, ""),
+                              (e.to_dict() for e in self._groups()[component]))
 
     def save(self, directory: str | Path) -> list[Path]:
         """Write every component file into ``directory``; return their paths."""
-        folder = Path(directory)
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for name in COMPONENT_FILES:
-            path = folder / f"{name}.json"
-            path.write_text(self.to_json(name), encoding="utf-8")
-            paths.append(path)
-        return paths
+        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
 
     @classmethod
     def from_dicts(cls, **documents: Mapping[str, Any]) -> Components:
@@ -700,7 +682,9 @@ class Components:
         docs: list[_Document] = []
         for name in COMPONENT_FILES:
             if name in documents:
-                docs.append(_Document(name, f"{name}.json", dict(documents[name]), ()))
+                data = documents[name]
+                plain = dict(data) if isinstance(data, Mapping) else data
+                docs.append(_Document(name, f"{name}.json", plain, ()))
             else:
                 docs.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
         return _build(docs, problems, "Components.from_dicts")
@@ -737,328 +721,195 @@ def _load(directory: str | Path) -> Components:
     return _build(documents, problems, str(Path(directory)))
 
 
-class _Entry(DataEntry):
-    """Reads the fields of one entry (the checks this game's files need)."""
-
-    def allow(self, raw: Mapping[str, Any], names: Iterable[str], prefix: str = "") -> None:
-        known = set(names) | {"provenance", "source", "rulebook_fields", "note"}
-        for name in raw:
-            if name not in known:
-                self.problem(prefix + name, f"unknown field (known: {', '.join(sorted(known))})")
-
-    def text(self, name: str, raw: Mapping[str, Any] | None = None, prefix: str = "",
-             *, pattern: re.Pattern[str] | None = None, nullable: bool = False,
-             optional: bool = False) -> str:
-        src = self.raw if raw is None else raw
-        value = src.get(name)
-        if value is None:
-            if not (nullable and name in src) and not optional:
-                self.problem(prefix + name, "missing")
-            return ""
-        if not isinstance(value, str) or (not value and not optional):
-            self.problem(prefix + name, f"must be a non-empty string, not {json.dumps(value)}")
-            return ""
-        if pattern is not None and not pattern.match(value):
-            self.problem(prefix + name, f"{value!r} is not valid")
-        return value
-
-    def integer(self, name: str, low: int, high: int, raw: Mapping[str, Any] | None = None,
-                prefix: str = "") -> int:
-        value = (self.raw if raw is None else raw).get(name)
-        if value is None:
-            self.problem(prefix + name, "missing")
-            return low
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(prefix + name, f"must be a whole number, not {json.dumps(value)}")
-            return low
-        if not low <= value <= high:
-            self.problem(prefix + name, f"{value} is out of range {low}..{high}")
-        return value
-
-    def flag(self, name: str) -> bool:
-        value = self.raw.get(name)
-        if not isinstance(value, bool):
-            self.problem(name, f"must be true or false, not {json.dumps(value)}")
-            return False
-        return value
-
-    def choice(self, name: str, options: Sequence[str], raw: Mapping[str, Any] | None = None,
-               prefix: str = "", *, nullable: bool = False) -> str:
-        value = self.text(name, raw, prefix, nullable=nullable)
-        if value and value not in options:
-            self.problem(prefix + name,
-                         f"unknown value {value!r} (known: {', '.join(options)})")
-        return value
-
-    def amounts(self, name: str, value: Any, keys: Sequence[str]) -> Amounts:
-        if not isinstance(value, dict):
-            self.problem(name, "missing" if value is None else
-                         f"must be a JSON object of amounts, not {json.dumps(value)}")
-            return ()
-        out = []
-        for key, n in value.items():
-            if key not in keys:
-                self.problem(name, f"unknown key {key!r} (known: {', '.join(keys)})")
-            elif isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
-                self.problem(f"{name}.{key}", f"must be a whole number 1..9, not "
-                                              f"{json.dumps(n)}")
-            else:
-                out.append((key, n))
-        return tuple(out)
-
-    def effect(self, name: str, value: Any) -> Effect:
-        if not isinstance(value, dict):
-            self.problem(name, "must be a JSON object with 'pay' and 'gain'")
-            return Effect()
-        self.allow(value, ("pay", "gain"), name + ".")
-        gain = self.amounts(name + ".gain", value.get("gain"), GAIN_KEYS)
-        if not gain and isinstance(value.get("gain"), dict):
-            self.problem(name + ".gain", "an effect must gain something")
-        return Effect(self.amounts(name + ".pay", value.get("pay", {}), PAY_KEYS), gain)
-
-    def origin(self, fields: Iterable[str], raw: Mapping[str, Any] | None = None,
-               prefix: str = "") -> Origin:
-        src = self.raw if raw is None else raw
-        prov = self.choice("provenance", PROVENANCES, src, prefix)
-        source = self.text("source", src, prefix, optional=True)
-        if prov in ("rulebook", "published") and not source:
-            self.problem(prefix + "source", f"required when provenance is {prov!r}")
-        raw_fields = src.get("rulebook_fields", [])
-        names: list[str] = []
-        if not isinstance(raw_fields, list) or not all(isinstance(f, str) for f in raw_fields):
-            self.problem(prefix + "rulebook_fields", "must be a list of field names")
-        else:
-            for f in raw_fields:
-                if f not in set(fields):
-                    self.problem(prefix + "rulebook_fields", f"unknown field name {f!r}")
-                names.append(f)
-            if names and not source:
-                self.problem(prefix + "source", "required when rulebook_fields are given")
-        note = self.text("note", src, prefix, optional=True)
-        return Origin(cast(Provenance, prov or "reconstructed"), source, tuple(names), note)
+def _amounts(keys: Sequence[str]) -> MapOf:
+    return MapOf(Integer(1, 9), tuple(keys))
 
 
-def _entries(doc: _Document, problems: list[str]) -> list[Any]:
-    data = doc.data
-    if data is None:
-        return []
-    if not isinstance(data, dict):
-        problems.append(f"{doc.name}: the file must hold a JSON object")
-        doc.data = None
-        return []
-    for key in data:
-        if key not in ("component", "provenance_note", "entries"):
-            problems.append(f"{doc.name}: unknown top-level key {key!r} "
-                            "(known: component, provenance_note, entries)")
-    if data.get("component") != doc.component:
-        problems.append(f"{doc.name}: 'component' must be {doc.component!r}, "
-                        f"not {json.dumps(data.get('component'))}")
-    if not isinstance(data.get("provenance_note", ""), str):
-        problems.append(f"{doc.name}: 'provenance_note' must be a string")
-    entries = data.get("entries")
-    if not isinstance(entries, list):
-        problems.append(f"{doc.name}: 'entries' must be a list")
-        doc.data = None
-        return []
-    return entries
+class _EffectNode:
+    """An effect: an optional payment and a gain of something."""
+
+    shape = Record({"pay": optional(_amounts(PAY_KEYS), {}), "gain": Field(_amounts(GAIN_KEYS))})
+
+    def read(self, value: Any, at: At) -> Any:
+        values = self.shape.read(value, at)
+        if isinstance(values, dict) and values.get("gain") == {}:
+            at.key("gain").problem("an effect must gain something")
+        return values
 
 
-def _read_all(doc: _Document, problems: list[str], key: str,
-              read: Callable[[_Entry], _T]) -> list[tuple[_Entry, _T | None]]:
-    out: list[tuple[_Entry, _T | None]] = []
-    first: dict[object, int] = {}
-    for index, raw in enumerate(_entries(doc, problems)):
-        entry = _Entry(doc, index, raw, key, problems)
-        value = read(entry) if isinstance(raw, dict) else None
-        ident = entry.raw.get(key)
-        if isinstance(ident, (str, int)) and ident != "":
-            if ident in first:
-                at = first[ident]
-                line = doc.lines[at] if at < len(doc.lines) else None
-                where = f"line {line}" if line is not None else f"entry {at + 1}"
-                entry.problem(key, f"duplicate {key} {ident!r} (first at {where})")
-            else:
-                first[ident] = index
-        out.append((entry, value if entry.ok else None))
-    return out
+_TEXT = Field(Text())
+_ANIMAL = Field(Text(choices=ANIMALS))
+_LABEL = Field(Text(pattern=_ID, what="a lower-case id like 'i_mushroom_1'"))
+
+_ABILITY = Record({
+    "id": _LABEL, "kind": Field(Text(choices=tuple(ABILITY_KINDS))), "name": _TEXT,
+    "timing": Field(Text(choices=("instant", "persistent"))),
+    "unlocked_by": Field(ListOf(Text(choices=SPACE_IDS), 1, 2)),
+    "printed": optional(Nullable(ListOf(Integer())), None),
+    "use_cost": optional(ListOf(_amounts(PAY_KEYS)), []),
+    "params": optional(MapOf(Anything()), {}), "summary": _TEXT,
+}, origin="optional")
+
+TABLES: Final[Mapping[str, Table]] = MappingProxyType({
+    "resources": Table(Record({
+        "id": Field(Text(choices=RESOURCES)), "name": _TEXT,
+        "kind": Field(Text(choices=("basic", "advanced"))), "biome": Field(Nullable(Text())),
+        "colour": Field(Text(pattern=_HEX, what="a CSS hex colour like '#8e44ad'")),
+        "start": Field(Integer(0, 20)), "max": Field(Integer(1, 20)),
+        "vp": Field(ListOf(Integer()))}, origin=True)),
+    "tokens": Table(Record({
+        "id": Field(Text(choices=tuple(TOKENS))), "name": _TEXT,
+        "kind": Field(Text(choices=("dna", "prestige", "toxicity"))),
+        "colour": Field(Nullable(Text(choices=DNA_COLOURS))), "count": Field(Integer(1, 99)),
+        "value": Field(Integer(-9, 9))}, origin=True)),
+    "dna_spaces": Table(Record({
+        "space": _TEXT, "colour": Field(Text(choices=DNA_COLOURS))}, origin=True), key="space"),
+    "vault": Table(Record({
+        "id": _LABEL, "animal": _ANIMAL, "vp": Field(Integer(0, 9)),
+        "three_players_only": Field(Flag())}, origin=True)),
+    "behaviors": Table(Record({
+        "id": _TEXT, "card": Field(Integer(1, 3)), "side": Field(Text(choices=("A", "B"))),
+        "animal": _ANIMAL, "rule": Field(Text(choices=BEHAVIOR_RULES)),
+        "counts": Field(Text(choices=("own", "any"))), "target": Field(Nullable(Text())),
+        "points": Field(Integer(1, 9)), "summary": _TEXT}, origin=True)),
+    "tiles": Table(Record({
+        "id": _LABEL, "stage": Field(Text(choices=STAGES)), "biome": Field(Text(choices=BIOMES)),
+        "actions": Field(ListOf(_EffectNode())), "extra_cost": Field(_amounts(RESOURCES)),
+        "caretaker_icon": Field(Flag())}, origin=True)),
+    "species": Table(Record({
+        "id": _LABEL, "animal": _ANIMAL,
+        "special_for": Field(Nullable(Ref("shapers", Text(choices=tuple(SPECIAL_CARDS))))),
+        "sides": Field(ListOf(Record({
+            "effect": Field(_EffectNode()),
+            "dna": Field(ListOf(Text(choices=DNA_COLOURS), 1))})))}, origin=True)),
+    "shapers": Table(Record({
+        "id": Field(Text(choices=tuple(SHAPER_NAMES))), "name": _TEXT,
+        "special_cards": Field(Integer(0, 3)),
+        "spaces": Field(ListOf(Record({
+            "id": _TEXT, "animal": _ANIMAL, "vp": Field(Integer(0, 9)),
+            "cost": Field(Integer(1, 9))}))),
+        "abilities": Field(ListOf(_ABILITY))}, origin=True)),
+})
+"""The schema of each component file's entries."""
 
 
-# -- readers -----------------------------------------------------------------
+def _file(component: str) -> FileSchema:
+    return FileSchema((TABLES[component],), {
+        "component": Field(Text(choices=(component,))),
+        "provenance_note": optional(Text(empty=True), "")},
+        what='{"component": ..., "entries": [...]}')
 
 
-def _read_resource(e: _Entry) -> Resource:
-    fields = ("id", "name", "kind", "biome", "colour", "start", "max", "vp")
-    e.allow(e.raw, fields)
-    rid = e.choice("id", RESOURCES)
-    kind = e.choice("kind", ("basic", "advanced"))
-    biome = e.text("biome", nullable=True) or None
-    if rid in BASIC and biome != {v: k for k, v in BIOME_RESOURCE.items()}[rid]:
-        e.problem("biome", f"{rid!r} pays for animals in the "
-                           f"{ {v: k for k, v in BIOME_RESOURCE.items()}[rid]!r} biome")
+def _pairs(amounts: Mapping[str, int]) -> Amounts:
+    return tuple(amounts.items())
+
+
+def _effect(v: Mapping[str, Any]) -> Effect:
+    return Effect(_pairs(v["pay"]), _pairs(v["gain"]))
+
+
+# -- each entry: the rulebook's checks, then the value ---------------------------------
+
+
+def _resource(e: DataEntry, v: dict[str, Any]) -> Resource:
+    rid, kind, biome, top, start, vp = (v[k] for k in ("id", "kind", "biome", "max", "start",
+                                                      "vp"))
+    home = {r: b for b, r in BIOME_RESOURCE.items()}
+    if rid in BASIC and biome != home[rid]:
+        e.problem("biome", f"{rid!r} pays for animals in the {home[rid]!r} biome")
     if rid in ADVANCED and biome is not None:
         e.problem("biome", "advanced resources belong to no biome")
-    if rid and kind and (rid in BASIC) != (kind == "basic"):
+    if (rid in BASIC) != (kind == "basic"):
         e.problem("kind", f"{rid!r} is a {'basic' if rid in BASIC else 'advanced'} resource")
-    top = e.integer("max", 1, 20)
-    start = e.integer("start", 0, 20)
     if start > top:
         e.problem("start", f"{start} is above the maximum {top}")
-    vp = e.raw.get("vp")
-    if not isinstance(vp, list) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                           for v in vp):
-        e.problem("vp", "must be a list of whole numbers, one per level")
-        vp = []
-    elif len(vp) != top + 1:
+    if len(vp) != top + 1:
         e.problem("vp", f"{len(vp)} values; levels 0..{top} need {top + 1}")
     elif any(b < a for a, b in zip(vp, vp[1:], strict=False)):
         e.problem("vp", "VP must not fall as the level rises")
-    return Resource(rid, e.text("name"), cast(Any, kind), biome,
-                    e.text("colour", pattern=_HEX), start, top, tuple(vp), e.origin(fields))
+    return Resource(rid, v["name"], kind, biome, v["colour"], start, top, tuple(vp),
+                    origin_of(v))
 
 
-def _read_token(e: _Entry) -> Token:
-    fields = ("id", "name", "kind", "colour", "count", "value")
-    e.allow(e.raw, fields)
-    tid = e.choice("id", tuple(TOKENS))
-    kind = e.choice("kind", ("dna", "prestige", "toxicity"))
-    colour = e.choice("colour", DNA_COLOURS, nullable=True) or None
-    count, value = e.integer("count", 1, 99), e.integer("value", -9, 9)
-    if tid in TOKENS and e.ok and (count, value) != TOKENS[tid]:
+def _token(e: DataEntry, v: dict[str, Any]) -> Token:
+    tid, colour, count, value = v["id"], v["colour"], v["count"], v["value"]
+    if (count, value) != TOKENS[tid]:
         e.problem("count", f"the box holds {TOKENS[tid][0]} of {tid!r}, worth "
                            f"{TOKENS[tid][1]}, not {count} worth {value}")
     if tid.startswith("dna_") and colour != tid[4:]:
         e.problem("colour", f"{tid!r} is {tid[4:]}")
-    return Token(tid, e.text("name"), cast(Any, kind), colour, count, value,
-                 e.origin(fields))
+    return Token(tid, v["name"], v["kind"], colour, count, value, origin_of(v))
 
 
-def _read_dna(e: _Entry) -> DnaSpace:
-    fields = ("space", "colour")
-    e.allow(e.raw, fields)
-    text = e.text("space")
-    if text:
-        try:
-            space = board.parse_space(text)
-            if board.ring_of(space) < 2:
-                e.problem("space", f"{text!r} holds a starting tile; DNA spaces lie in "
-                                   "rings 2 and 3")
-            elif board.label(space) != text:
-                e.problem("space", f"write {text!r} as its label {board.label(space)!r}")
-        except ValueError as exc:
-            e.problem("space", str(exc))
-    return DnaSpace(text, e.choice("colour", DNA_COLOURS), e.origin(fields))
+def _dna(e: DataEntry, v: dict[str, Any]) -> DnaSpace:
+    text = v["space"]
+    try:
+        space = board.parse_space(text)
+        if board.ring_of(space) < 2:
+            e.problem("space", f"{text!r} holds a starting tile; DNA spaces lie in "
+                               "rings 2 and 3")
+        elif board.label(space) != text:
+            e.problem("space", f"write {text!r} as its label {board.label(space)!r}")
+    except ValueError as exc:
+        e.problem("space", str(exc))
+    return DnaSpace(text, v["colour"], origin_of(v))
 
 
-def _read_vault(e: _Entry) -> VaultSpace:
-    fields = ("id", "animal", "vp", "three_players_only")
-    e.allow(e.raw, fields)
-    return VaultSpace(e.text("id", pattern=_ID), e.choice("animal", ANIMALS),
-                      e.integer("vp", 0, 9), e.flag("three_players_only"), e.origin(fields))
+def _vault(e: DataEntry, v: dict[str, Any]) -> VaultSpace:
+    return VaultSpace(v["id"], v["animal"], v["vp"], v["three_players_only"], origin_of(v))
 
 
-def _read_behavior(e: _Entry) -> Behavior:
-    fields = ("id", "card", "side", "animal", "rule", "counts", "target", "points", "summary")
-    e.allow(e.raw, fields)
-    card = e.integer("card", 1, 3)
-    side = e.choice("side", ("A", "B"))
-    bid = e.text("id")
-    if bid and e.ok and bid != f"{card}{side}":
+def _behavior(e: DataEntry, v: dict[str, Any]) -> Behavior:
+    card, side, rule, target = v["card"], v["side"], v["rule"], v["target"]
+    if v["id"] != f"{card}{side}":
         e.problem("id", f"card {card} side {side} has the id {card}{side}")
-    rule = e.choice("rule", BEHAVIOR_RULES)
-    target = e.text("target", nullable=True) or None
     wanted: tuple[str, ...] = {"outer_ring": (), "adjacent_biome": BIOMES}.get(rule, ANIMALS)
-    if rule and not wanted and target is not None:
+    if not wanted and target is not None:
         e.problem("target", f"{rule!r} takes no target")
-    elif rule and wanted and target not in wanted:
+    elif wanted and target not in wanted:
         e.problem("target", f"{rule!r} needs a target among {', '.join(wanted)}")
-    return Behavior(bid, card, cast(Any, side), e.choice("animal", ANIMALS), rule,
-                    cast(Any, e.choice("counts", ("own", "any"))), target,
-                    e.integer("points", 1, 9), e.text("summary"), e.origin(fields))
+    return Behavior(v["id"], card, side, v["animal"], rule, v["counts"], target, v["points"],
+                    v["summary"], origin_of(v))
 
 
-def _read_tile(e: _Entry) -> Tile:
-    fields = ("id", "stage", "biome", "actions", "extra_cost", "caretaker_icon")
-    e.allow(e.raw, fields)
-    stage = e.choice("stage", STAGES)
-    biome = e.choice("biome", BIOMES)
-    raw_actions = e.raw.get("actions")
-    actions: list[Effect] = []
-    if not isinstance(raw_actions, list):
-        e.problem("actions", "must be a list of effects")
-    else:
-        actions = [e.effect(f"actions[{i}]", a) for i, a in enumerate(raw_actions)]
-        wanted = 0 if stage == "S" else 2
-        if stage and len(actions) != wanted:
-            e.problem("actions", f"{len(actions)} actions; a "
-                                 f"{'starting' if stage == 'S' else 'Biome'} tile has {wanted}")
-    extra = e.amounts("extra_cost", e.raw.get("extra_cost"), RESOURCES)
+def _tile(e: DataEntry, v: dict[str, Any]) -> Tile:
+    stage, biome, actions, extra, icon = (v[k] for k in ("stage", "biome", "actions",
+                                                        "extra_cost", "caretaker_icon"))
+    wanted = 0 if stage == "S" else 2
+    if len(actions) != wanted:
+        e.problem("actions", f"{len(actions)} actions; a "
+                             f"{'starting' if stage == 'S' else 'Biome'} tile has {wanted}")
     if biome == "water" and extra:
         e.problem("extra_cost", "no animal is introduced on Water, so it has no extra cost")
     if biome == "vault" and stage != "S":
         e.problem("biome", "the Vault is a starting tile")
-    icon = e.flag("caretaker_icon")
     if icon and (biome != "water" or stage != "S"):
         e.problem("caretaker_icon", "only a starting Water tile shows the Caretaker icon")
-    return Tile(e.text("id", pattern=_ID), stage, biome, tuple(actions), extra, icon,
-                e.origin(fields))
+    return Tile(v["id"], stage, biome, tuple(_effect(a) for a in actions), _pairs(extra), icon,
+                origin_of(v))
 
 
-def _read_species(e: _Entry) -> Species:
-    fields = ("id", "animal", "special_for", "sides")
-    e.allow(e.raw, fields)
-    special = e.choice("special_for", tuple(SPECIAL_CARDS), nullable=True) or None
-    raw_sides = e.raw.get("sides")
-    sides: list[SpeciesSide] = []
-    if not isinstance(raw_sides, list):
-        e.problem("sides", "must be a list")
-    else:
-        for i, raw in enumerate(raw_sides):
-            name = f"sides[{i}]"
-            if not isinstance(raw, dict):
-                e.problem(name, "must be a JSON object")
-                continue
-            e.allow(raw, ("effect", "dna"), name + ".")
-            effect = e.effect(name + ".effect", raw.get("effect"))
-            dna = raw.get("dna")
-            if not isinstance(dna, list) or not dna or any(d not in DNA_COLOURS for d in dna):
-                e.problem(name + ".dna", f"must list DNA colours among "
-                                         f"{', '.join(DNA_COLOURS)}")
-                dna = []
-            elif special is None and len(dna) != 1:
-                e.problem(name + ".dna", "a deck card holds one DNA token")
-            sides.append(SpeciesSide(effect, tuple(dna)))
-        wanted = 1 if special else 2
-        if len(raw_sides) != wanted:
-            e.problem("sides", f"{len(raw_sides)} sides; a "
-                               f"{'special' if special else 'deck'} card has {wanted}")
-    return Species(e.text("id", pattern=_ID), e.choice("animal", ANIMALS), special,
-                   tuple(sides), e.origin(fields))
+def _species(e: DataEntry, v: dict[str, Any]) -> Species:
+    special, sides = v["special_for"], v["sides"]
+    for i, side in enumerate(sides):
+        if special is None and len(side["dna"]) != 1:
+            e.problem(f"sides[{i}].dna", "a deck card holds one DNA token")
+    wanted = 1 if special else 2
+    if len(sides) != wanted:
+        e.problem("sides", f"{len(sides)} sides; a {'special' if special else 'deck'} card "
+                           f"has {wanted}")
+    return Species(v["id"], v["animal"], special,
+                   tuple(SpeciesSide(_effect(s["effect"]), tuple(s["dna"])) for s in sides),
+                   origin_of(v))
 
 
-def _read_shaper(e: _Entry) -> Shaper:
-    fields = ("id", "name", "special_cards", "spaces", "abilities")
-    e.allow(e.raw, fields)
-    sid = e.choice("id", tuple(SHAPER_NAMES))
-    name = e.text("name")
-    if sid in SHAPER_NAMES and name and name != SHAPER_NAMES[sid]:
+def _shaper(e: DataEntry, v: dict[str, Any]) -> Shaper:
+    sid, name, specials = v["id"], v["name"], v["special_cards"]
+    if name != SHAPER_NAMES[sid]:
         e.problem("name", f"{sid!r} is named {SHAPER_NAMES[sid]!r}")
-    specials = e.integer("special_cards", 0, 3)
-    if sid in SPECIAL_CARDS and specials != SPECIAL_CARDS[sid]:
+    if specials != SPECIAL_CARDS[sid]:
         e.problem("special_cards", f"{SHAPER_NAMES[sid]} has {SPECIAL_CARDS[sid]}")
-    spaces: list[AnimalSpace] = []
-    raw_spaces = e.raw.get("spaces")
-    if not isinstance(raw_spaces, list):
-        e.problem("spaces", "must be a list")
-        raw_spaces = []
-    for i, raw in enumerate(raw_spaces):
-        p = f"spaces[{i}]."
-        if not isinstance(raw, dict):
-            e.problem(p[:-1], "must be a JSON object")
-            continue
-        e.allow(raw, ("id", "animal", "vp", "cost"), p)
-        spaces.append(AnimalSpace(e.text("id", raw, p), e.choice("animal", ANIMALS, raw, p),
-                                  e.integer("vp", 0, 9, raw, p),
-                                  e.integer("cost", 1, 9, raw, p)))
+    spaces = [AnimalSpace(s["id"], s["animal"], s["vp"], s["cost"]) for s in v["spaces"]]
     if [s.id for s in spaces] != list(SPACE_IDS):
         e.problem("spaces", f"the spaces must be {', '.join(SPACE_IDS)} in this order")
     else:
@@ -1067,120 +918,95 @@ def _read_shaper(e: _Entry) -> Shaper:
             if s.animal != want:
                 e.problem("spaces", f"space {s.id} holds a {want}, not {s.animal!r}")
     vp_of = {s.id: s.vp for s in spaces}
+    origin = origin_of(v)
     abilities: list[Ability] = []
-    raw_abilities = e.raw.get("abilities")
-    if not isinstance(raw_abilities, list):
-        e.problem("abilities", "must be a list")
-        raw_abilities = []
     unlocked: Counter[str] = Counter()
-    for i, raw in enumerate(raw_abilities):
+    for i, a in enumerate(v["abilities"]):
         p = f"abilities[{i}]."
-        if not isinstance(raw, dict):
-            e.problem(p[:-1], "must be a JSON object")
-            continue
-        afields = ("id", "kind", "name", "timing", "unlocked_by", "printed", "use_cost",
-                   "params", "summary")
-        e.allow(raw, afields, p)
-        kind = e.choice("kind", tuple(ABILITY_KINDS), raw, p)
-        timing = e.choice("timing", ("instant", "persistent"), raw, p)
-        if kind in ABILITY_KINDS and timing and timing != ABILITY_KINDS[kind]:
+        kind, by, printed = a["kind"], a["unlocked_by"], a["printed"]
+        if a["timing"] != ABILITY_KINDS[kind]:
             e.problem(p + "timing", f"{kind!r} is {ABILITY_KINDS[kind]}")
-        if kind in NAMED_ABILITIES and sid and NAMED_ABILITIES[kind] != sid:
+        if kind in NAMED_ABILITIES and NAMED_ABILITIES[kind] != sid:
             e.problem(p + "kind", f"{kind!r} belongs to {SHAPER_NAMES[NAMED_ABILITIES[kind]]}")
-        by = raw.get("unlocked_by")
-        if not isinstance(by, list) or not 1 <= len(by) <= 2 or any(
-                b not in SPACE_IDS for b in by):
-            e.problem(p + "unlocked_by", "must list 1 or 2 animal spaces")
-            by = []
         unlocked.update(by)
-        printed = raw.get("printed")
-        if printed is not None:
-            if not isinstance(printed, list) or not all(isinstance(n, int) for n in printed):
-                e.problem(p + "printed", "must be null or a list of whole numbers")
-                printed = None
-            elif by and printed != [vp_of.get(b) for b in by][: len(printed)]:
-                e.problem(p + "printed", f"{printed} must be the VP of its spaces "
-                                         f"{', '.join(by)}")
+        if printed is not None and printed != [vp_of.get(b) for b in by][: len(printed)]:
+            e.problem(p + "printed", f"{printed} must be the VP of its spaces {', '.join(by)}")
         if kind in PRINTED_NUMBERS and (printed is None
                                         or tuple(printed) != PRINTED_NUMBERS[kind]):
             e.problem(p + "printed", f"the rulebook prints {list(PRINTED_NUMBERS[kind])}")
-        raw_costs = raw.get("use_cost", [])
-        costs: list[Amounts] = []
-        if not isinstance(raw_costs, list) or len(raw_costs) != len(by):
+        if len(a["use_cost"]) != len(by):
             e.problem(p + "use_cost", "must list one cost per unlocking space")
-        else:
-            costs = [e.amounts(f"{p}use_cost[{j}]", c, PAY_KEYS)
-                     for j, c in enumerate(raw_costs)]
-        params = raw.get("params", {})
-        if not isinstance(params, dict):
-            e.problem(p + "params", "must be a JSON object")
-            params = {}
+        params = a["params"]
         if kind == "gain":
-            e.amounts(p + "params.gain", params.get("gain"), GAIN_KEYS)
+            _amounts(GAIN_KEYS).read(params.get("gain"), At(e.problem, p + "params.gain"))
         abilities.append(Ability(
-            e.text("id", raw, p, pattern=_ID), kind, e.text("name", raw, p),
-            cast(Any, timing), tuple(by),
-            tuple(printed) if printed is not None else None, tuple(costs),
-            MappingProxyType(dict(params)), e.text("summary", raw, p),
-            e.origin(afields, raw, p) if "provenance" in raw else e.origin(fields)))
+            a["id"], kind, a["name"], a["timing"], tuple(by),
+            tuple(printed) if printed is not None else None,
+            tuple(_pairs(c) for c in a["use_cost"]), MappingProxyType(dict(params)),
+            a["summary"], origin_of(a) if a["provenance"] is not None else origin))
     for space in SPACE_IDS:
         if unlocked[space] != 1 and len(spaces) == len(SPACE_IDS):
             e.problem("abilities", f"space {space} unlocks {unlocked[space]} abilities; "
                                    "every space unlocks exactly one")
     has_special = any(a.kind in ("special_card", "rapid_lifecycle") for a in abilities)
-    if sid and has_special != (specials > 0):
+    if has_special != (specials > 0):
         e.problem("abilities", "a Shaper with special cards needs a space that uses them")
-    return Shaper(sid, name, specials, tuple(spaces), tuple(abilities), e.origin(fields))
+    return Shaper(sid, name, specials, tuple(spaces), tuple(abilities), origin)
+
+
+_MAKE: Final[Mapping[str, Callable[[DataEntry, dict[str, Any]], Any]]] = MappingProxyType({
+    "resources": _resource, "tokens": _token, "dna_spaces": _dna, "vault": _vault,
+    "behaviors": _behavior, "tiles": _tile, "species": _species, "shapers": _shaper,
+})
 
 
 def _build(documents: Sequence[_Document], problems: list[str], where: str) -> Components:
     docs = {d.component: d for d in documents}
-    read: dict[str, Callable[[_Entry], Any]] = {
-        "resources": _read_resource, "tokens": _read_token, "dna_spaces": _read_dna,
-        "vault": _read_vault, "behaviors": _read_behavior, "tiles": _read_tile,
-        "species": _read_species, "shapers": _read_shaper,
-    }
-    keys = {"dna_spaces": "space"}
-    got: dict[str, list[tuple[_Entry, Any]]] = {
-        name: _read_all(docs[name], problems, keys.get(name, "id"), read[name])
-        for name in COMPONENT_FILES
-    }
-    values = {name: [v for _, v in got[name] if v is not None] for name in COMPONENT_FILES}
+    context = Context()
+    read = {name: read_file(docs[name], _file(name), problems, context)
+            for name in COMPONENT_FILES}
+    got: dict[str, list[Row]] = {name: read[name].rows["entries"] for name in COMPONENT_FILES}
+    check_references({name: [r.ident for r in rows] for name, rows in got.items()}, context)
+
+    def make(name: str, row: Row) -> Any:
+        if row.values is None:
+            return None
+        value = _MAKE[name](row.entry, row.values)
+        return value if row.entry.ok else None
+
+    made = {name: [make(name, row) for row in got[name]] for name in COMPONENT_FILES}
+    values = {name: [v for v in made[name] if v is not None] for name in COMPONENT_FILES}
     complete = {name: bool(got[name]) and len(values[name]) == len(got[name])
                 for name in COMPONENT_FILES}
 
     def whole(component: str, message: str) -> None:
-        if docs[component].data is not None:
+        if read[component].ok:
             problems.append(f"{docs[component].name}: {message}")
 
-    def ids(name: str, key: str = "id") -> list[Any]:
-        return [entry.raw.get(key) for entry, _ in got[name]]
+    def ids(name: str) -> list[Any]:
+        return [row.ident for row in got[name]]
 
     if sorted(map(str, ids("resources"))) != sorted(RESOURCES):
         whole("resources", f"the game has the resources {', '.join(RESOURCES)}")
     if sorted(map(str, ids("tokens"))) != sorted(TOKENS):
         whole("tokens", f"the game has the tokens {', '.join(TOKENS)}")
     dna_total = sum(TOKENS[f"dna_{c}"][0] for c in DNA_COLOURS)
-    if docs["dna_spaces"].data is not None:
-        colours = Counter(entry.raw.get("colour") for entry, _ in got["dna_spaces"])
-        if len(got["dna_spaces"]) != dna_total or any(
-                colours[c] != TOKENS[f"dna_{c}"][0] for c in DNA_COLOURS):
-            whole("dna_spaces", f"{len(got['dna_spaces'])} spaces "
-                                f"({', '.join(f'{colours[c]} {c}' for c in DNA_COLOURS)}); "
-                                f"the 18 DNA tokens need 6 spaces of each colour")
-    if docs["vault"].data is not None:
-        animals = {entry.raw.get("animal") for entry, v in got["vault"]
-                   if v is not None and not v.three_players_only}
-        if complete["vault"] and animals != set(ANIMALS):
-            whole("vault", "every animal type needs a Vault space used with 2 players")
-    if docs["behaviors"].data is not None:
-        if sorted(map(str, ids("behaviors"))) != ["1A", "1B", "2A", "2B", "3A", "3B"]:
-            whole("behaviors", "the 3 Behavior cards need sides 1A, 1B, 2A, 2B, 3A, 3B")
-        for card in (1, 2, 3):
-            kinds = {b.animal for b in values["behaviors"] if b.card == card}
-            if len(kinds) > 1:
-                whole("behaviors", f"both sides of card {card} must score the same animal")
-    if docs["tiles"].data is not None and complete["tiles"]:
+    colours = Counter(str(row.entry.raw.get("colour")) for row in got["dna_spaces"])
+    if len(got["dna_spaces"]) != dna_total or any(
+            colours[c] != TOKENS[f"dna_{c}"][0] for c in DNA_COLOURS):
+        whole("dna_spaces", f"{len(got['dna_spaces'])} spaces "
+                            f"({', '.join(f'{colours[c]} {c}' for c in DNA_COLOURS)}); "
+                            f"the 18 DNA tokens need 6 spaces of each colour")
+    vault: list[VaultSpace] = values["vault"]
+    if complete["vault"] and {v.animal for v in vault if not v.three_players_only} != set(
+            ANIMALS):
+        whole("vault", "every animal type needs a Vault space used with 2 players")
+    if sorted(map(str, ids("behaviors"))) != ["1A", "1B", "2A", "2B", "3A", "3B"]:
+        whole("behaviors", "the 3 Behavior cards need sides 1A, 1B, 2A, 2B, 3A, 3B")
+    for card in (1, 2, 3):
+        if len({b.animal for b in values["behaviors"] if b.card == card}) > 1:
+            whole("behaviors", f"both sides of card {card} must score the same animal")
+    if complete["tiles"]:
         tiles: list[Tile] = values["tiles"]
         start = Counter(t.biome for t in tiles if t.stage == "S")
         if start != Counter({"vault": 1, "water": 3, "forest": 1, "crystal": 1, "mushroom": 1}):
@@ -1192,7 +1018,7 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
             n = sum(1 for t in tiles if t.stage == stage)
             if n != 10:
                 whole("tiles", f"{n} tiles with back {stage}; each back has 10")
-    if docs["species"].data is not None and complete["species"]:
+    if complete["species"]:
         cards: list[Species] = values["species"]
         for animal in ANIMALS:
             n = sum(1 for s in cards if s.animal == animal and s.special_for is None)
@@ -1203,23 +1029,22 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
             if owned[sid] != n:
                 whole("species", f"{owned[sid]} special cards for {SHAPER_NAMES[sid]}; "
                                  f"it has {n}")
-    if docs["shapers"].data is not None:
-        if sorted(map(str, ids("shapers"))) != sorted(SHAPER_NAMES):
-            whole("shapers", f"the six Shapers are {', '.join(SHAPER_NAMES)}")
-        if complete["shapers"]:
-            given = Counter(a.kind for s in values["shapers"] for a in s.abilities)
-            for kind in NAMED_ABILITIES:
-                if given[kind] != 1:
-                    whole("shapers", f"{given[kind]} abilities of kind {kind!r}; the "
-                                     "rulebook gives it to exactly one Shaper")
+    if sorted(map(str, ids("shapers"))) != sorted(SHAPER_NAMES):
+        whole("shapers", f"the six Shapers are {', '.join(SHAPER_NAMES)}")
+    if complete["shapers"]:
+        given = Counter(a.kind for s in values["shapers"] for a in s.abilities)
+        for kind in NAMED_ABILITIES:
+            if given[kind] != 1:
+                whole("shapers", f"{given[kind]} abilities of kind {kind!r}; the "
+                                 "rulebook gives it to exactly one Shaper")
     if problems:
         raise InvalidStateError(problems, source=where)
-    notes = tuple((d.component, str(d.data.get("provenance_note", ""))) for d in documents)
     return Components(
         resources=tuple(values["resources"]), tokens=tuple(values["tokens"]),
         dna_spaces=tuple(values["dna_spaces"]), vault=tuple(values["vault"]),
         behaviors=tuple(values["behaviors"]), tiles=tuple(values["tiles"]),
         species=tuple(values["species"]), shapers=tuple(values["shapers"]),
-        provenance_notes=notes,
+        provenance_notes=tuple((n, str(read[n].values["provenance_note"]))
+                               for n in COMPONENT_FILES),
         origins=tuple((d.component, d.path) for d in documents),
     )

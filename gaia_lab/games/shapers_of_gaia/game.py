@@ -22,12 +22,15 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Final
+from typing import Annotated, Any, Final, Literal
 
+from gaia_lab.core import codec
+from gaia_lab.core.codec import Count, Range, Size
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.events import Event
-from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.flow import Task
+from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.options import Option, OptionError, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
@@ -42,18 +45,48 @@ from gaia_lab.games.shapers_of_gaia.components import (
     load_components,
 )
 from gaia_lab.games.shapers_of_gaia.rulebook import RULES as RULEBOOK
-from gaia_lab.games.shapers_of_gaia.rules import TASK_RULE, Rules
+from gaia_lab.games.shapers_of_gaia.rules import FLOW, ROW_LIMIT, SETUP, Rules
 from gaia_lab.games.shapers_of_gaia.state import (
-    CHANCE_SEAT,
-    RULES_SEAT,
+    MAX_PLAYERS,
     Animal,
     PlayerState,
     RowCard,
+    SeatNumber,
     SGState,
-    Task,
 )
 
-__all__ = ["META", "ShapersOfGaia"]
+__all__ = ["META", "ScenarioSpec", "SeatSpec", "ShapersOfGaia"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """What a scenario changes on one seat (see :meth:`ShapersOfGaia.scenario`)."""
+
+    resources: Mapping[str, Count] = field(default_factory=dict)
+    toxicity: Count | None = None
+    prestige: Count | None = None
+    dna: tuple[str, ...] | None = None
+    board: tuple[str, ...] | None = None
+    rows: Annotated[tuple[Annotated[tuple[str, ...], Size(0, ROW_LIMIT)], ...],
+                    Size(3, 3)] | None = None
+    hand: tuple[str, ...] | None = None
+    specials: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioSpec:
+    """A scenario description, as :meth:`ShapersOfGaia.scenario` reads it."""
+
+    players: Annotated[int, Range(2, MAX_PLAYERS)] = 2
+    seed: Annotated[int, Range(0, 2**63)] = 0
+    shapers: tuple[str, ...] | None = None
+    first: SeatNumber = 0
+    behaviors: Literal["random"] | tuple[str, ...] | None = None
+    seats: tuple[SeatSpec, ...] = ()
+    tiles: Mapping[str, str] = field(default_factory=dict)
+    animals: tuple[tuple[str, SeatNumber, str], ...] = ()
+    caretaker: str | None = None
+    positions: tuple[str, ...] | None = None
 
 def _read_behaviors(value: Any) -> str | tuple[str, ...]:
     if value == "random":
@@ -88,10 +121,7 @@ META: Final = GameMeta(
     max_steps=20_000,
 )
 
-SETUP: Final = ("shapers", "land", "stack", "deal", "dna", "behaviors", "decks", "display",
-                "first")
 FIRST_GAME: Final = ("1A", "2A", "3B")
-HAND: Final = 3
 
 
 class ShapersOfGaia(Game[SGState, Action]):
@@ -99,6 +129,7 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     meta = META
     rulebook = RULEBOOK
+    flow = FLOW
 
     def __init__(self, components: Components | None = None) -> None:
         self.components = components or load_components()
@@ -121,7 +152,7 @@ class ShapersOfGaia(Game[SGState, Action]):
             problems.append("behaviors: one side of each card 1, 2 and 3")
         shaper_ids = options.get("shapers")
         seats = tuple(PlayerState("") for _ in range(players))
-        tasks = [Task(k, RULES_SEAT if k in ("deal", "dna", "display") else CHANCE_SEAT)
+        tasks = [Task(k, "chance" if FLOW.kinds[k].actor == "chance" else "rules")
                  for k in SETUP if k != "behaviors" or rand]
         if shaper_ids is not None:
             ids = list(shaper_ids)
@@ -129,7 +160,7 @@ class ShapersOfGaia(Game[SGState, Action]):
             if len(ids) != players or len(set(ids)) != players or not set(ids) <= known:
                 problems.append(f"shapers must be {players} different ids of {sorted(known)}")
             else:
-                seats = tuple(self._player(sid) for sid in ids)
+                seats = tuple(self.rules.new_player(sid) for sid in ids)
                 tasks = tasks[1:]
         if problems:
             raise InvalidStateError(problems, "options")
@@ -142,43 +173,22 @@ class ShapersOfGaia(Game[SGState, Action]):
             shapers=("V",) * players, caretaker=board.label(board.CARETAKER_START),
             behaviors=behaviors, tasks=tuple(tasks), rng=Rng(seed))
 
-    def _player(self, shaper_id: str) -> PlayerState:
-        return PlayerState(shaper_id, specials=tuple(
-            s.id for s in self.components.specials(shaper_id)))
-
     # -- flow ----------------------------------------------------------------------
     def actor(self, state: SGState) -> Actor:
-        task = state.task
-        if task is None or state.over:
-            return None
-        if task.seat == CHANCE_SEAT:
-            return CHANCE
-        if task.seat == RULES_SEAT:
-            return RULES
-        return task.seat
+        return None if state.over else FLOW.actor(state)
 
     def legal_actions(self, state: SGState) -> list[Action]:
-        task = state.task
-        if task is not None and task.seat == CHANCE_SEAT:
-            return [a for a, _ in self.chance_outcomes(state)]
-        return list(self.rules.legal(state))
+        return self.rules.legal(state)
 
     def explain(self, state: SGState, action: Action) -> Verdict:
         task = state.task
-        if task is not None and task.seat == CHANCE_SEAT and not state.over:
+        if task is not None and task.actor == "chance" and not state.over:
             return self._explain_chance(state, task, action)
         return self.rules.explain(state, action)
 
     def apply(self, state: SGState, action: Action) -> Step[SGState]:
-        task = state.task
-        if task is not None and task.seat == CHANCE_SEAT:
-            new, events = self._apply_chance(state, task, action)
-            return Step(new, tuple(events))
-        if task is not None and task.kind in ("deal", "dna", "display"):
-            new, events = self._apply_setup(state, task)
-            return Step(new, tuple(events))
-        new, evs = self.rules.apply(state, action)
-        return Step(new, tuple(evs))
+        new, events = self.rules.apply(state, action)
+        return Step(new, tuple(events))
 
     def parse_action(self, state: SGState, text: str) -> Action:
         return parse(text)
@@ -189,40 +199,13 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     def chance_outcomes(self, state: SGState) -> list[tuple[Action, Fraction]]:
         task = state.task
-        if task is None or task.seat != CHANCE_SEAT:
+        if task is None or task.actor != "chance":
             return []
-        c = self.components
-        if task.kind == "shapers":
-            ids = [s.id for s in c.shapers]
-            perms = list(itertools.permutations(ids, state.players))
-            return [(Action("shapers", p), Fraction(1, len(perms))) for p in perms]
-        if task.kind == "land":
-            land = [t.id for t in c.stage("S") if t.biome not in ("water", "vault")]
-            perms = list(itertools.permutations(land))
-            return [(Action("land", p), Fraction(1, len(perms))) for p in perms]
-        if task.kind == "first":
-            return [(Action("first", (str(i + 1),)), Fraction(1, state.players))
-                    for i in range(state.players)]
-        if task.kind == "behaviors":
-            sides = list(itertools.product("AB", repeat=3))
-            return [(Action("behaviors", side), Fraction(1, len(sides))) for side in sides]
-        rng = self.chance_rng(state)
-        if task.kind == "stack":
-            order: list[str] = []
-            for stage in ("I", "II", "III"):
-                pile = [t.id for t in c.stage(stage)]
-                rng.shuffle(pile)
-                order += pile
-            return [(Action("stack", tuple(order)), Fraction(1))]
-        order = []
-        for animal in ANIMALS:
-            deck = [s.id for s in c.deck(animal)]
-            rng.shuffle(deck)
-            order += deck
-        return [(Action("decks", tuple(order)), Fraction(1))]
+        outcomes = self.rules.legal(state)  # every chance step of setup is uniform
+        return [(a, Fraction(1, len(outcomes))) for a in outcomes]
 
     def _explain_chance(self, state: SGState, task: Task, action: Action) -> Verdict:
-        rule = TASK_RULE[task.kind]
+        rule = RULEBOOK[FLOW.kind_of(task).rule]
         if action.verb != task.kind:
             return Verdict.illegal(f"phase.{task.kind}", f"This is the {task.kind} setup "
                                    f"step, not {action.verb!r}.", rule)
@@ -247,72 +230,6 @@ class ShapersOfGaia(Game[SGState, Action]):
         return Verdict.illegal("setup.not_an_outcome", f"{action} is not a possible outcome "
                                f"of the {task.kind} step.", rule)
 
-    def _apply_chance(self, state: SGState, task: Task,
-                      action: Action) -> tuple[SGState, list[Event]]:
-        rest = state.tasks[1:]
-        state = evolve(state, tasks=rest, rng=state.rng.advanced())
-        rule = TASK_RULE[task.kind]
-        if task.kind == "shapers":
-            seats = tuple(self._player(sid) for sid in action.args)
-            names = ", ".join(self.components.shaper(s).name for s in action.args)
-            return evolve(state, seats=seats), [Event("setup.shapers", f"Shapers: {names}.",
-                                                      rule, "chance")]
-        if task.kind == "land":
-            order = {board.label(h): i for i, h in enumerate(board.SPACES)}
-            placed = [(board.label(h), t) for h, t in zip(board.START_LAND, action.args,
-                                                          strict=True)]
-            tiles = tuple(sorted((*state.tiles, *placed), key=lambda t: order[t[0]]))
-            return evolve(state, tiles=tiles), [Event(
-                "setup.land", "Starting land tiles: " + ", ".join(
-                    f"{t} on {s}" for s, t in placed) + ".", rule, "chance")]
-        if task.kind == "stack":
-            return evolve(state, stack=action.args), [Event(
-                "setup.stack", "The Biome tiles are shuffled into the stack (I on top, III at "
-                "the bottom).", rule, "chance")]
-        if task.kind == "behaviors":
-            chosen = tuple(f"{i + 1}{side}" for i, side in enumerate(action.args))
-            return evolve(state, behaviors=chosen), [Event(
-                "setup.behaviors", f"Behavior sides: {' '.join(chosen)}.", rule, "chance")]
-        if task.kind == "decks":
-            decks = []
-            args = action.args
-            for animal in ANIMALS:
-                n = len(self.components.deck(animal))
-                decks.append(args[:n])
-                args = args[n:]
-            return evolve(state, decks=tuple(decks)), [Event(
-                "setup.decks", "The three Species decks are shuffled.", rule, "chance")]
-        first = int(action.args[0]) - 1
-        return evolve(state, first=first, active=first, turn=1,
-                      tasks=(Task("turn", first), *rest)), [Event(
-                          "setup.first", f"P{first + 1} has the start player's Resource "
-                          "Track and begins.", rule, "chance")]
-
-    def _apply_setup(self, state: SGState, task: Task) -> tuple[SGState, list[Event]]:
-        rest = state.tasks[1:]
-        rule = TASK_RULE[task.kind]
-        if task.kind == "deal":
-            stack = state.stack
-            seats = []
-            for p in state.seats:
-                seats.append(evolve(p, hand=stack[:HAND]))
-                stack = stack[HAND:]
-            return evolve(state, seats=tuple(seats), stack=stack, tasks=rest), [Event(
-                "setup.deal", f"Each player is dealt {HAND} tiles.", rule, "rules",
-                automatic=True)]
-        if task.kind == "dna":
-            order = {h: i for i, h in enumerate(board.SPACES)}
-            at = sorted(self.components.dna_at().items(), key=lambda kv: order[kv[0]])
-            dna = tuple((board.label(h), colour) for h, colour in at)
-            return evolve(state, dna_board=dna, tasks=rest), [Event(
-                "setup.dna", f"{len(dna)} DNA tokens go on their spaces.", rule, "rules",
-                automatic=True)]
-        displays = tuple(d[:2] for d in state.decks)
-        decks = tuple(d[2:] for d in state.decks)
-        return evolve(state, decks=decks, displays=displays, tasks=rest), [Event(
-            "setup.display", "Two cards of each deck form the display.", rule, "rules",
-            automatic=True)]
-
     # -- end -----------------------------------------------------------------------
     def player_names(self, state: SGState) -> tuple[str, ...]:
         return tuple(f"P{i + 1}" for i in range(state.players))
@@ -324,24 +241,19 @@ class ShapersOfGaia(Game[SGState, Action]):
         return scoring.winners(self.components, state, self.player_names(state))
 
     # -- data ----------------------------------------------------------------------
-    def state_from_json(self, text: str) -> SGState:
-        return SGState.from_json(text)
+    state_type = SGState
 
     def invariants(self, state: SGState) -> list[str]:
-        """Conservation and limits once setup is over."""
-        if any(t.kind in SETUP for t in state.tasks):
-            return []
+        """What any state must be (seats, tasks, spaces and components it names), then
+        conservation and limits once setup is over."""
         c = self.components
-        out: list[str] = []
+        out = self._table_problems(state)
+        if out or any(t.kind in SETUP for t in state.tasks):
+            return out
         for i, p in enumerate(state.seats):
             mine = sum(1 for a in state.animals if a.seat == i)
             if mine + len(p.board) != 10:
                 out.append(f"P{i + 1}: {mine} animals out and {len(p.board)} on the board")
-            for r, v in zip(RESOURCES, p.resources, strict=True):
-                if not 0 <= v <= c.resource(r).max:
-                    out.append(f"P{i + 1}: {r} at {v}")
-            if p.toxicity < 0 or p.prestige < 0:
-                out.append(f"P{i + 1}: negative tokens")
             if any(len(row) > 4 for row in p.rows):
                 out.append(f"P{i + 1}: a row holds more than 4 cards")
         dna = len(state.dna_board) + len(state.dna_removed)
@@ -361,6 +273,55 @@ class ShapersOfGaia(Game[SGState, Action]):
             out.append(f"{len(tiles)} tiles, not 37")
         return out
 
+    def _table_problems(self, state: SGState) -> list[str]:
+        """The shape the rules rely on: seat numbers, known task kinds, Shapers, spaces,
+        tiles and cards that exist, resources within their track."""
+        c = self.components
+        n = len(state.seats)
+        if n != state.players:
+            return [f"{state.players} players but {n} seats"]
+        out = [f"tasks[{i}]: {p}" for i, t in enumerate(state.tasks)
+               for p in FLOW.problems(t, state.players)]
+        out += [f"{name}: seat {v} is not a seat of this game"
+                for name, v in (("active", state.active), ("first", state.first))
+                if v >= n]
+        out += [f"behaviors: unknown Behavior side {b!r}" for b in state.behaviors
+                if b not in {x.id for x in c.behaviors}]
+        shapers = {s.id for s in c.shapers}
+        cards = {s.id for s in c.species}
+        tile_ids = {t.id for t in c.tiles}
+        vault = {v.id for v in c.vault}
+        for i, p in enumerate(state.seats):
+            if p.shaper not in shapers:
+                if p.shaper or p.board != PlayerState("").board:
+                    out.append(f"P{i + 1}: unknown Shaper {p.shaper!r}")
+                continue
+            for r, v in zip(RESOURCES, p.resources, strict=True):
+                if v > c.resource(r).max:
+                    out.append(f"P{i + 1}: {r} at {v}, over {c.resource(r).max}")
+            spaces = {sp.id for sp in c.shaper(p.shaper).spaces}
+            out += [f"P{i + 1}: no space {sp!r} on the Shaper board"
+                    for sp in p.board if sp not in spaces]
+            out += [f"P{i + 1}: unknown card {rc.card!r}"
+                    for rc in itertools.chain(*p.rows) if rc.card not in cards]
+            out += [f"P{i + 1}: unknown tile {t!r}" for t in p.hand if t not in tile_ids]
+        if state.shapers and len(state.shapers) != n:
+            out.append(f"shapers: {len(state.shapers)} figures for {n} seats")
+        spaces_named = [*state.shapers, state.caretaker, *(at for at, _ in state.tiles),
+                        *(at for at, _ in state.dna_board)]
+        out += [f"no space {at!r} on the board" for at in spaces_named
+                if at not in board.ORDER]
+        out += [f"tiles: unknown tile {t!r}" for _, t in state.tiles if t not in tile_ids]
+        out += [f"stack: unknown tile {t!r}" for t in state.stack if t not in tile_ids]
+        out += [f"unknown card {cid!r}" for cid in itertools.chain(
+            *state.decks, *state.displays, state.removed) if cid not in cards]
+        for a in state.animals:
+            if a.seat >= n:
+                out.append(f"animals: seat {a.seat} is not a seat of this game")
+            elif a.where not in board.ORDER and a.where not in vault:
+                out.append(f"animals: no space {a.where!r}")
+        return out
+
     def scenario(self, spec: Mapping[str, Any]) -> SGState:
         """A position after setup (seed 0 unless ``seed``), with some of it changed.
 
@@ -378,85 +339,102 @@ class ShapersOfGaia(Game[SGState, Action]):
         ...                 "seats": [{"resources": {"seed": 7}, "prestige": 9}]})
         >>> s.seat(0).resource("seed"), s.seat(0).prestige, g.actor(s)
         (7, 9, 0)
-        >>> g.scenario({"seats": [{"colour": "red"}], "tiles": {"B1": "nope"}})
+        >>> g.scenario({"seats": [{"colour": "red", "prestige": -1}], "tiles": {"B1": "nope"}})
         Traceback (most recent call last):
         ...
-        gaia_lab.core.errors.InvalidStateError: scenario: 2 problems:
+        gaia_lab.core.errors.InvalidStateError: scenario: 3 problems:
+          - seats[0]: unknown field 'colour'
+          - seats[0].prestige: must be at least 0, got -1
           - tiles: unknown tile 'nope'
-          - seat 1: unknown field 'colour'
         """
-        known = {"players", "seed", "shapers", "first", "behaviors", "seats", "tiles",
-                 "animals", "caretaker", "positions"}
-        problems = [f"unknown key {k!r}" for k in spec if k not in known]
-        players = int(spec.get("players", 2))
-        shapers = spec.get("shapers") or [s.id for s in self.components.shapers][:players]
-        state = self.new_initial_state(players, int(spec.get("seed", 0)),
-                                       {"shapers": list(shapers),
-                                        "behaviors": spec.get("behaviors")})
-        while state.task is not None and state.task.kind in SETUP:
+        parsed, problems = codec.decode(ScenarioSpec, spec)
+        if not isinstance(parsed, ScenarioSpec):
+            raise InvalidStateError(problems, "scenario")
+        players = parsed.players
+        shapers = parsed.shapers or tuple(s.id for s in self.components.shapers)[:players]
+        try:
+            state = self.new_initial_state(players, parsed.seed, {
+                "shapers": list(shapers), "behaviors": parsed.behaviors})
+        except InvalidStateError as exc:
+            raise InvalidStateError([*problems, *exc.problems], "scenario") from None
+        first = parsed.first
+        if first >= players:
+            problems.append(f"first: seat {first} is not a seat of this game")
+            first = 0
+        if len(parsed.seats) > players:
+            problems.append(f"seats: {len(parsed.seats)} seats for {players} players")
+        while state.task is not None and FLOW.kind_of(state.task).phase == "setup":
             if state.task.kind == "first":
-                first = int(spec.get("first", 0))
-                state = self.apply(state, Action("first", (str(first + 1),))).state
+                action = Action("first", (str(first + 1),))
             else:
                 action = self.legal_actions(state)[0]
-                state = self.apply(state, action).state
+            state = self.apply(state, action).state
         loose: list[str] = []
-        state = self._scenario_board(state, spec, problems, loose)
-        state = self._scenario_seats(state, spec.get("seats") or [], problems, loose)
+        state = self._scenario_board(state, parsed, problems, loose)
+        state = self._scenario_seats(state, parsed.seats[:players], problems, loose)
         if loose:
             problems.append(f"tiles cover {len(loose)} DNA token(s) ({', '.join(loose)}): "
                             "give them to a seat ('dna')")
-        state = self._scenario_animals(state, spec, problems)
+        state = self._scenario_animals(state, parsed, problems)
+        if not problems:
+            problems = self._table_problems(state)
         if problems:
             raise InvalidStateError(problems, "scenario")
         return state
 
-    def _scenario_seats(self, state: SGState, specs: Any, problems: list[str],
-                        loose: list[str]) -> SGState:
+    def _scenario_seats(self, state: SGState, specs: tuple[SeatSpec, ...],
+                        problems: list[str], loose: list[str]) -> SGState:
         c = self.components
-        fields = set(PlayerState.__slots__)
-        for i, changes in enumerate(specs):
+        cards = {x.id for x in c.species}
+        for i, change in enumerate(specs):
+            where = f"seats[{i}]"
             p = state.seat(i)
-            for key, value in dict(changes).items():
-                if key not in fields or key == "shaper":
-                    problems.append(f"seat {i + 1}: unknown field {key!r}")
-                elif key == "resources":
-                    for r, v in dict(value).items():
-                        p = p.with_resource(r, int(v))
-                elif key == "rows":
-                    rows = []
-                    for row in value:
-                        cards = []
-                        for text in row:
-                            cid, *side = str(text).split()
-                            if cid not in {x.id for x in c.species}:
-                                problems.append(f"seat {i + 1}: unknown card {cid!r}")
-                                continue
-                            cards.append(RowCard(cid, 1 if side == ["B"] else 0))
-                            state = self._take_card(state, cid)
-                        rows.append(tuple(cards))
-                    p = evolve(p, rows=tuple(rows))
-                elif key == "dna":
-                    board_dna = list(state.dna_board)
-                    for colour in value:
-                        if colour in loose:
-                            loose.remove(colour)
-                            continue
-                        spot = next((d for d in board_dna if d[1] == colour), None)
-                        if spot is None:
-                            problems.append(f"seat {i + 1}: no {colour} DNA token left")
-                        else:
-                            board_dna.remove(spot)
-                    state = evolve(state, dna_board=tuple(board_dna))
-                    p = evolve(p, dna=tuple(sorted(value)))
-                elif key == "hand":
-                    state = state.with_seat(i, p)
-                    state = self._scenario_hand(state, i, [str(t) for t in value], problems)
-                    p = state.seat(i)
-                elif key in ("toxicity", "prestige"):
-                    p = evolve(p, **{key: int(value)})
+            for r, v in change.resources.items():
+                if r not in RESOURCES:
+                    problems.append(f"{where}.resources: unknown resource {r!r}")
+                elif v > c.resource(r).max:
+                    problems.append(f"{where}.resources.{r}: at most {c.resource(r).max}, "
+                                    f"got {v}")
                 else:
-                    p = evolve(p, **{key: tuple(value)})
+                    p = p.with_resource(r, v)
+            if change.toxicity is not None:
+                p = evolve(p, toxicity=change.toxicity)
+            if change.prestige is not None:
+                p = evolve(p, prestige=change.prestige)
+            if change.dna is not None:
+                board_dna = list(state.dna_board)
+                for colour in change.dna:
+                    if colour in loose:
+                        loose.remove(colour)
+                        continue
+                    spot = next((d for d in board_dna if d[1] == colour), None)
+                    if spot is None:
+                        problems.append(f"{where}.dna: no {colour} DNA token left")
+                    else:
+                        board_dna.remove(spot)
+                state = evolve(state, dna_board=tuple(board_dna))
+                p = evolve(p, dna=tuple(sorted(change.dna)))
+            if change.board is not None:
+                p = evolve(p, board=change.board)
+            if change.rows is not None:
+                rows = []
+                for row in change.rows:
+                    row_cards = []
+                    for text in row:
+                        cid, *side = text.split() or [""]
+                        if cid not in cards:
+                            problems.append(f"{where}.rows: unknown card {cid!r}")
+                            continue
+                        row_cards.append(RowCard(cid, 1 if side == ["B"] else 0))
+                        state = self._take_card(state, cid)
+                    rows.append(tuple(row_cards))
+                p = evolve(p, rows=tuple(rows))
+            if change.hand is not None:
+                state = state.with_seat(i, p)
+                state = self._scenario_hand(state, i, list(change.hand), problems)
+                p = state.seat(i)
+            if change.specials is not None:
+                p = evolve(p, specials=change.specials)
             state = state.with_seat(i, p)
         return state
 
@@ -489,41 +467,49 @@ class ShapersOfGaia(Game[SGState, Action]):
                       for p in state.seats)
         return evolve(state, decks=tuple(decks), displays=tuple(displays), seats=seats)
 
-    def _scenario_board(self, state: SGState, spec: Mapping[str, Any],
+    def _scenario_board(self, state: SGState, spec: ScenarioSpec,
                         problems: list[str], loose: list[str]) -> SGState:
         c = self.components
         order = {board.label(h): i for i, h in enumerate(board.SPACES)}
         tiles = dict(state.tiles)
-        for space, tile in dict(spec.get("tiles") or {}).items():
+        for space, tile in spec.tiles.items():
             if tile not in {t.id for t in c.tiles}:
                 problems.append(f"tiles: unknown tile {tile!r}")
                 continue
             if space not in order or space in tiles:
                 problems.append(f"tiles: {space!r} is not an empty space")
                 continue
+            if tile in tiles.values():
+                problems.append(f"tiles: {tile!r} is placed twice")
+                continue
             tiles[space] = tile
             stack = tuple(t for t in state.stack if t != tile)
             seats = list(state.seats)
             for i, p in enumerate(seats):
-                if tile in p.hand:
+                if tile in p.hand and stack:
                     seats[i] = evolve(p, hand=(*(t for t in p.hand if t != tile), stack[0]))
                     stack = stack[1:]
             loose += [colour for at, colour in state.dna_board if at == space]
             state = evolve(state, stack=stack, seats=tuple(seats),
                            dna_board=tuple(d for d in state.dna_board if d[0] != space))
         state = evolve(state, tiles=tuple(sorted(tiles.items(), key=lambda t: order[t[0]])))
-        if "caretaker" in spec:
-            state = evolve(state, caretaker=str(spec["caretaker"]))
-        if "positions" in spec:
-            state = evolve(state, shapers=tuple(str(x) for x in spec["positions"]))
+        if spec.caretaker is not None:
+            state = evolve(state, caretaker=spec.caretaker)
+        if spec.positions is not None:
+            if len(spec.positions) != state.players:
+                problems.append(f"positions: {len(spec.positions)} Shapers for "
+                                f"{state.players} players")
+            state = evolve(state, shapers=spec.positions)
         return state
 
-    def _scenario_animals(self, state: SGState, spec: Mapping[str, Any],
+    def _scenario_animals(self, state: SGState, spec: ScenarioSpec,
                           problems: list[str]) -> SGState:
         c = self.components
         animals = list(state.animals)
-        for entry in spec.get("animals") or []:
-            where, seat, space = str(entry[0]), int(entry[1]), str(entry[2])
+        for where, seat, space in spec.animals:
+            if seat >= state.players:
+                problems.append(f"animals: seat {seat} is not a seat of this game")
+                continue
             p = state.seat(seat)
             if space not in p.board:
                 problems.append(f"animals: seat {seat + 1} has no animal on {space}")

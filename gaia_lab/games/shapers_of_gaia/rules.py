@@ -27,10 +27,14 @@ illegal (introduce.cannot_afford): The Predator of space P1 costs 4 Seed; you ha
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
-from typing import Final
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final, Literal
 
 from gaia_lab.core.events import Event
+from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve
@@ -47,52 +51,91 @@ from gaia_lab.games.shapers_of_gaia.components import (
 )
 from gaia_lab.games.shapers_of_gaia.rulebook import RULES
 from gaia_lab.games.shapers_of_gaia.state import (
-    CHANCE_SEAT,
     ROWS,
-    RULES_SEAT,
     Animal,
     PlayerState,
     RowCard,
     SGState,
-    Task,
 )
 
-__all__ = ["ROW_LIMIT", "TASK_RULE", "Rules"]
+__all__ = ["FLOW", "HAND", "ROW_LIMIT", "SETUP", "Rules"]
 
 ROW_LIMIT: Final = 4
 """At most 4 Species cards in one Ecosystem row."""
 RESTORE_LIMIT: Final = 3
 """At most 3 tiles restored in one turn."""
 
-TASK_RULE: Final[dict[str, RuleRef]] = {
-    "shapers": RULES["sog.setup.shaper"],
-    "land": RULES["sog.setup.start_land"],
-    "stack": RULES["sog.setup.stack"],
-    "deal": RULES["sog.setup.hands"],
-    "dna": RULES["sog.setup.dna"],
-    "behaviors": RULES["sog.setup.behaviors"],
-    "decks": RULES["sog.setup.species"],
-    "display": RULES["sog.setup.species"],
-    "first": RULES["sog.setup.start_player"],
-    "turn": RULES["sog.turn.choose"],
-    "card": RULES["sog.introduce.take_card"],
-    "activate": RULES["sog.introduce.activate_row"],
-    "resolve": RULES["sog.restore.resolve"],
-    "other": RULES["sog.restore.opponents"],
-    "more": RULES["sog.restore.next_tile"],
-    "swarm": RULES["sog.shaper.synthara.swarm"],
-    "avian": RULES["sog.shaper.telrin.avian_call"],
-    "clone": RULES["sog.shaper.maldera.clone_experiment"],
-    "surge": RULES["sog.shaper.rastar.power_surge"],
-    "end": RULES["sog.turn.next"],
-    "score": RULES["sog.end.final_round"],
-}
-"""The rule behind each task kind."""
+HAND: Final = 3
+"""Biome tiles dealt to each player at setup."""
 
-_OWN_STEPS: Final = ("card", "activate", "more", "swarm", "resolve", "avian", "clone", "surge")
+
+def _kind(name: str, rule: str, what: str, verbs: str,
+          actor: Literal["player", "chance", "rules"] = "player", phase: str = "",
+          ask: str = "") -> TaskKind:
+    return TaskKind(name, rule, what, frozenset(verbs.split()), actor, phase, ask)
+
+
+FLOW: Final[Flow[Action]] = Flow([
+    _kind("shapers", "sog.setup.shaper", "setup: the Shapers are dealt (chance)", "shapers",
+          "chance", "setup"),
+    _kind("land", "sog.setup.start_land", "setup: the three starting land tiles (chance)",
+          "land", "chance", "setup"),
+    _kind("stack", "sog.setup.stack",
+          "setup: the tile stack is shuffled I over II over III (chance)", "stack", "chance",
+          "setup"),
+    _kind("deal", "sog.setup.hands", "setup: each player is dealt 3 tiles (rules)", "deal",
+          "rules", "setup"),
+    _kind("dna", "sog.setup.dna", "setup: the DNA tokens go on their spaces (rules)", "dna",
+          "rules", "setup"),
+    _kind("behaviors", "sog.setup.behaviors", "setup: the Behavior sides (chance)",
+          "behaviors", "chance", "setup"),
+    _kind("decks", "sog.setup.species", "setup: the Species decks are shuffled (chance)",
+          "decks", "chance", "setup"),
+    _kind("display", "sog.setup.species",
+          "setup: two cards of each deck form the display (rules)", "display", "rules",
+          "setup"),
+    _kind("first", "sog.setup.start_player", "setup: the start player (chance)", "first",
+          "chance", "setup"),
+    _kind("turn", "sog.turn.choose", "{name}: introduce an animal or restore biomes",
+          "intro restore skip redeploy stasis recycle accrete", phase="turn",
+          ask="choose Introduce an Animal or Restore Biomes"),
+    _kind("card", "sog.introduce.take_card", "{name}: take a {0} card", "card refresh skip",
+          phase="own", ask="take a Species card"),
+    _kind("activate", "sog.introduce.activate_row", "{name}: activate the {0} row",
+          "activate decline", phase="own", ask="activate the cards of the row"),
+    _kind("resolve", "sog.restore.resolve", "{name}: resolve one action of the restored tile",
+          "resolve", phase="own", ask="resolve one action of the restored tile"),
+    _kind("other", "sog.restore.opponents",
+          "{name}: take the other action of the tile, or pass", "take pass",
+          ask="decide whether to resolve the other action of the tile"),
+    _kind("more", "sog.restore.next_tile", "{name}: restore another tile, or stop",
+          "restore stop", phase="own", ask="restore another tile or stop"),
+    _kind("swarm", "sog.shaper.synthara.swarm",
+          "{name}: Swarm: introduce a second animal, or pass", "intro pass", phase="own",
+          ask="introduce a second animal (Swarm) or pass"),
+    _kind("avian", "sog.shaper.telrin.avian_call",
+          "{name}: Avian Call: a Herbivore card into a row", "avian", phase="own",
+          ask="add a Herbivore card of the display to a row (Avian Call)"),
+    _kind("clone", "sog.shaper.maldera.clone_experiment",
+          "{name}: Clone Experiment: borrow a Scavenger card", "clone pass", phase="own",
+          ask="choose a Scavenger card of the display to clone, or pass"),
+    _kind("surge", "sog.shaper.rastar.power_surge", "{name}: Power Surge after a {0} DNA token",
+          "surge pass", phase="own", ask="choose the cards Power Surge activates, or pass"),
+    _kind("end", "sog.turn.next", "end of the turn (rules)", "end", "rules"),
+    _kind("score", "sog.end.final_round", "final scoring (rules)", "score", "rules"),
+], verb=lambda action: action.verb)
+"""Every kind of pending step of Shapers of Gaia: its rule, what it waits for (``{name}``
+the acting seat, ``{0}`` the task's first word), the verbs that resolve it, its actor
+and phase (``"setup"``; ``"own"``: a step of the active player's turn, where persistent
+ability moves are offered too); the rules register their listers and resolvers."""
+
+SETUP: Final = tuple(k.name for k in FLOW.kinds.values() if k.phase == "setup")
+"""The setup steps, in order."""
+
+_OWN_STEPS: Final = frozenset(k.name for k in FLOW.kinds.values() if k.phase == "own")
 """The active player's steps (besides ``turn``) during which persistent ability moves are
 also offered (the rulebook allows them any number of times on your turn)."""
-_ABILITY_VERBS: Final = ("redeploy", "stasis", "recycle", "accrete")
+_ABILITY_VERBS: Final = frozenset({"redeploy", "stasis", "recycle", "accrete"})
 
 _VERB_RULE: Final[dict[str, RuleRef]] = {
     "intro": RULES["sog.introduce.move"],
@@ -102,18 +145,6 @@ _VERB_RULE: Final[dict[str, RuleRef]] = {
     "decline": RULES["sog.introduce.conversion_optional"],
     "restore": RULES["sog.restore.place_tile"],
     "skip": RULES["sog.turn.skip"],
-}
-_TASK_TEXT: Final = {
-    "turn": "choose Introduce an Animal or Restore Biomes",
-    "card": "take a Species card",
-    "activate": "activate the cards of the row",
-    "resolve": "resolve one action of the restored tile",
-    "other": "decide whether to resolve the other action of the tile",
-    "more": "restore another tile or stop",
-    "swarm": "introduce a second animal (Swarm) or pass",
-    "avian": "add a Herbivore card of the display to a row (Avian Call)",
-    "clone": "choose a Scavenger card of the display to clone, or pass",
-    "surge": "choose the cards Power Surge activates, or pass",
 }
 _NAMES: Final = {"shard": "Shard", "spore": "Spore", "seed": "Seed", "nutrient": "Nutrient",
                  "energy": "Energy", "prestige": "Prestige", "dna": "DNA",
@@ -301,9 +332,13 @@ class Rules:
 
     def __init__(self, components: Components) -> None:
         self.c = components
-        self._cache: tuple[SGState, list[Action], frozenset[Action] | None] | None = None
-        self._levels: dict[tuple[str, tuple[str, ...]], dict[str, int]] = {}
-        """Ability levels by Shaper and the spaces still holding an animal."""
+        unlocking: dict[tuple[str, str], tuple[str, ...]] = {}
+        for shaper in components.shapers:
+            for a in shaper.abilities:
+                key = (shaper.id, a.kind)
+                unlocking[key] = unlocking.get(key, ()) + tuple(a.unlocked_by)
+        self._unlocking: Final = unlocking
+        """The spaces unlocking each Shaper's abilities of a kind (read only)."""
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
@@ -322,15 +357,9 @@ class Rules:
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
-        key = (player.shaper, player.board)
-        levels = self._levels.get(key)
-        if levels is None:
-            levels = {}
-            for a in self.c.shaper(player.shaper).abilities:
-                if a.kind not in levels:
-                    levels[a.kind] = abilities.persistent_level(self.c, player, a.kind)
-            self._levels[key] = levels
-        return levels.get(kind, 0)
+        board = player.board
+        return sum(1 for space in self._unlocking.get((player.shaper, kind), ())
+                   if space not in board)
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -402,7 +431,7 @@ class Rules:
     def pending_tiles(state: SGState) -> set[str]:
         """Restored tiles whose actions are still to be resolved: Accelerated Accretion
         leaves them on the board until then (engine ruling)."""
-        return {t.data[0] for t in state.tasks if t.kind in ("resolve", "other")}
+        return {t.word(0) for t in state.tasks if t.kind in ("resolve", "other")}
 
     def free_vault(self, state: SGState, kind: str) -> list[str]:
         used = {a.where for a in state.animals}
@@ -412,98 +441,234 @@ class Rules:
     # -- listing -------------------------------------------------------------------
     def legal(self, state: SGState) -> list[Action]:
         """Every legal action of the head task, in a deterministic order."""
-        cached = self._cache
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        out = self._legal(state)
-        self._cache = (state, out, None)
+        task = state.task
+        if task is None or state.over:
+            return []
+        return list(_listing(_Position(self, state)))
+
+    def _listed(self, state: SGState, task: Task) -> list[Action]:
+        out = FLOW.legal(self, state)
+        if task.kind in _OWN_STEPS and task.seat == state.active:
+            out += self.ability_moves(state, task.player)
         return out
 
     def is_legal(self, state: SGState, action: Action) -> bool:
         """Whether ``action`` is listed by :meth:`legal` (a set lookup once listed)."""
-        listed = self.legal(state)
-        cached = self._cache
-        assert cached is not None
-        if cached[2] is None:
-            self._cache = cached = (state, listed, frozenset(listed))
-        assert cached[2] is not None
-        return action in cached[2]
+        if state.task is None or state.over:
+            return False
+        return action in _listed_set(_Position(self, state))
 
-    def _legal(self, state: SGState) -> list[Action]:
-        out = self._task_legal(state)
-        task = state.task
-        if task is not None and task.kind in _OWN_STEPS and task.seat == state.active:
-            out += self.ability_moves(state, task.seat)
-        return out
+    # setup steps
+    def new_player(self, shaper_id: str) -> PlayerState:
+        """A player holding the Shaper `shaper_id` at the start, with its special cards."""
+        return PlayerState(shaper_id, specials=tuple(s.id for s in self.c.specials(shaper_id)))
 
-    def _task_legal(self, state: SGState) -> list[Action]:
-        task = state.task
-        if task is None or state.over:
-            return []
-        kind = task.kind
-        if task.seat == RULES_SEAT:
-            return [Action(kind)]
-        if task.seat == CHANCE_SEAT:
-            return []  # chance outcomes are listed by the game
-        p = state.seat(task.seat)
-        if kind == "turn":
-            acts = self.intro_actions(state, task.seat) + self.restore_actions(state, task.seat)
-            return (acts or [Action("skip")]) + self.ability_moves(state, task.seat)
-        if kind == "card":
-            return self.card_actions(state, task)
-        if kind == "activate":
-            return self.activate_actions(state, task)
-        if kind == "resolve":
-            tile = self.c.tile(task.data[0])
-            acts = []
-            for i, e in enumerate(tile.actions):
-                if can_pay(p, e.pay, self.wild(p)):
-                    for w in _opt(wild_words(p, e.pay)):
-                        if _needs_choice(e):
-                            acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
-                        else:
-                            acts.append(Action("resolve", (str(i), *w)))
-            if self.harvests(p, task.data[0]):
-                both = _opt(wild_words(p, _merged(*(e.pay for e in tile.actions))))
-                acts += [Action("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
-            return acts or [Action("resolve", ("none",))]
-        if kind == "other":
-            tile = self.c.tile(task.data[0])
-            e = tile.actions[int(task.data[1])]
-            acts = []
+    @FLOW.lister("shapers")
+    def _list_shapers(self, state: SGState, task: Task) -> list[Action]:
+        ids = [s.id for s in self.c.shapers]
+        return [Action("shapers", p) for p in itertools.permutations(ids, state.players)]
+
+    @FLOW.lister("land")
+    def _list_land(self, state: SGState, task: Task) -> list[Action]:
+        land = [t.id for t in self.c.stage("S") if t.biome not in ("water", "vault")]
+        return [Action("land", p) for p in itertools.permutations(land)]
+
+    @FLOW.lister("first")
+    def _list_first(self, state: SGState, task: Task) -> list[Action]:
+        return [Action("first", (str(i + 1),)) for i in range(state.players)]
+
+    @FLOW.lister("behaviors")
+    def _list_behaviors(self, state: SGState, task: Task) -> list[Action]:
+        return [Action("behaviors", side) for side in itertools.product("AB", repeat=3)]
+
+    @FLOW.lister("stack")
+    def _list_stack(self, state: SGState, task: Task) -> list[Action]:
+        rng = state.rng.random()
+        order: list[str] = []
+        for stage in ("I", "II", "III"):
+            pile = [t.id for t in self.c.stage(stage)]
+            rng.shuffle(pile)
+            order += pile
+        return [Action("stack", tuple(order))]
+
+    @FLOW.lister("decks")
+    def _list_decks(self, state: SGState, task: Task) -> list[Action]:
+        rng = state.rng.random()
+        order: list[str] = []
+        for animal in ANIMALS:
+            deck = [s.id for s in self.c.deck(animal)]
+            rng.shuffle(deck)
+            order += deck
+        return [Action("decks", tuple(order))]
+
+    @FLOW.lister("deal", "dna", "display", "end", "score")
+    def _list_rules_step(self, state: SGState, task: Task) -> list[Action]:
+        return [Action(task.kind)]
+
+    @FLOW.resolver("shapers")
+    def _do_shapers(self, state: SGState, task: Task, action: Action,
+                    events: list[Event]) -> SGState:
+        seats = tuple(self.new_player(sid) for sid in action.args)
+        names = ", ".join(self.c.shaper(s).name for s in action.args)
+        events.append(Event("setup.shapers", f"Shapers: {names}.", _r("sog.setup.shaper"),
+                            "chance"))
+        return evolve(state, seats=seats, tasks=state.tasks[1:], rng=state.rng.advanced())
+
+    @FLOW.resolver("land")
+    def _do_land(self, state: SGState, task: Task, action: Action,
+                 events: list[Event]) -> SGState:
+        order = {board.label(h): i for i, h in enumerate(board.SPACES)}
+        placed = [(board.label(h), t) for h, t in zip(board.START_LAND, action.args,
+                                                      strict=True)]
+        tiles = tuple(sorted((*state.tiles, *placed), key=lambda t: order[t[0]]))
+        events.append(Event("setup.land", "Starting land tiles: " + ", ".join(
+            f"{t} on {s}" for s, t in placed) + ".", _r("sog.setup.start_land"), "chance"))
+        return evolve(state, tiles=tiles, tasks=state.tasks[1:], rng=state.rng.advanced())
+
+    @FLOW.resolver("stack")
+    def _do_stack(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        events.append(Event("setup.stack", "The Biome tiles are shuffled into the stack (I on "
+                            "top, III at the bottom).", _r("sog.setup.stack"), "chance"))
+        return evolve(state, stack=action.args, tasks=state.tasks[1:],
+                      rng=state.rng.advanced())
+
+    @FLOW.resolver("behaviors")
+    def _do_behaviors(self, state: SGState, task: Task, action: Action,
+                      events: list[Event]) -> SGState:
+        chosen = tuple(f"{i + 1}{side}" for i, side in enumerate(action.args))
+        events.append(Event("setup.behaviors", f"Behavior sides: {' '.join(chosen)}.",
+                            _r("sog.setup.behaviors"), "chance"))
+        return evolve(state, behaviors=chosen, tasks=state.tasks[1:],
+                      rng=state.rng.advanced())
+
+    @FLOW.resolver("decks")
+    def _do_decks(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        decks = []
+        args = action.args
+        for animal in ANIMALS:
+            n = len(self.c.deck(animal))
+            decks.append(args[:n])
+            args = args[n:]
+        events.append(Event("setup.decks", "The three Species decks are shuffled.",
+                            _r("sog.setup.species"), "chance"))
+        return evolve(state, decks=tuple(decks), tasks=state.tasks[1:],
+                      rng=state.rng.advanced())
+
+    @FLOW.resolver("first")
+    def _do_first(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        first = int(action.args[0]) - 1
+        events.append(Event("setup.first", f"P{first + 1} has the start player's Resource "
+                            "Track and begins.", _r("sog.setup.start_player"), "chance"))
+        return evolve(state, first=first, active=first, turn=1, rng=state.rng.advanced(),
+                      tasks=(Task("turn", first), *state.tasks[1:]))
+
+    @FLOW.resolver("deal")
+    def _do_deal(self, state: SGState, task: Task, action: Action,
+                 events: list[Event]) -> SGState:
+        stack = state.stack
+        seats = []
+        for p in state.seats:
+            seats.append(evolve(p, hand=stack[:HAND]))
+            stack = stack[HAND:]
+        events.append(Event("setup.deal", f"Each player is dealt {HAND} tiles.",
+                            _r("sog.setup.hands"), "rules", automatic=True))
+        return evolve(state, seats=tuple(seats), stack=stack, tasks=state.tasks[1:])
+
+    @FLOW.resolver("dna")
+    def _do_dna(self, state: SGState, task: Task, action: Action,
+                events: list[Event]) -> SGState:
+        order = {h: i for i, h in enumerate(board.SPACES)}
+        at = sorted(self.c.dna_at().items(), key=lambda kv: order[kv[0]])
+        dna = tuple((board.label(h), colour) for h, colour in at)
+        events.append(Event("setup.dna", f"{len(dna)} DNA tokens go on their spaces.",
+                            _r("sog.setup.dna"), "rules", automatic=True))
+        return evolve(state, dna_board=dna, tasks=state.tasks[1:])
+
+    @FLOW.resolver("display")
+    def _do_display(self, state: SGState, task: Task, action: Action,
+                    events: list[Event]) -> SGState:
+        displays = tuple(d[:2] for d in state.decks)
+        decks = tuple(d[2:] for d in state.decks)
+        events.append(Event("setup.display", "Two cards of each deck form the display.",
+                            _r("sog.setup.species"), "rules", automatic=True))
+        return evolve(state, decks=decks, displays=displays, tasks=state.tasks[1:])
+
+    # the turn
+    @FLOW.lister("turn")
+    def _list_turn(self, state: SGState, task: Task) -> list[Action]:
+        seat = task.player
+        acts = self.intro_actions(state, seat) + self.restore_actions(state, seat)
+        return (acts or [Action("skip")]) + self.ability_moves(state, seat)
+
+    @FLOW.lister("resolve")
+    def _list_resolve(self, state: SGState, task: Task) -> list[Action]:
+        p = state.seat(task.player)
+        tile = self.c.tile(task.word(0))
+        acts = []
+        for i, e in enumerate(tile.actions):
             if can_pay(p, e.pay, self.wild(p)):
                 for w in _opt(wild_words(p, e.pay)):
                     if _needs_choice(e):
-                        acts += [Action("take", (r, *w)) for r in BASIC]
+                        acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
                     else:
-                        acts.append(Action("take", w))
-            if self.harvests(p, task.data[0]):
-                both = _opt(wild_words(p, _merged(*(x.pay for x in tile.actions))))
-                acts += [Action("take", ("both", *w)) for w in both]
-            return [*acts, Action("pass")]
-        if kind == "more":
-            return [*self.restore_actions(state, task.seat), Action("stop")]
-        if kind == "swarm":
-            return [*self.intro_actions(state, task.seat), Action("pass")]
-        if kind == "surge":
-            return [*self.surge_actions(state, task), Action("pass")]
-        if kind == "clone":
-            taken = {rc.card for rc in p.row(task.data[0])}
-            return [*(Action("clone", (cid, side)) for cid in state.displays[0]
-                      if cid not in taken for side in ("A", "B")), Action("pass")]
-        if kind == "avian":
-            out: list[Action] = []
-            for cid in state.displays[ANIMALS.index("herbivore")]:
-                for side in ("A", "B"):
-                    for row in ROWS:
-                        cards = p.row(row)
-                        if len(cards) >= ROW_LIMIT:
-                            out += [Action("avian", (cid, side, row, "replace", rc.card))
-                                    for rc in cards]
-                        else:
-                            out.append(Action("avian", (cid, side, row)))
-            return out
-        return []  # pragma: no cover
+                        acts.append(Action("resolve", (str(i), *w)))
+        if self.harvests(p, task.word(0)):
+            both = _opt(wild_words(p, _merged(*(e.pay for e in tile.actions))))
+            acts += [Action("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
+        return acts or [Action("resolve", ("none",))]
+
+    @FLOW.lister("other")
+    def _list_other(self, state: SGState, task: Task) -> list[Action]:
+        p = state.seat(task.player)
+        tile = self.c.tile(task.word(0))
+        e = tile.actions[task.number(1)]
+        acts = []
+        if can_pay(p, e.pay, self.wild(p)):
+            for w in _opt(wild_words(p, e.pay)):
+                if _needs_choice(e):
+                    acts += [Action("take", (r, *w)) for r in BASIC]
+                else:
+                    acts.append(Action("take", w))
+        if self.harvests(p, task.word(0)):
+            both = _opt(wild_words(p, _merged(*(x.pay for x in tile.actions))))
+            acts += [Action("take", ("both", *w)) for w in both]
+        return [*acts, Action("pass")]
+
+    @FLOW.lister("more")
+    def _list_more(self, state: SGState, task: Task) -> list[Action]:
+        return [*self.restore_actions(state, task.player), Action("stop")]
+
+    @FLOW.lister("swarm")
+    def _list_swarm(self, state: SGState, task: Task) -> list[Action]:
+        return [*self.intro_actions(state, task.player), Action("pass")]
+
+    @FLOW.lister("surge")
+    def _list_surge(self, state: SGState, task: Task) -> list[Action]:
+        return [*self.surge_actions(state, task), Action("pass")]
+
+    @FLOW.lister("clone")
+    def _list_clone(self, state: SGState, task: Task) -> list[Action]:
+        taken = {rc.card for rc in state.seat(task.player).row(task.word(0))}
+        return [*(Action("clone", (cid, side)) for cid in state.displays[0]
+                  if cid not in taken for side in ("A", "B")), Action("pass")]
+
+    @FLOW.lister("avian")
+    def _list_avian(self, state: SGState, task: Task) -> list[Action]:
+        p = state.seat(task.player)
+        out: list[Action] = []
+        for cid in state.displays[ANIMALS.index("herbivore")]:
+            for side in ("A", "B"):
+                for row in ROWS:
+                    cards = p.row(row)
+                    if len(cards) >= ROW_LIMIT:
+                        out += [Action("avian", (cid, side, row, "replace", rc.card))
+                                for rc in cards]
+                    else:
+                        out.append(Action("avian", (cid, side, row)))
+        return out
 
     def intro_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to Introduce an Animal."""
@@ -553,9 +718,10 @@ class Rules:
             out += [Action("restore", (tile, lab, "tp")) for lab in far]
         return out
 
+    @FLOW.lister("card")
     def card_actions(self, state: SGState, task: Task) -> list[Action]:
-        kind, row, vault, special, refreshed = task.data[:5]
-        p = state.seat(task.seat)
+        kind, row, vault, special, refreshed = task.words[:5]
+        p = state.seat(task.player)
         cards = p.row(row)
         full = len(cards) >= ROW_LIMIT
         out: list[Action] = []
@@ -586,9 +752,9 @@ class Rules:
         return out or [Action("skip")]
 
     def surge_actions(self, state: SGState, task: Task) -> list[Action]:
-        """Power Surge choices after gaining a DNA token of ``task.data[0]``."""
-        p = state.seat(task.seat)
-        colour = task.data[0]
+        """Power Surge choices after gaining a DNA token of ``task.words[0]``."""
+        p = state.seat(task.player)
+        colour = task.words[0]
         lvl = self.level(p, "power_surge")
         cards = [rc for row in p.rows for rc in row]
 
@@ -607,12 +773,13 @@ class Rules:
                     if kind(rc) == "herbivore" and shows(rc)]
         return out
 
+    @FLOW.lister("activate")
     def activate_actions(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.seat)
-        row = task.data[0]
-        side_of = self.pending(state, task.seat, row)
+        p = state.seat(task.player)
+        row = task.words[0]
+        side_of = self.pending(state, task.player, row)
         out: list[Action] = []
-        for cid in dict.fromkeys(task.data[1:]):
+        for cid in dict.fromkeys(task.words[1:]):
             e = self.effect(side_of[cid])
             if can_pay(p, e.pay, self.wild(p)):
                 for w in _opt(wild_words(p, e.pay)):
@@ -631,7 +798,7 @@ class Rules:
         if task is None or state.over:
             return Verdict.illegal("game.over", "The game is over.",
                                    _r("sog.end.final_round"))
-        rule = _VERB_RULE.get(action.verb) or TASK_RULE.get(task.kind, _r("sog.turn.choose"))
+        rule = _VERB_RULE.get(action.verb) or _r(FLOW.kind_of(task).rule)
         if self.is_legal(state, action):
             return Verdict.ok(rule, f"Legal: {action}.")
         return self.diagnose(state, action)
@@ -640,26 +807,20 @@ class Rules:
         """Why an unlisted action is illegal."""
         task = state.task
         assert task is not None
-        rule = TASK_RULE.get(task.kind, _r("sog.turn.choose"))
+        kind = FLOW.kind_of(task)
+        rule = _r(kind.rule)
         v = action.verb
-        if task.seat < 0:
+        if task.seat is None:
             return Verdict.illegal("phase.setup", f"This is the {task.kind} step, not {v!r}.",
                                    rule)
-        phase_verbs = {"turn": ("intro", "restore", "skip", "redeploy", "stasis", "recycle",
-                                "accrete"),
-                       "surge": ("surge", "pass"),
-                       "card": ("card", "refresh", "skip"),
-                       "activate": ("activate", "decline"), "resolve": ("resolve",),
-                       "other": ("take", "pass"), "more": ("restore", "stop"),
-                       "swarm": ("intro", "pass"), "avian": ("avian",),
-                       "clone": ("clone", "pass")}
-        allowed = phase_verbs.get(task.kind, ())
-        if task.kind in _OWN_STEPS and task.seat == state.active:
-            allowed += _ABILITY_VERBS
+        seat = task.player
+        allowed = kind.verbs
+        if task.kind in _OWN_STEPS and seat == state.active:
+            allowed = allowed | _ABILITY_VERBS
         if v not in allowed:
             return Verdict.illegal(
                 f"phase.{task.kind}",
-                f"Player {task.seat + 1} must now {_TASK_TEXT.get(task.kind, task.kind)}; "
+                f"Player {seat + 1} must now {kind.ask or kind.name}; "
                 f"{v!r} does not do that.", rule)
         base = without_wild(action)
         twins = [wild_of(a) for a in self.legal(state) if without_wild(a) == base]
@@ -673,14 +834,14 @@ class Rules:
                 "name the advanced resources that pay them, one of "
                 f"{', '.join(WILD + w for w in twins)} (n Nutrient, e Energy).", synthesis)
         action = base
-        p = state.seat(task.seat)
+        p = state.seat(task.player)
         found: Verdict | None = None
         if v == "intro":
-            found = self._diagnose_intro(state, task.seat, action)
+            found = self._diagnose_intro(state, task.player, action)
         elif v == "avian":
             found = self._diagnose_avian(state, task, action)
         elif v == "restore":
-            found = self._diagnose_restore(state, task.seat, action)
+            found = self._diagnose_restore(state, task.player, action)
         elif v == "skip" and task.kind == "turn":
             found = Verdict.illegal("turn.cannot_skip", "You may skip only when you can "
                                     "neither introduce an animal nor restore a tile.",
@@ -690,7 +851,7 @@ class Rules:
         elif v in ("activate", "decline"):
             found = self._diagnose_activate(state, task, action)
         elif v in ("redeploy", "stasis", "recycle", "accrete"):
-            found = self._diagnose_ability(state, task.seat, action)
+            found = self._diagnose_ability(state, task.player, action)
         elif v == "surge":
             found = Verdict.illegal("surge.cards", "Power Surge activates 1 Scavenger card "
                                     "showing the DNA colour you gained (level 1), or 2 different "
@@ -705,8 +866,8 @@ class Rules:
                 found = Verdict.illegal("restore.must_resolve", "You must resolve one of the "
                                         "tile's actions when you can.", _r("sog.restore.resolve"))
             else:
-                tile = self.c.tile(task.data[0])
-                i = int(action.args[0]) if v == "resolve" else int(task.data[1])
+                tile = self.c.tile(task.words[0])
+                i = int(action.args[0]) if v == "resolve" else int(task.words[1])
                 e = tile.actions[i] if i < len(tile.actions) else Effect()
                 if e.pay and not can_pay(p, e.pay, self.wild(p)):
                     found = Verdict.illegal(
@@ -726,8 +887,8 @@ class Rules:
         if found is not None:
             return found
         return Verdict.illegal(f"{task.kind}.not_legal", f"{action} is not one of the legal "
-                               f"choices now (player {task.seat + 1} must "
-                               f"{_TASK_TEXT.get(task.kind, task.kind)}).", rule)
+                               f"choices now (player {seat + 1} must "
+                               f"{kind.ask or kind.name}).", rule)
 
     def _diagnose_avian(self, state: SGState, task: Task, action: Action) -> Verdict:
         rule = _r("sog.shaper.telrin.avian_call")
@@ -735,7 +896,7 @@ class Rules:
         if cid not in state.displays[ANIMALS.index("herbivore")]:
             return Verdict.illegal("avian.not_displayed", f"{cid} is not a Herbivore card of "
                                    "the display.", rule)
-        full = len(state.seat(task.seat).row(row)) >= ROW_LIMIT
+        full = len(state.seat(task.player).row(row)) >= ROW_LIMIT
         if full != (len(action.args) > 3):
             return Verdict.illegal("avian.row_limit", f"Give up a card (replace <card>) "
                                    f"exactly when the {row} row holds 4 cards.",
@@ -873,7 +1034,7 @@ class Rules:
             return Verdict.illegal("restore.not_in_hand", f"Tile {tile} is not in your hand.",
                                    _r("sog.restore.count"))
         task = state.task
-        if task is not None and task.kind == "more" and int(task.data[0]) >= RESTORE_LIMIT:
+        if task is not None and task.kind == "more" and int(task.words[0]) >= RESTORE_LIMIT:
             return Verdict.illegal("restore.limit", "You may restore at most 3 tiles in a "
                                    "turn.", _r("sog.restore.count"))
         if state.tile_at(where) is not None:
@@ -893,8 +1054,8 @@ class Rules:
         return None
 
     def _diagnose_card(self, state: SGState, task: Task, action: Action) -> Verdict | None:
-        kind, row, _vault, special, _ = task.data[:5]
-        p = state.seat(task.seat)
+        kind, row, _vault, special, _ = task.words[:5]
+        p = state.seat(task.player)
         cid = action.args[0]
         meta = "meta" in action.args
         if meta and (special == "1" or kind == "predator"
@@ -932,11 +1093,11 @@ class Rules:
 
     def _diagnose_activate(self, state: SGState, task: Task, action: Action) -> Verdict | None:
         cid = action.args[0]
-        if cid not in task.data[1:]:
+        if cid not in task.words[1:]:
             return Verdict.illegal("activate.not_pending", f"{cid} is not a card of the row "
                                    "still to activate.", _r("sog.introduce.activate_row"))
-        p = state.seat(task.seat)
-        e = self.effect(self.pending(state, task.seat, task.data[0])[cid])
+        p = state.seat(task.player)
+        e = self.effect(self.pending(state, task.player, task.words[0])[cid])
         if action.verb == "decline":
             return Verdict.illegal("activate.not_conversion", "Only a conversion may be left "
                                    "unused.", _r("sog.introduce.conversion_optional"))
@@ -956,69 +1117,91 @@ class Rules:
         task = state.task
         assert task is not None
         events: list[Event] = []
-        rest = state.tasks[1:]
-        v = action.verb
-        if v == "intro":
-            state = self._intro(evolve(state, tasks=rest), task.seat, action, events,
-                                swarm=task.kind == "swarm")
-        elif v == "pass" and task.kind == "swarm":
-            row = task.data[0]
-            cards = tuple(rc.card for rc in state.seat(task.seat).row(row))
-            events.append(Event("ability.swarm", f"P{task.seat + 1} introduces no second "
-                                "animal.", _r("sog.shaper.synthara.swarm"), task.seat))
-            state = evolve(state, tasks=(Task("activate", task.seat, (row, *cards)), *rest))
-        elif v == "avian":
-            state = self._avian(state, task, action, events)
-        elif v == "clone" or (v == "pass" and task.kind == "clone"):
-            state = self._clone(state, task, action, events)
-        elif v == "restore":
-            state = self._restore(evolve(state, tasks=rest), task, action, events)
-        elif v == "skip" and task.kind == "turn":
-            events.append(Event("turn.skip", f"P{task.seat + 1} can do nothing and skips the "
-                                "turn.", _r("sog.turn.skip"), task.seat))
-            state = evolve(state, tasks=(Task("end", RULES_SEAT, ("skip",)), *rest))
-        elif v in ("card", "refresh") or (v == "skip" and task.kind == "card"):
-            state = self._card(state, task, action, events)
-        elif v in ("activate", "decline"):
-            state = self._activate(state, task, action, events)
-        elif v in ("redeploy", "stasis", "recycle", "accrete"):
-            state = self._ability_move(state, task.seat, action, events)
-        elif v == "surge" or (v == "pass" and task.kind == "surge"):
-            if v == "surge":
-                events.append(Event("ability.power_surge", f"Power Surge: P{task.seat + 1} "
-                                    f"activates {', '.join(action.args)}.",
-                                    _r("sog.shaper.rastar.power_surge"), task.seat))
-                rest = (Task("activate", task.seat, ("*", *action.args)), *rest)
-            state = evolve(state, tasks=rest)
-        elif v in ("resolve", "take", "pass"):
-            state = self._resolve(state, task, action, events)
-        elif v == "stop":
-            events.append(Event("restore.stop", f"P{task.seat + 1} restores no more tiles.",
-                                _r("sog.restore.next_tile"), task.seat))
-            state = evolve(state, tasks=rest)
-        elif v == "end":
-            state = self._end(evolve(state, tasks=rest), task, events)
-        elif v == "score":
-            events.append(Event("game.over", "The final round is over: final scoring.",
-                                _r("sog.end.final_round"), "rules", automatic=True))
-            state = evolve(state, tasks=rest, over=True)
+        if action.verb in _ABILITY_VERBS:  # a persistent ability, at any step of the turn
+            state = self._ability_move(state, task.player, action, events)
+        else:
+            state = FLOW.resolve(self, state, action, events)
         return self.settle(state, events), events
+
+    @FLOW.resolver("turn", verbs=["intro"])
+    def _do_intro(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        return self._intro(evolve(state, tasks=state.tasks[1:]), task.player, action, events)
+
+    @FLOW.resolver("swarm", verbs=["intro"])
+    def _do_swarm(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        return self._intro(evolve(state, tasks=state.tasks[1:]), task.player, action, events,
+                           swarm=True)
+
+    @FLOW.resolver("swarm", verbs=["pass"])
+    def _do_no_swarm(self, state: SGState, task: Task, action: Action,
+                     events: list[Event]) -> SGState:
+        seat, row = task.player, task.word(0)
+        cards = tuple(rc.card for rc in state.seat(seat).row(row))
+        events.append(Event("ability.swarm", f"P{seat + 1} introduces no second "
+                            "animal.", _r("sog.shaper.synthara.swarm"), seat))
+        return evolve(state, tasks=(Task("activate", seat, (row, *cards)), *state.tasks[1:]))
+
+    @FLOW.resolver("turn", "more", verbs=["restore"])
+    def _do_restore(self, state: SGState, task: Task, action: Action,
+                    events: list[Event]) -> SGState:
+        return self._restore(evolve(state, tasks=state.tasks[1:]), task, action, events)
+
+    @FLOW.resolver("turn", verbs=["skip"])
+    def _do_skip(self, state: SGState, task: Task, action: Action,
+                 events: list[Event]) -> SGState:
+        events.append(Event("turn.skip", f"P{task.player + 1} can do nothing and skips the "
+                            "turn.", _r("sog.turn.skip"), task.player))
+        return evolve(state, tasks=(Task("end", "rules", ("skip",)), *state.tasks[1:]))
+
+    @FLOW.resolver("surge", verbs=["surge", "pass"])
+    def _do_surge(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        rest = state.tasks[1:]
+        if action.verb == "surge":
+            events.append(Event("ability.power_surge", f"Power Surge: P{task.player + 1} "
+                                f"activates {', '.join(action.args)}.",
+                                _r("sog.shaper.rastar.power_surge"), task.player))
+            rest = (Task("activate", task.player, ("*", *action.args)), *rest)
+        return evolve(state, tasks=rest)
+
+    @FLOW.resolver("more", verbs=["stop"])
+    def _do_stop(self, state: SGState, task: Task, action: Action,
+                 events: list[Event]) -> SGState:
+        events.append(Event("restore.stop", f"P{task.player + 1} restores no more tiles.",
+                            _r("sog.restore.next_tile"), task.player))
+        return evolve(state, tasks=state.tasks[1:])
+
+    @FLOW.resolver("end", verbs=["end"])
+    def _do_end(self, state: SGState, task: Task, action: Action,
+                events: list[Event]) -> SGState:
+        return self._end(evolve(state, tasks=state.tasks[1:]), task, events)
+
+    @FLOW.resolver("score", verbs=["score"])
+    def _do_score(self, state: SGState, task: Task, action: Action,
+                  events: list[Event]) -> SGState:
+        events.append(Event("game.over", "The final round is over: final scoring.",
+                            _r("sog.end.final_round"), "rules", automatic=True))
+        return evolve(state, tasks=state.tasks[1:], over=True)
 
     def settle(self, state: SGState, events: list[Event]) -> SGState:
         """Resolve what needs no decision: a row of plain gains activates by itself."""
-        while True:
-            task = state.task
-            if task is None or task.kind != "activate":
-                return state
-            side_of = self.pending(state, task.seat, task.data[0])
-            if len(task.data) > 1 and any(self.effect(side_of[c]).is_conversion
-                                          or _needs_choice(self.effect(side_of[c]))
-                                          for c in task.data[1:]):
-                return state
-            for cid in task.data[1:]:
-                state = self._activate_card(state, task.seat, side_of[cid], None, events,
-                                            automatic=True)
-            state = evolve(state, tasks=state.tasks[1:])
+        return FLOW.settle(self, state, events)
+
+    @FLOW.settler("activate")
+    def _settle_activate(self, state: SGState, task: Task,
+                         events: list[Event]) -> SGState | None:
+        seat, words = task.player, task.words
+        side_of = self.pending(state, seat, words[0])
+        if len(words) > 1 and any(self.effect(side_of[c]).is_conversion
+                                  or _needs_choice(self.effect(side_of[c]))
+                                  for c in words[1:]):
+            return None
+        for cid in words[1:]:
+            state = self._activate_card(state, seat, side_of[cid], None, events,
+                                        automatic=True)
+        return evolve(state, tasks=state.tasks[1:])
 
     def _ability_move(self, state: SGState, seat: int, action: Action,
                       events: list[Event]) -> SGState:
@@ -1160,17 +1343,18 @@ class Rules:
         state = state.with_seat(seat, p)
         card = Task("card", seat, (kind, basic, "1" if vault else "0", special, "0",
                                    ",".join(flags)))
-        tasks: tuple[Task, ...] = (card,) if swarm else (card, Task("end", RULES_SEAT,
+        tasks: tuple[Task, ...] = (card,) if swarm else (card, Task("end", "rules",
                                                                    ("intro",)))
         if avian:
             tasks = (Task("avian", seat), *tasks)
         return evolve(state, tasks=(*tasks, *state.tasks))
 
+    @FLOW.resolver("card", verbs=["card", "refresh", "skip"])
     def _card(self, state: SGState, task: Task, action: Action,
               events: list[Event]) -> SGState:
-        kind, row, vault, special, _ = task.data[:5]
-        flags = task.data[5].split(",") if len(task.data) > 5 else []
-        seat = task.seat
+        kind, row, vault, special, _ = task.words[:5]
+        flags = task.words[5].split(",") if len(task.words) > 5 else []
+        seat = task.player
         name = f"P{seat + 1}"
         i = ANIMALS.index(kind)
         rest = state.tasks[1:]
@@ -1181,7 +1365,7 @@ class Rules:
             events.append(Event("display.refresh", f"{name} refreshes the {kind} display.",
                                 _r("sog.biome.vault_refresh"), seat))
             return evolve(state, tasks=(Task("card", seat, (kind, row, vault, special, "1",
-                                                            *task.data[5:])), *rest))
+                                                            *task.words[5:])), *rest))
         p = state.seat(seat)
         if action.verb == "skip":
             events.append(Event("card.none", f"No {kind} card is left to take.",
@@ -1249,6 +1433,7 @@ class Rules:
                             "row.", _r("sog.introduce.row"), seat))
         return state.with_seat(seat, p)
 
+    @FLOW.resolver("clone", verbs=["clone", "pass"])
     def _clone(self, state: SGState, task: Task, action: Action,
                events: list[Event]) -> SGState:
         rest = state.tasks[1:]
@@ -1262,12 +1447,13 @@ class Rules:
         state = self._set_pile(state, 0, deck, display)
         act = rest[0]
         rest = (evolve(act, data=(*act.data, cid)), *rest[1:])
-        events.append(Event("ability.clone_experiment", f"P{task.seat + 1} clones {cid} (side "
+        events.append(Event("ability.clone_experiment", f"P{task.player + 1} clones {cid} (side "
                             f"{side}) for this turn's activation.",
-                            _r("sog.shaper.maldera.clone_experiment"), task.seat))
+                            _r("sog.shaper.maldera.clone_experiment"), task.player))
         return evolve(state, tasks=rest,
                       borrowed=(*state.borrowed, RowCard(cid, 0 if side == "A" else 1)))
 
+    @FLOW.resolver("avian", verbs=["avian"])
     def _avian(self, state: SGState, task: Task, action: Action,
                events: list[Event]) -> SGState:
         cid, side, row = action.args[:3]
@@ -1278,7 +1464,7 @@ class Rules:
         if deck:
             display, deck = (*display, deck[0]), deck[1:]
         state = self._set_pile(state, i, deck, display)
-        state = self._add_to_row(state, task.seat, row, cid, side, out, events)
+        state = self._add_to_row(state, task.player, row, cid, side, out, events)
         return evolve(state, tasks=state.tasks[1:])
 
     def _set_pile(self, state: SGState, i: int, deck: tuple[str, ...],
@@ -1288,12 +1474,13 @@ class Rules:
         decks[i], displays[i] = deck, display
         return evolve(state, decks=tuple(decks), displays=tuple(displays))
 
+    @FLOW.resolver("activate", verbs=["activate", "decline"])
     def _activate(self, state: SGState, task: Task, action: Action,
                   events: list[Event]) -> SGState:
-        seat = task.seat
+        seat = task.player
         cid = action.args[0]
-        row = task.data[0]
-        left = list(task.data[1:])
+        row = task.words[0]
+        left = list(task.words[1:])
         left.remove(cid)
         if action.verb == "decline":
             events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of {cid} "
@@ -1324,10 +1511,10 @@ class Rules:
 
     def _restore(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
-        seat = task.seat
+        seat = task.player
         name = f"P{seat + 1}"
         tile, where = action.args[0], action.args[1]
-        count = int(task.data[0]) + 1 if task.kind == "more" else 1
+        count = int(task.words[0]) + 1 if task.kind == "more" else 1
         p = state.seat(seat)
         p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
         if "tp" in action.args:
@@ -1357,14 +1544,16 @@ class Rules:
                                 _r("sog.shaper.rastar.power_surge"), seat))
             nxt = (surge, *nxt)
         if task.kind == "turn":
-            return evolve(state, tasks=(*nxt, Task("end", RULES_SEAT, ("restore",)),
+            return evolve(state, tasks=(*nxt, Task("end", "rules", ("restore",)),
                                         *state.tasks))
         return evolve(state, tasks=(*nxt, *state.tasks))
 
+    @FLOW.resolver("resolve", verbs=["resolve"])
+    @FLOW.resolver("other", verbs=["take", "pass"])
     def _resolve(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
-        seat = task.seat
-        tile = self.c.tile(task.data[0])
+        seat = task.player
+        tile = self.c.tile(task.words[0])
         rest = state.tasks[1:]
         if action.verb == "pass":
             events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
@@ -1381,7 +1570,7 @@ class Rules:
             i = int(words[0])
             choice = words[1] if len(words) > 1 else None
         else:
-            i = int(task.data[1])
+            i = int(task.words[1])
             choice = words[0] if words else None
         rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
         first = wild_short(state.seat(seat), tile.actions[i].pay)
@@ -1415,9 +1604,9 @@ class Rules:
         task = state.task
         if task is None or task.kind != "more":
             return state
-        p = state.seat(task.seat)
-        if int(task.data[0]) >= RESTORE_LIMIT or not p.hand or not self.restore_actions(
-                state, task.seat):
+        p = state.seat(task.player)
+        if int(task.words[0]) >= RESTORE_LIMIT or not p.hand or not self.restore_actions(
+                state, task.player):
             return evolve(state, tasks=state.tasks[1:])
         return state
 
@@ -1425,7 +1614,7 @@ class Rules:
         seat = state.active
         p = state.seat(seat)
         name = f"P{seat + 1}"
-        for entry in task.data[1:]:
+        for entry in task.words[1:]:
             if entry.startswith("remove="):
                 cid = entry.split("=", 1)[1]
                 p = evolve(p, rows=tuple(tuple(rc for rc in r if rc.card != cid)
@@ -1443,7 +1632,7 @@ class Rules:
                                 automatic=True))
             state = evolve(state, borrowed=())
         triggered = False
-        if task.data and task.data[0] == "restore":
+        if task.words and task.words[0] == "restore":
             size = abilities.hand_size(self.c, p)
             want = max(0, size - len(p.hand))
             drawn = state.stack[:want]
@@ -1475,7 +1664,40 @@ class Rules:
         else:
             left = -1
         if left == 0:
-            return evolve(state, final_turns=0, used=(), tasks=(Task("score", RULES_SEAT),))
+            return evolve(state, final_turns=0, used=(), tasks=(Task("score", "rules"),))
         nxt = (seat + 1) % n
         return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
                       tasks=(Task("turn", nxt), *state.tasks))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Position:
+    """A state under a rules object, compared by identity: both are immutable, so the
+    same objects always list the same actions, and comparing them so costs far less than
+    hashing a whole state."""
+
+    rules: Rules
+    state: SGState
+
+    def __hash__(self) -> int:
+        return hash((id(self.rules), id(self.state)))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _Position) and other.rules is self.rules
+                and other.state is self.state)
+
+
+@lru_cache(maxsize=8)
+def _listing(position: _Position) -> tuple[Action, ...]:
+    """The legal actions of a position, listed once: a Session lists them and then checks
+    the action played against them.  The cache holds the positions it answers for (so an
+    identity is never reused while cached) and is safe under threads."""
+    state = position.state
+    assert state.task is not None
+    return tuple(position.rules._listed(state, state.task))
+
+
+@lru_cache(maxsize=8)
+def _listed_set(position: _Position) -> frozenset[Action]:
+    """The legal actions of a position as a set, for checking one action."""
+    return frozenset(_listing(position))

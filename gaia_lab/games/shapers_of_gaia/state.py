@@ -4,7 +4,8 @@ A state is the table (the tiles on the 37 spaces, the Shaper figures, the Careta
 the DNA tokens still on the board, the animals on tiles and on Vault spaces, the tile
 stack, the three Species decks and displays, the Behavior sides), every player's side
 (Shaper board, resources, tokens, Ecosystem rows, hand), the queue of pending
-:class:`Task` s (the head task names who acts and what is pending) and the seeded RNG.
+:class:`~gaia_lab.core.flow.Task` s (the head task names who acts and what is pending)
+and the seeded RNG.
 
 Spaces are written with the board labels of :mod:`.board` (``V``, ``A0``..``C17``), so
 the whole state is plain strings and numbers.
@@ -18,13 +19,13 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import typing
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated
 
-from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core import codec
+from gaia_lab.core.codec import Count, Range, Size
+from gaia_lab.core.flow import Task
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
 
@@ -33,6 +34,8 @@ __all__ = ["ROWS", "Animal", "PlayerState", "RowCard", "SGState", "Task"]
 ROWS: typing.Final = ("shard", "spore", "seed")
 """The three Ecosystem rows, named by the basic resource that fills them."""
 _RES: typing.Final = ("shard", "spore", "seed", "nutrient", "energy")
+MAX_PLAYERS: typing.Final = 3
+SeatNumber = Annotated[int, Range(0, MAX_PLAYERS - 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,7 @@ class RowCard:
     """A Species card in an Ecosystem row and the side that is faceup (0 = A, 1 = B)."""
 
     card: str
-    side: int = 0
+    side: Annotated[int, Range(0, 1)] = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,7 @@ class Animal:
     it is, its type and the Shaper-board space it came from."""
 
     where: str
-    seat: int
+    seat: SeatNumber
     kind: str
     space: str
 
@@ -59,15 +62,15 @@ class PlayerState:
     """One player's side of the table."""
 
     shaper: str
-    resources: tuple[int, ...] = (1, 1, 1, 1, 1)
+    resources: Annotated[tuple[Count, ...], Size(5, 5)] = (1, 1, 1, 1, 1)
     """Shard, Spore, Seed, Nutrient, Energy (each marker starts on 1)."""
-    toxicity: int = 0
-    prestige: int = 0
+    toxicity: Count = 0
+    prestige: Count = 0
     dna: tuple[str, ...] = ()
     """DNA tokens collected (colours, sorted)."""
     board: tuple[str, ...] = ("S1", "S2", "S3", "S4", "H1", "H2", "H3", "H4", "P1", "P2")
     """Shaper-board spaces still holding an animal."""
-    rows: tuple[tuple[RowCard, ...], ...] = ((), (), ())
+    rows: Annotated[tuple[tuple[RowCard, ...], ...], Size(3, 3)] = ((), (), ())
     """The Shard, Spore and Seed Ecosystem rows."""
     hand: tuple[str, ...] = ()
     """Biome tiles in hand."""
@@ -98,24 +101,11 @@ class PlayerState:
 
 
 @dataclass(frozen=True, slots=True)
-class Task:
-    """A pending step: its kind, the seat who acts (-1 chance, -2 rules) and its data."""
-
-    kind: str
-    seat: int
-    data: tuple[str, ...] = ()
-
-
-CHANCE_SEAT: typing.Final = -1
-RULES_SEAT: typing.Final = -2
-
-
-@dataclass(frozen=True, slots=True)
 class SGState:
     """A position of Shapers of Gaia."""
 
-    players: int
-    seats: tuple[PlayerState, ...]
+    players: Annotated[int, Range(2, MAX_PLAYERS)]
+    seats: Annotated[tuple[PlayerState, ...], Size(2, MAX_PLAYERS)]
     tiles: tuple[tuple[str, str], ...] = ()
     """``(space label, tile id)`` of every placed tile, in board order."""
     shapers: tuple[str, ...] = ()
@@ -126,9 +116,9 @@ class SGState:
     animals: tuple[Animal, ...] = ()
     stack: tuple[str, ...] = ()
     """The facedown Biome tiles, top first."""
-    decks: tuple[tuple[str, ...], ...] = ((), (), ())
+    decks: Annotated[tuple[tuple[str, ...], ...], Size(3, 3)] = ((), (), ())
     """Scavenger, Herbivore and Predator decks, top first."""
-    displays: tuple[tuple[str, ...], ...] = ((), (), ())
+    displays: Annotated[tuple[tuple[str, ...], ...], Size(3, 3)] = ((), (), ())
     behaviors: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     """Cards out of the game."""
@@ -138,11 +128,11 @@ class SGState:
     """Once-a-turn abilities the active player has used this turn."""
     borrowed: tuple[RowCard, ...] = ()
     """Cards taken for this turn only (Clone Experiment), back under their deck at its end."""
-    first: int = 0
-    active: int = 0
-    turn: int = 0
+    first: SeatNumber = 0
+    active: SeatNumber = 0
+    turn: Count = 0
     tasks: tuple[Task, ...] = ()
-    final_turns: int = -1
+    final_turns: Annotated[int, Range(-1, 2 * MAX_PLAYERS)] = -1
     """Turns left once the end is triggered (-1 before)."""
     rng: Rng = Rng(0)
     over: bool = False
@@ -177,7 +167,7 @@ class SGState:
     # -- JSON ----------------------------------------------------------------------
     def __repr__(self) -> str:
         task = self.task
-        pending = "over" if task is None else f"{task.kind} ({task.seat})"
+        pending = "over" if task is None else f"{task.kind} ({task.actor})"
         return f"<SGState {self.players} players, turn {self.turn}, pending {pending}>"
 
     def _repr_svg_(self) -> str:
@@ -187,88 +177,20 @@ class SGState:
         return str(layout_of(self)(self).to_svg())
 
     def to_json(self) -> str:
-        """Canonical JSON text of the state."""
-        return json.dumps(_to_data(self), separators=(",", ":"), sort_keys=True)
+        """Canonical JSON text of the state (:func:`gaia_lab.core.codec.to_json`)."""
+        return codec.to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> SGState:
-        """Rebuild a state; InvalidStateError lists what is wrong.
+        """Read a state's types and field bounds (the game's ``state_from_json`` also
+        checks its invariants); InvalidStateError lists what is wrong.
 
-        >>> SGState.from_json('{"players": 2}')  # doctest: +ELLIPSIS
+        >>> SGState.from_json('{"players": 2, "turn": -1}')
         Traceback (most recent call last):
         ...
-        gaia_lab.core.errors.InvalidStateError: state: 21 problems:
-          - state.seats: missing
-        ...
+        gaia_lab.core.errors.InvalidStateError: state: 2 problems:
+          - seats: missing
+          - turn: must be at least 0, got -1
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidStateError(f"not valid JSON ({exc.msg})", "state") from None
-        problems: list[str] = []
-        state = _build(SGState, data, "state", problems)
-        if problems or not isinstance(state, SGState):
-            raise InvalidStateError(problems or ["not a Shapers of Gaia state"], "state")
-        if len(state.seats) != state.players:
-            raise InvalidStateError(
-                f"{state.players} players but {len(state.seats)} seats", "state")
+        state: SGState = codec.from_json(cls, text, "state")
         return state
-
-
-def _to_data(value: Any) -> Any:
-    if isinstance(value, Rng):
-        return value.to_list()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple):
-        return [_to_data(v) for v in value]
-    return value
-
-
-@typing.no_type_check
-def _build(tp: Any, data: Any, where: str, problems: list[str]) -> Any:
-    if tp is Rng:
-        if (isinstance(data, list) and len(data) == 2
-                and all(type(v) is int for v in data)):
-            return Rng(data[0], data[1])
-        problems.append(f"{where}: expected [seed, draws]")
-        return None
-    if tp in (int, str, bool):
-        if type(data) is not tp:
-            problems.append(f"{where}: expected {tp.__name__}, got {data!r}")
-            return None
-        return data
-    if dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            problems.append(f"{where}: expected an object")
-            return None
-        hints = typing.get_type_hints(tp)
-        kwargs = {}
-        for f in dataclasses.fields(tp):
-            if f.name not in data:
-                problems.append(f"{where}.{f.name}: missing")
-                continue
-            kwargs[f.name] = _build(hints[f.name], data[f.name], f"{where}.{f.name}",
-                                    problems)
-        extra = sorted(set(data) - {f.name for f in dataclasses.fields(tp)})
-        if extra:
-            problems.append(f"{where}: unknown fields {extra}")
-        if problems:
-            return None
-        return tp(**kwargs)
-    origin = typing.get_origin(tp)
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if not isinstance(data, list):
-            problems.append(f"{where}: expected a list")
-            return None
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_build(args[0], v, f"{where}[{i}]", problems)
-                         for i, v in enumerate(data))
-        if len(args) != len(data):
-            problems.append(f"{where}: expected {len(args)} items")
-            return None
-        return tuple(_build(a, v, f"{where}[{i}]", problems)
-                     for i, (a, v) in enumerate(zip(args, data, strict=True)))
-    problems.append(f"{where}: cannot read {tp!r}")  # pragma: no cover
-    return None

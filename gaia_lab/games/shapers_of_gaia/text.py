@@ -59,7 +59,7 @@ DNA -; animals out 0/10; rows [-] [-] [-]; hand 3
         f"{names[k]} {' '.join(d) or '-'} (deck {len(state.decks[k])})"
         for k, d in enumerate(state.displays)) + f"; stack {len(state.stack)}")
     task = state.task
-    lines.append("over" if task is None or state.over else f"pending: {task.kind} ({task.seat})")
+    lines.append("over" if task is None or state.over else f"pending: {task.kind} ({task.actor})")
     return "\n".join(lines)
 
 

@@ -1,0 +1,443 @@
+"""State JSON of every game: exact round trips, and hostile text refused with every problem.
+
+States come from seeded random playouts (the harness's policy); hostile texts are random
+JSON values and random mutations of valid states' JSON.  Whatever the text, loading gives
+a state that passes the game's invariants or an InvalidStateError: never another
+exception.  A small sample by default, a large one under ``--run-slow``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gaia_lab
+from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.game import CHANCE, RULES, Game
+from gaia_lab.testing import choose, random_playout
+
+NAMES = ["animals_gathering", "gaia_project", "shapers_of_gaia"]
+"""The package's games (the test games registered by other test modules are left out)."""
+
+
+def playout_states(game: Game[Any, Any], players: int, seed: int, every: int) -> list[Any]:
+    """Every ``every``-th state of a seeded random playout (the harness's policy)."""
+    policy = random.Random(seed)
+    state = game.new_initial_state(players, seed)
+    out = [state]
+    for step in range(game.meta.max_steps):
+        actor = game.actor(state)
+        if actor is None:
+            break
+        if actor == CHANCE:
+            action = game.sample_chance(state, game.chance_rng(state))
+        elif actor == RULES:
+            action = game.legal_actions(state)[0]
+        else:
+            action = choose(policy, game.legal_actions(state))
+        state = game.apply(state, action).state
+        if step % every == 0:
+            out.append(state)
+    return [*out, state]
+
+
+@cache
+def sample_states(name: str, seeds: int = 1) -> tuple[Any, ...]:
+    game = gaia_lab.GAMES[name]
+    states: list[Any] = []
+    for players in range(game.meta.min_players, game.meta.max_players + 1):
+        for seed in range(seeds):
+            states += playout_states(game, players, seed, every=7)
+    return tuple(states)
+
+
+def load(game: Game[Any, Any], text: Any) -> Any:
+    """Load ``text``; only InvalidStateError may be raised, and a loaded state is sound."""
+    try:
+        state = game.state_from_json(text)
+    except InvalidStateError as exc:
+        assert exc.problems and all(isinstance(p, str) and p for p in exc.problems)
+        assert exc.source == "state"
+        return None
+    assert game.invariants(state) == []
+    return state
+
+
+# -- round trips --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_round_trip_is_exact(name: str) -> None:
+    game = gaia_lab.GAMES[name]
+    for state in sample_states(name):
+        text = game.state_to_json(state)
+        back = game.state_from_json(text)
+        assert back == state
+        assert game.state_to_json(back) == text
+        assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_round_trip_many_playouts(name: str) -> None:
+    game = gaia_lab.GAMES[name]
+    for players in range(game.meta.min_players, game.meta.max_players + 1):
+        for seed in range(10, 20):
+            for state in playout_states(game, players, seed, every=3):
+                assert game.state_from_json(game.state_to_json(state)) == state
+            final = random_playout(game, players, seed)
+            assert game.state_from_json(game.state_to_json(final)) == final
+
+
+# -- hostile text ---------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+replacements = st.sampled_from(
+    [None, True, False, 0, -1, 1, 2, 7, -100_000, 10**100, 1.5, "", "x", "turn", [], {},
+     [0], ["a", 1], {"kind": "zzz"}])
+
+
+def mutate(data: Any, rng: random.Random, value: Any) -> Any:
+    """``data`` with one randomly chosen node replaced by ``value``, deleted, or given an
+    unknown key."""
+    if isinstance(data, dict) and data:
+        key = rng.choice(sorted(data))
+        roll = rng.random()
+        if roll < 0.1:
+            return {k: v for k, v in data.items() if k != key}
+        if roll < 0.15:
+            return {**data, "zz_unknown": value}
+        if roll < 0.4:
+            return {**data, key: value}
+        return {**data, key: mutate(data[key], rng, value)}
+    if isinstance(data, list) and data:
+        i = rng.randrange(len(data))
+        if rng.random() < 0.35:
+            return [*data[:i], value, *data[i + 1:]]
+        return [*data[:i], mutate(data[i], rng, value), *data[i + 1:]]
+    return value
+
+
+def _hostile_values(name: str, data: Any) -> None:
+    load(gaia_lab.GAMES[name], json.dumps(data))
+
+
+def _hostile_mutations(name: str, pick: int, seed: int, value: Any, times: int) -> None:
+    game = gaia_lab.GAMES[name]
+    states = sample_states(name)
+    data = json.loads(game.state_to_json(states[pick % len(states)]))
+    rng = random.Random(seed)
+    for _ in range(times):
+        data = mutate(data, rng, value)
+    load(game, json.dumps(data))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
+@given(data=json_values)
+def test_random_json_values(name: str, data: Any) -> None:
+    _hostile_values(name, data)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(pick=st.integers(0, 10**6), seed=st.integers(0, 10**6), value=replacements,
+       times=st.integers(1, 3))
+def test_mutated_states(name: str, pick: int, seed: int, value: Any, times: int) -> None:
+    _hostile_mutations(name, pick, seed, value, times)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(pick=st.integers(0, 10**6), seed=st.integers(0, 10**6), value=replacements,
+       times=st.integers(1, 4))
+def test_mutated_states_many(name: str, pick: int, seed: int, value: Any, times: int) -> None:
+    _hostile_mutations(name, pick, seed, value, times)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(data=json_values)
+def test_random_json_values_many(name: str, data: Any) -> None:
+    _hostile_values(name, data)
+
+
+# -- the cases found by hand ------------------------------------------------------------------
+
+def problems_of(name: str, data: Any) -> tuple[str, ...]:
+    game = gaia_lab.GAMES[name]
+    with pytest.raises(InvalidStateError) as info:
+        game.state_from_json(json.dumps(data))
+    assert info.value.source == "state"
+    return info.value.problems
+
+
+def state_data(name: str, index: int = -1) -> Any:
+    game = gaia_lab.GAMES[name]
+    return json.loads(game.state_to_json(sample_states(name)[index]))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("text", ["1", "[]", "null", '"state"', "{}", b"\xff", None, 12])
+def test_not_a_state(name: str, text: Any) -> None:
+    with pytest.raises(InvalidStateError):
+        gaia_lab.GAMES[name].state_from_json(text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deep_nesting_and_long_numbers(name: str) -> None:
+    game = gaia_lab.GAMES[name]
+    with pytest.raises(InvalidStateError, match="nested deeper"):
+        game.state_from_json("[" * 10_000 + "]" * 10_000)
+    with pytest.raises(InvalidStateError, match="digits"):
+        game.state_from_json('{"players": ' + "7" * 5000 + "}")
+    data = state_data(name)
+    data["turn" if "turn" in data else "round"] = 10**100
+    assert problems_of(name, data)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_negative_turn_and_unknown_field(name: str) -> None:
+    data = state_data(name)
+    key = "turn" if "turn" in data else "round"
+    data[key] = -1
+    data["colour"] = "red"
+    problems = problems_of(name, data)
+    assert f"{key}: must be" in " ".join(problems)
+    assert "unknown field 'colour'" in problems
+
+
+def test_every_problem_is_listed_with_its_path() -> None:
+    data = state_data("gaia_project")
+    data["seats"][1]["credits"] = "x"
+    data["seats"][0]["ore"] = -3
+    data["phase"] = "lunch"
+    del data["round"]
+    problems = problems_of("gaia_project", data)
+    assert 'seats[1].credits: expected a whole number, got "x"' in problems
+    assert "seats[0].ore: must be from 0 to 10000, got -3" in problems
+    assert any(p.startswith("phase: must be one of") for p in problems)
+    assert "round: missing" in problems
+
+
+def test_gaia_project_negative_resources_and_formers() -> None:
+    data = state_data("gaia_project")
+    data["seats"][0]["bowls"][2] = -1
+    data["seats"][1]["formers_in_gaia"] = -100_000
+    problems = problems_of("gaia_project", data)
+    assert "seats[0].bowls[2]: must be from 0 to 10000, got -1" in problems
+    assert "seats[1].formers_in_gaia: must be from 0 to 3, got -100000" in problems
+
+
+def test_gaia_project_formers_beyond_the_track() -> None:
+    data = state_data("gaia_project")
+    seat = data["seats"][0]
+    seat["research"][3] = 0  # the Gaia Project track
+    seat["gaiaformers"] = []
+    seat["formers_in_gaia"] = 2
+    assert any("in the Gaia area" in p for p in problems_of("gaia_project", data))
+
+
+def test_gaia_project_unknown_and_malformed_tasks() -> None:
+    data = state_data("gaia_project")
+    data["pending"] = [["zzz", 0], ["charge", 0, -4], ["income", 9, [["pw", 2]]]]
+    problems = problems_of("gaia_project", data)
+    assert problems[0].startswith("pending[0]: unknown task")
+    assert "pending[1][2]: must be from 1 to 30, got -4" in problems
+    assert "pending[2][1]: must be from 0 to 3, got 9" in problems
+
+
+def test_gaia_project_tech_spaces_in_order() -> None:
+    from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, TECH_SPACES, Setup
+
+    assert tuple(p for p, _ in DEEP_MIND_2_SETUP.techs) == TECH_SPACES
+    raw = json.load(open("tests/fixtures/gaia_project/deep-mind-2.json"))["seeded_setup"]
+    shuffled = {**raw, "techTiles": dict(sorted(raw["techTiles"].items()))}
+    assert Setup.from_seeded(shuffled) == Setup.from_seeded(raw) == DEEP_MIND_2_SETUP
+    data = state_data("gaia_project")
+    data["setup"]["techs"] = sorted(data["setup"]["techs"])
+    assert any(p.startswith("setup.techs:") for p in problems_of("gaia_project", data))
+
+
+def test_shapers_of_gaia_negative_resources() -> None:
+    data = state_data("shapers_of_gaia")
+    data["seats"][0]["resources"][1] = -2
+    data["seats"][1]["prestige"] = -1
+    problems = problems_of("shapers_of_gaia", data)
+    assert "seats[0].resources[1]: must be at least 0, got -2" in problems
+    assert "seats[1].prestige: must be at least 0, got -1" in problems
+
+
+def test_shapers_of_gaia_resource_over_its_track() -> None:
+    data = state_data("shapers_of_gaia")
+    data["seats"][0]["resources"][0] = 99
+    assert any("shard at 99" in p for p in problems_of("shapers_of_gaia", data))
+
+
+@pytest.mark.parametrize("name", ["animals_gathering", "shapers_of_gaia"])
+def test_unknown_task_kind(name: str) -> None:
+    data = state_data(name, 3)
+    data["tasks"][0]["kind"] = "lunch"
+    found = [p for p in problems_of(name, data)
+             if p.startswith("tasks[0]: unknown task kind 'lunch' (known: ")]
+    assert found and "turn" in found[0]  # the declared kinds are named
+
+
+def test_animals_gathering_mage_and_seats() -> None:
+    data = state_data("animals_gathering")
+    data["seats"][0]["mage"] = 77
+    assert "seats[0].mage: must be from 0 to 5, got 77" in problems_of("animals_gathering", data)
+    data = state_data("animals_gathering", 3)
+    data["players"] = 4
+    assert problems_of("animals_gathering", data) == ("4 players but 2 seats",)
+    data = state_data("animals_gathering", 3)
+    data["tasks"][0] = {"kind": "revival_check", "actor": 0, "data": []}
+    assert any("resolved before anyone acts" in p for p in problems_of("animals_gathering", data))
+
+
+# -- scenarios under hostile input -----------------------------------------------------------
+
+GOOD_SCENARIOS: dict[str, dict[str, Any]] = {
+    "animals_gathering": {"players": [{"name": "Ann", "mage": 1, "summoning": {"fox": ""}},
+                                      {"name": "Bo", "mage": 2, "companions": ["owl"]}],
+                          "supply": ["parrot", "kangaroo"], "active": 1},
+    "shapers_of_gaia": {"shapers": ["telrin_aviary", "maldera_rivers"], "first": 1,
+                        "seats": [{"resources": {"seed": 7}, "prestige": 2,
+                                   "rows": [["s01"], [], []]}],
+                        "tiles": {"B2": "i_forest_1"}},
+    "gaia_project": {"round": 2, "players": [
+        {"faction": "terrans", "structures": {"1B5": "m"}, "ore": 5, "techs": ["terra"]},
+        {"faction": "xenos", "structures": {"5A4": "ts"}, "research": {"nav": 2}}],
+        "boosters": ["booster1", "booster2", "booster3"]},
+}
+
+
+def try_scenario(name: str, spec: Any) -> None:
+    """A scenario is built (and sound) or refused with an InvalidStateError."""
+    game = gaia_lab.GAMES[name]
+    try:
+        state = game.scenario(spec)
+    except InvalidStateError as exc:
+        assert exc.problems and exc.source == "scenario"
+        return
+    assert game.state_from_json(game.state_to_json(state)) == state
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_good_scenarios_load(name: str) -> None:
+    game = gaia_lab.GAMES[name]
+    state = game.scenario(GOOD_SCENARIOS[name])
+    assert game.state_from_json(game.state_to_json(state)) == state
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("spec", [None, [], 1, "x", {"players": None}, {"players": "ab"},
+                                  {"players": [1, 2]}, {"players": 10**100},
+                                  {"seed": -5}, {"zz": 1}, {"players": [[[[[]]]]]}])
+def test_scenario_shapes_are_refused(name: str, spec: Any) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        gaia_lab.GAMES[name].scenario(spec)
+    assert info.value.source == "scenario" and info.value.problems
+
+
+def test_scenario_problems_name_their_paths() -> None:
+    spec = {"players": [{"name": "Ann", "mage": 77, "summoning": {"fox": 3}},
+                        {"name": "Bo", "mage": 2, "companions": "owl"}],
+            "active": -1, "turn": 10**100, "colour": "red"}
+    with pytest.raises(InvalidStateError) as info:
+        gaia_lab.GAMES["animals_gathering"].scenario(spec)
+    problems = info.value.problems
+    assert "unknown field 'colour'" in problems
+    assert "players[0].mage: must be from 1 to 5, got 77" in problems
+    assert "players[0].summoning.fox: expected a text, got 3" in problems
+    assert 'players[1].companions: expected a list, got "owl"' in problems
+    assert "active: must be from 0 to 4, got -1" in problems
+    assert any(p.startswith("turn: must be from 1 to 1000000, got 1000") for p in problems)
+    spec = {"players": [{"faction": "terrans", "bowls": [1, -2, 3], "brainstone": 1},
+                        {"faction": "xenos", "qic": 10**100, "techs": [5]}],
+            "order": [0, 9], "current": None}
+    with pytest.raises(InvalidStateError) as info:
+        gaia_lab.GAMES["gaia_project"].scenario(spec)
+    problems = info.value.problems
+    assert "players[0].bowls[1]: must be from 0 to 99, got -2" in problems
+    assert "players[1].techs[0]: expected a list or a text, got 5" in problems
+    assert any(p.startswith("players[1].qic: must be from 0 to 99") for p in problems)
+    assert "players[0] (terrans): brainstone: only the Taklons have it" in problems
+    assert any(p.startswith("order: 9 is not a seat") for p in problems)
+
+
+def mutations_of(name: str, seed: int, value: Any, times: int) -> Any:
+    data = json.loads(json.dumps(GOOD_SCENARIOS[name]))
+    rng = random.Random(seed)
+    for _ in range(times):
+        data = mutate(data, rng, value)
+    return data
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 3))
+def test_mutated_scenarios(name: str, seed: int, value: Any, times: int) -> None:
+    try_scenario(name, mutations_of(name, seed, value, times))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(data=json_values)
+def test_random_scenarios(name: str, data: Any) -> None:
+    try_scenario(name, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 4))
+def test_mutated_scenarios_many(name: str, seed: int, value: Any, times: int) -> None:
+    try_scenario(name, mutations_of(name, seed, value, times))
+
+
+def _setup_scenario(seed: int, value: Any, times: int) -> None:
+    with open("tests/fixtures/gaia_project/deep-mind-2.json") as f:
+        raw = json.load(f)["seeded_setup"]
+    data: Any = {"players": [{"faction": "terrans"}, {"faction": "xenos"}], "setup": raw}
+    rng = random.Random(seed)
+    for _ in range(times):
+        data = mutate(data, rng, value)
+    try_scenario("gaia_project", data)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 3))
+def test_mutated_recorded_setups(seed: int, value: Any, times: int) -> None:
+    _setup_scenario(seed, value, times)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), value=replacements, times=st.integers(1, 4))
+def test_mutated_recorded_setups_many(seed: int, value: Any, times: int) -> None:
+    _setup_scenario(seed, value, times)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deeply_nested_scenarios(name: str) -> None:
+    deep: Any = []
+    for _ in range(10_000):
+        deep = [deep]
+    for spec in ({"players": deep}, {"seats": deep}, {"setup": {"sectors": deep}}):
+        with pytest.raises(InvalidStateError, match="nested deeper than 64"):
+            gaia_lab.GAMES[name].scenario(spec)
