@@ -43,6 +43,7 @@ from gaia_lab.core.errors import InvalidStateError, NotationError
 from gaia_lab.core.events import Event
 from gaia_lab.core.example import Checkpoint, Example, ExampleStep
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.options import Option, declare
 from gaia_lab.core.registry import register_game
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.rulebook import Rulebook, RuleRef
@@ -129,7 +130,8 @@ class PigGame(Game[PigState, PigAction]):
         chance="dice",
         rule_source="test rules",
         components="published",
-        options={"target": "points needed to win (default 30)"},
+        options=declare(Option.number("target", "points needed to win", 1, 10_000,
+                                      default=30)),
         max_steps=20_000,
     )
     rulebook = RULEBOOK

@@ -21,6 +21,7 @@ from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.session import Session
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.testing import CheckReport, check_game, play_random, random_playout
+from gaia_lab.testing.harness import BAD_VALUES
 
 
 def test_pig_passes() -> None:
@@ -218,6 +219,21 @@ class ExtraWordsAccepted(PigGame):
             else super().explain(state, action)
 
 
+class RecursesOnLongText(PigGame):
+    def parse_action(self, state: PigState, text: str) -> PigAction:
+        if len(text) > 4000:
+            raise RecursionError("maximum recursion depth exceeded")
+        return super().parse_action(state, text)
+
+
+class HugeNumbersCrash(PigGame):
+    def parse_action(self, state: PigState, text: str) -> PigAction:
+        words = text.split()
+        if words[:1] == ["roll"] and len(words) == 2:
+            return PigAction("roll", int(words[1]))  # raw ValueError past 4300 digits
+        return super().parse_action(state, text)
+
+
 BROKEN: list[tuple[type[PigGame], str]] = [
     (HoldAlwaysLegal, "which legal_actions does not list, but explain says it is legal"),
     (HoldNeverLegal, "legal_actions lists it but explain says: illegal (hold.never)"),
@@ -240,6 +256,9 @@ BROKEN: list[tuple[type[PigGame], str]] = [
     (LongGame, "did not end within 40 steps"),
     (AssertsInApply, "action 'hold': AssertionError while playing the action: internal check"),
     (ExtraWordsAccepted, "which legal_actions does not list, but explain says it is legal"),
+    (RecursesOnLongText, "raised RecursionError (maximum recursion depth exceeded), not a "
+                         "GaiaLabError"),
+    (HugeNumbersCrash, "raised ValueError"),
 ]
 
 
@@ -280,3 +299,22 @@ def test_failure_names_step_and_action() -> None:
 def test_notation_error_is_the_only_parse_failure() -> None:
     with pytest.raises(NotationError):
         PIG.parse_action(PIG.new_initial_state(2), "hold xyzzy")
+
+
+def test_bad_input_that_changes_the_session_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    goto = Session.goto
+
+    def careless(self: Session, i: int) -> None:
+        if not isinstance(i, int):
+            self.history.pop()  # a failed call must change nothing
+        goto(self, i)
+
+    monkeypatch.setattr(Session, "goto", careless)
+    with pytest.raises(AssertionError, match=r"Session.goto\(None\) failed but changed the "
+                                             "session"):
+        check_game(PIG, seeds=[0], players=[2])
+
+
+def test_bad_input_probes_are_counted() -> None:
+    plain = check_game(PIG, seeds=[0], players=[2])
+    assert plain.probes > 2 * len(BAD_VALUES)

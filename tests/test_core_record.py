@@ -161,3 +161,36 @@ def test_steps_after_the_end_are_rejected() -> None:
     record = replace(record, steps=(*record.steps, RecordStep(1, "roll")))
     with pytest.raises(InvalidStateError, match="step 2 .*recorded for 1, but 'over' acts"):
         Session.from_record(record)
+
+
+def test_options_are_checked_by_the_game_on_replay() -> None:
+    record = played().record()
+    assert record.options == {"target": 20}
+    with pytest.raises(InvalidStateError) as info:
+        Session.from_record(replace(record, options={"target": "20", "colour": 1}))
+    assert info.value.source == "record"
+    assert info.value.problems == (
+        "options: options['target']: expected a whole number from 1 to 10000, not '20'",
+        "options: unknown option 'colour' (accepted: target)",
+    )
+
+
+def test_unknown_keys_and_a_missing_seed_are_refused_with_all_problems() -> None:
+    text = Record("pig", 2, seed=4, steps=(RecordStep("rules", "setup", "first"),)).to_json()
+    text = text.replace('"seed": 4,\n', '"colour": "red",\n')
+    text = text.replace('"comment": "first"', '"comment": "first", "when": 1')
+    with pytest.raises(InvalidStateError) as info:
+        Record.from_json(text)
+    assert info.value.problems == (
+        "unknown key(s) 'colour' (a record has format, game, players, seed, options, version,"
+        " comment, scenario, steps)",
+        "'seed' is missing (without it the record would replay another game)",
+        "step 1 (line 10): unknown key(s) 'when' (a step has actor, action, comment)",
+    )
+
+
+def test_a_record_is_checked_when_built() -> None:
+    with pytest.raises(InvalidStateError) as info:
+        Record("pig", True, seed=-1, options={"target": {1, 2}}, steps=[])  # type: ignore[arg-type]
+    assert [p.split(" ")[0] for p in info.value.problems] == [
+        "'players'", "'seed'", "'options'", "'steps'"]

@@ -9,7 +9,12 @@ from typing import Any
 import pytest
 from dicegame import PIG, PigAction
 
-from gaia_lab.core.errors import GaiaLabError, IllegalActionError, NotationError
+from gaia_lab.core.errors import (
+    GaiaLabError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+)
 from gaia_lab.core.game import CHANCE, RULES, Actor
 from gaia_lab.core.session import Session
 from gaia_lab.testing import play_random
@@ -251,3 +256,27 @@ def test_events_and_log_follow_the_history() -> None:
     assert [e.text for e in s.events] == s.log()
     assert s.log()[-1] == "The die shows 3: P1's turn total is 3."
     assert all(e.rule is not None for e in s.events)
+
+
+def test_declared_options_are_read_before_the_state_is_built() -> None:
+    assert Session(PIG, 2, 0, {"target": 5}).options == {"target": 5}
+    for bad in ({"target": "5"}, {"target": 0}, {"target": True}, {"goal": 5}):
+        with pytest.raises(InvalidStateError, match=r"^options: "):
+            Session(PIG, 2, 0, bad)
+
+
+def test_failed_calls_with_bad_arguments_change_nothing() -> None:
+    s = Session(PIG, 2, 0)
+    s.play("roll", chance=["die 4"])
+    before = snapshot(s)
+    for call, arg in ((s.play, PigAction), (s.undo, 2), (s.redo, 1), (s.goto, -1),
+                      (s.play_many, "roll"), (s.play_many, {"roll": 1})):
+        with pytest.raises(GaiaLabError):
+            call(arg)
+    with pytest.raises(GaiaLabError, match="comment: expected text"):
+        s.play("roll", comment=3)  # type: ignore[arg-type]
+    with pytest.raises(GaiaLabError, match="chance: expected a list"):
+        s.play("roll", chance="die 4")
+    with pytest.raises(GaiaLabError, match="auto: expected true or false"):
+        Session(PIG, 2, 0, auto=None)  # type: ignore[arg-type]
+    assert snapshot(s) == before

@@ -61,3 +61,7 @@ class InvalidStateError(GaiaLabError):
 
 class ExampleError(GaiaLabError):
     """A worked example whose checkpoint did not hold."""
+
+
+class GaiaLabWarning(UserWarning):
+    """Base class of every warning gaia_lab gives (such as a record of another version)."""

@@ -23,6 +23,7 @@ from gaia_lab.core import codec
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, HasTasks
+from gaia_lab.core.options import Option
 from gaia_lab.core.rulebook import Rulebook
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
@@ -53,8 +54,10 @@ class GameMeta:
     """The rule source the engine follows."""
     components: str
     """``"published"`` or ``"reconstructed"``: where the component values come from."""
-    options: Mapping[str, str] = field(default_factory=dict)
-    """Options a Session accepts, with a description of each."""
+    options: Mapping[str, Option] = field(default_factory=dict)
+    """The options a Session accepts, by name (see :mod:`gaia_lab.core.options`): a
+    Session refuses any other name and reads each value by its declaration before
+    :meth:`Game.new_initial_state` sees it."""
     max_steps: int = 100_000
     """A safety bound on the number of steps of one game (used by the harness)."""
 

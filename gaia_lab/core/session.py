@@ -20,10 +20,14 @@ True
 
 from __future__ import annotations
 
+import functools
+import types
+import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gaia_lab.core.checks import MAX_SEED, given, notation_text, short, whole_number
 from gaia_lab.core.errors import (
     GaiaLabError,
     IllegalActionError,
@@ -32,7 +36,8 @@ from gaia_lab.core.errors import (
 )
 from gaia_lab.core.events import Event
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game
-from gaia_lab.core.record import Record, RecordStep, _step_lines
+from gaia_lab.core.options import read_options, write_options
+from gaia_lab.core.record import Record, RecordStep, _step_lines, check_version
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
 
@@ -70,7 +75,20 @@ def _resolve_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
 
 
 class Session:
-    """A game in play."""
+    """A game in play.
+
+    ``players`` is a whole number in the game's range (its minimum by default), ``seed``
+    a whole number ``0 <= seed < 2**63``, ``options`` a mapping of the options the game
+    declares (:attr:`GameMeta.options <gaia_lab.core.game.GameMeta.options>`), read by
+    their declarations, and ``auto`` true or false.  Anything else is refused with a
+    GaiaLabError naming the argument and what it accepts, before anything is built.
+
+    >>> Session("animals_gathering", seed=1.5)
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.GaiaLabError: seed: expected a whole number from 0 to \
+9223372036854775807, not 1.5 (float)
+    """
 
     def __init__(
         self,
@@ -83,23 +101,27 @@ class Session:
         scenario: Mapping[str, Any] | None = None,
     ) -> None:
         self.game: Game[Any, Any] = _resolve_game(game)
-        self.seed = seed
-        self.options: dict[str, Any] = dict(options or {})
+        meta = self.game.meta
+        self.seed: int = whole_number(seed, "seed", 0, MAX_SEED - 1)
+        self.options: dict[str, Any] = read_options(meta.options, options)
+        """The options, as read by the game's declarations."""
+        if not isinstance(auto, bool):
+            raise GaiaLabError(f"auto: expected true or false, not {short(auto)}")
         self.auto = auto
+        if scenario is not None and not isinstance(scenario, Mapping):
+            raise GaiaLabError(f"scenario: expected a mapping, not {short(scenario)}")
         self.scenario: dict[str, Any] | None = dict(scenario) if scenario is not None else None
         if scenario is not None:
             self.root = self.game.scenario(scenario)
             self.players: int = int(self.root.players)
         else:
-            meta = self.game.meta
             count = meta.min_players if players is None else players
-            if not meta.min_players <= count <= meta.max_players:
-                raise GaiaLabError(
-                    f"{meta.title} is for {meta.min_players}-{meta.max_players} players, "
-                    f"not {count}"
-                )
-            self.players = count
-            self.root = self.game.new_initial_state(count, seed, self.options)
+            if isinstance(count, int) and not isinstance(count, bool) and not (
+                    meta.min_players <= count <= meta.max_players):
+                raise GaiaLabError(f"{meta.title} is for {meta.min_players}-"
+                                   f"{meta.max_players} players, not {given(count)}")
+            self.players = whole_number(count, "players", meta.min_players, meta.max_players)
+            self.root = self.game.new_initial_state(self.players, self.seed, self.options)
         self.history: list[Ply] = []
         """Every step played so far, oldest first."""
         self._redo: list[list[Ply]] = []
@@ -154,17 +176,54 @@ class Session:
 
     # -- reading actions -------------------------------------------------------------
     def parse(self, action: ActionLike) -> Any:
-        """An action object from an action or its notation (NotationError if unreadable)."""
+        """An action object from an action or its notation.
+
+        Raises NotationError if the text is unreadable, or if ``action`` is neither
+        text nor an action of this game (naming its type).
+        """
+        return self._read(self.state, action)
+
+    def _read(self, state: Any, action: ActionLike) -> Any:
+        """The action ``action`` stands for: text read by the game's notation, or an
+        action object of the game that its own notation reads back (so a malformed
+        object never reaches the rules)."""
+        game = self.game
         if isinstance(action, str):
-            return self.game.parse_action(self.state, action)
+            return game.parse_action(state, notation_text(action, game.meta.title))
+        kind = _action_type(type(game))
+        if kind is None:
+            return action  # an engine that does not declare its action type decides
+        if not isinstance(action, kind):
+            notation_text(action, game.meta.title)  # raises, naming the type
+        try:
+            text = game.format_action(state, action)
+        except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+            raise NotationError(f"{short(action)} is not a well-formed action of "
+                                f"{game.meta.title}: it has no notation ({exc})") from None
+        try:
+            back = game.parse_action(state, notation_text(text, game.meta.title))
+        except NotationError as exc:
+            raise NotationError(f"{short(action)} is not a well-formed action of "
+                                f"{game.meta.title}: {exc}") from None
+        if back != action:
+            raise NotationError(f"{short(action)} is not a well-formed action of "
+                                f"{game.meta.title}: its notation {short(text)} reads as "
+                                f"{short(back)}")
         return action
 
     def explain(self, action: ActionLike) -> Verdict:
-        """Whether ``action`` (an action or notation) is legal now, and why."""
+        """Whether ``action`` (an action or notation) is legal now, and why.
+
+        Unreadable text gives an illegal verdict; an argument that is neither text nor
+        an action of this game raises NotationError.
+        """
+        if not isinstance(action, str):
+            return self.game.explain(self.state, self.parse(action))
         try:
             parsed = self.parse(action)
         except NotationError as exc:
-            return Verdict.illegal("notation.unreadable", str(exc), None, text=str(action))
+            return Verdict.illegal("notation.unreadable", str(exc), None,
+                                   text=_label(action))
         return self.game.explain(self.state, parsed)
 
     # -- playing ---------------------------------------------------------------------
@@ -181,20 +240,23 @@ class Session:
         you roll these").  Raises NotationError or IllegalActionError and changes
         nothing if the action, or a forced outcome, is not legal.
         """
+        if not isinstance(comment, str):
+            raise GaiaLabError(f"comment: expected text, not {short(comment)}")
+        forced = _outcomes(chance)
+        if forced and not self.auto:
+            raise GaiaLabError("forced chance outcomes need auto=True; play them with play()")
         state = self.state
         parsed = self.parse(action)
         verdict = self.game.explain(state, parsed)
         if not verdict.legal:
-            raise IllegalActionError(verdict, str(action))
+            raise IllegalActionError(verdict, _label(action))
         actor = self.game.actor(state)
         step = self.game.apply(state, parsed)
         ply = Ply(actor, parsed, self.game.format_action(state, parsed), step.events,
                   step.state, comment)
         plies = [ply]
         if self.auto:
-            plies.extend(self._automatic(step.state, list(chance)))
-        elif chance:
-            raise GaiaLabError("forced chance outcomes need auto=True; play them with play()")
+            plies.extend(self._automatic(step.state, forced))
         self.history.extend(plies)
         if ply.is_decision or not self.auto:
             self._redo.clear()
@@ -213,6 +275,9 @@ class Session:
 
     def play_many(self, actions: Iterable[ActionLike]) -> list[Event]:
         """Play several actions in order (all or nothing)."""
+        if isinstance(actions, (str, bytes, Mapping, set, frozenset)) or not isinstance(
+                actions, Iterable):
+            raise GaiaLabError(f"play_many takes a list of actions, not {short(actions)}")
         mark = len(self.history)
         redo = list(self._redo)
         events: list[Event] = []
@@ -233,11 +298,10 @@ class Session:
     def _automatic_one(self, state: Any, outcome: ActionLike | None) -> Ply:
         actor = self.game.actor(state)
         if outcome is not None:
-            action = self.game.parse_action(state, outcome) if isinstance(outcome, str) \
-                else outcome
+            action = self._read(state, outcome)
             verdict = self.game.explain(state, action)
             if not verdict.legal:
-                raise IllegalActionError(verdict, str(outcome))
+                raise IllegalActionError(verdict, _label(outcome))
         elif actor == CHANCE:
             action = self.game.sample_chance(state, self.game.chance_rng(state))
         else:
@@ -277,20 +341,19 @@ class Session:
     def undo(self, n: int = 1) -> None:
         """Take back ``n`` decisions with the automatic steps that followed them.
 
-        With ``auto=False`` each step counts as one.
+        With ``auto=False`` each step counts as one.  GaiaLabError names the range if
+        ``n`` is not a whole number from 0 to the steps played.
         """
         starts = self._unit_starts()
-        if n < 0 or n > len(starts):
-            raise GaiaLabError(f"cannot undo {n}: {len(starts)} step(s) can be taken back")
-        for _ in range(n):
-            cut = self._unit_starts()[-1]
+        whole_number(n, f"undo ({len(starts)} step(s) can be taken back)", 0, len(starts))
+        for cut in reversed(starts[len(starts) - n:]):
             self._redo.append(self.history[cut:])
             del self.history[cut:]
 
     def redo(self, n: int = 1) -> None:
         """Play again ``n`` decisions taken back by :meth:`undo`."""
-        if n < 0 or n > len(self._redo):
-            raise GaiaLabError(f"cannot redo {n}: {len(self._redo)} step(s) can be redone")
+        whole_number(n, f"redo ({len(self._redo)} step(s) can be redone)", 0,
+                     len(self._redo))
         for _ in range(n):
             self.history.extend(self._redo.pop())
 
@@ -314,8 +377,7 @@ class Session:
 
     def goto(self, i: int) -> None:
         """Jump to the position after ``i`` decisions (0 is the start)."""
-        if not 0 <= i <= self.length:
-            raise GaiaLabError(f"position {i} is outside 0..{self.length}")
+        whole_number(i, "goto (a position)", 0, self.length)
         here = self.position
         if i < here:
             self.undo(here - i)
@@ -327,11 +389,13 @@ class Session:
         """The game so far as a :class:`~gaia_lab.core.record.Record`."""
         from gaia_lab import __version__
 
+        if not isinstance(comment, str):
+            raise GaiaLabError(f"comment: expected text, not {short(comment)}")
         return Record(
             game=self.game.meta.name,
             players=self.players,
             seed=self.seed,
-            options=dict(self.options),
+            options=write_options(self.game.meta.options, self.options),
             steps=tuple(RecordStep(_actor_key(p.actor), p.notation, p.comment)
                         for p in self.history),
             version=__version__,
@@ -348,9 +412,20 @@ class Session:
         ``game`` replays with that engine instead of the registered game of the
         record's name (for engines that are not in ``GAMES``).
         """
+        if not isinstance(record, Record):
+            raise GaiaLabError(f"from_record takes a Record, not {short(record)}")
+        if game is not None and not isinstance(game, Game):
+            raise GaiaLabError(f"game: expected a Game, not {short(game)}")
+        if not isinstance(auto, bool):
+            raise GaiaLabError(f"auto: expected true or false, not {short(auto)}")
+        check_version(record)
         engine: Game[Any, Any] | str = record.game if game is None else game
-        session = cls(engine, record.players, record.seed, record.options, auto=False,
-                      scenario=record.scenario)
+        try:
+            session = cls(engine, record.players, record.seed, record.options, auto=False,
+                          scenario=record.scenario)
+        except InvalidStateError as exc:
+            raise InvalidStateError([f"{exc.source}: {p}" if exc.source else p
+                                     for p in exc.problems], "record") from None
         game = session.game
         lines = record.lines or tuple(_step_lines(record.to_json()))
         for i, rs in enumerate(record.steps):
@@ -362,7 +437,7 @@ class Session:
                     f"{where}: {rs.action!r} is recorded for {rs.actor!r}, "
                     f"but {_actor_key(expected)!r} acts here", "record")
             try:
-                action = game.parse_action(state, rs.action)
+                action = session._read(state, rs.action)
             except NotationError as exc:
                 raise InvalidStateError(f"{where}: {exc}", "record") from None
             verdict = game.explain(state, action)
@@ -393,6 +468,37 @@ class Session:
     def _repr_svg_(self) -> str | None:
         method = getattr(self.state, "_repr_svg_", None)
         return method() if callable(method) else None
+
+
+@functools.lru_cache(maxsize=64)
+def _action_type(game: type) -> tuple[type, ...] | None:
+    """The action classes of a Game subclass (``Game[S, A]`` gives ``A``, ``Game[S, A |
+    B]`` both), or None when it does not say (``Any`` or a type variable)."""
+    for klass in game.__mro__:
+        for base in klass.__dict__.get("__orig_bases__", ()):
+            if typing.get_origin(base) is Game:
+                args = typing.get_args(base)
+                action = args[1] if len(args) == 2 else None
+                members = typing.get_args(action) if typing.get_origin(action) in (
+                    typing.Union, types.UnionType) else (action,)
+                if all(isinstance(m, type) for m in members):
+                    return tuple(m for m in members if isinstance(m, type))
+                return None
+    return None
+
+
+def _label(action: ActionLike) -> str:
+    """The text an IllegalActionError quotes for ``action``."""
+    return short(action, 200) if isinstance(action, str) and len(action) > 200 else str(action)
+
+
+def _outcomes(chance: object) -> list[ActionLike]:
+    if isinstance(chance, (str, bytes)) or not isinstance(chance, Sequence):
+        raise GaiaLabError(f"chance: expected a list of chance outcomes, not {short(chance)}")
+    missing = [i + 1 for i, outcome in enumerate(chance) if outcome is None]
+    if missing:
+        raise GaiaLabError(f"chance: outcome {missing[0]} is None, not an outcome")
+    return list(chance)
 
 
 def _actor_key(actor: Actor) -> int | str:

@@ -5,7 +5,10 @@
 legal actions, the notation, :meth:`~gaia_lab.core.game.Game.explain` on legal actions
 and on illegal probes, ``apply``, JSON round trips, invariants, chance distributions,
 scoring, record replay, determinism (also with the global :mod:`random` disturbed),
-undo/redo and goto.  The first failure raises :class:`AssertionError` naming the game,
+undo/redo and goto, and the contract under bad input: every public Session entry point
+given arguments of the wrong type or range (:data:`BAD_VALUES`, another game's action,
+garbage and very long notation) raises a GaiaLabError and leaves the session unchanged,
+and tampered records are refused.  The first failure raises :class:`AssertionError` naming the game,
 the player count, the seed, the options, the step, the action and what went wrong.
 
 >>> import gaia_lab
@@ -18,15 +21,18 @@ animals_gathering: 1 games, ... steps (... decisions, ... chance, ... rules), ..
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from typing import Any, NoReturn
 
-from gaia_lab.core.errors import NotationError
+from gaia_lab.core.checks import MAX_NOTATION, short
+from gaia_lab.core.errors import GaiaLabError, InvalidStateError, NotationError
 from gaia_lab.core.events import Event
 from gaia_lab.core.game import CHANCE, RULES, Actor, Game
 from gaia_lab.core.record import Record
@@ -41,6 +47,22 @@ LEGAL_SAMPLE = 40
 """At most this many legal actions (plus the chosen one) are checked per step."""
 UNKNOWN_WORDS = ("xyzzy", "99", "-1", "0", "P9", "none", "all", "again", "\u03a9", ";", "4.5")
 """Words mixed into illegal probes."""
+BAD_VALUES: tuple[Any, ...] = (None, True, 12, -1, 1.5, 10**100, "1", "x", b"roll", [],
+                                   {}, ("a",), object())
+"""Arguments of the wrong type or range, given to every public Session entry point."""
+
+
+@dataclass(frozen=True)
+class _ForeignAction:
+    """An action object of no game (another game's action, as far as a game can tell)."""
+
+    verb: str = "pass"
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.verb
+
+
 _POOL_SIZE = 64
 _VOCAB_SIZE = 256
 
@@ -126,6 +148,7 @@ def check_game(
     start = time.perf_counter()
     saved = random.getstate()
     try:
+        _check_arguments(game)
         for opts in variants:
             for count in counts:
                 for seed in seed_list:
@@ -147,6 +170,67 @@ def check_game(
     if report:
         print(result)
     return result
+
+
+def _refused(what: str, call: Callable[[], object]) -> None:
+    """``call()`` must raise a GaiaLabError with a message."""
+    try:
+        call()
+    except GaiaLabError as exc:
+        if not str(exc).strip():
+            raise _Failure(f"{what}: the GaiaLabError has no message") from None
+        return
+    except Exception as exc:
+        raise _Failure(f"{what} raised {type(exc).__name__} ({exc}), not a GaiaLabError"
+                       ) from exc
+    raise _Failure(f"{what} was accepted")
+
+
+def _check_arguments(game: Game[Any, Any]) -> None:
+    """A Session refuses bad players, seeds, options and flags before building anything."""
+    meta = game.meta
+    name = f"check_game({meta.name!r})"
+    for value in BAD_VALUES:
+        if value is not None:
+            _refused(f"{name}: Session(players={value!r})",
+                     partial(Session, game, players=value))
+        if value is not None and value != {}:
+            _refused(f"{name}: Session(options={value!r})",
+                     partial(Session, game, options=value))
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value >= 2**63:
+            _refused(f"{name}: Session(seed={value!r})",
+                     partial(Session, game, seed=value))
+        if not isinstance(value, bool):
+            _refused(f"{name}: Session(auto={value!r})",
+                     partial(Session, game, auto=value))
+    for count in (meta.min_players - 1, meta.max_players + 1):
+        _refused(f"{name}: Session(players={count})", partial(Session, game, count))
+    _refused(f"{name}: an unknown option",
+             lambda: Session(game, options={"no such option": 1}))
+    for option in meta.options.values():
+        for value in BAD_VALUES:
+            try:
+                option.read(value)
+            except GaiaLabError:
+                _refused(f"{name}: Session(options={{{option.name!r}: {value!r}}})",
+                         partial(Session, game, options={option.name: value}))
+    _refused(f"{name}: Record.from_json of a number", lambda: Record.from_json("12"))
+
+
+def _tampered(action: Any) -> Iterator[Any]:
+    """``action`` (a dataclass) with one field at a time replaced by junk."""
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return
+    for f in dataclasses.fields(action):
+        for junk in (None, 12, "", ("\x00",), (10**100,)):
+            try:
+                yield dataclasses.replace(action, **{f.name: junk})
+            except (TypeError, ValueError):
+                continue
+
+
+def _count_in(value: object, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= high
 
 
 def _diff(a: str, b: str) -> str:
@@ -274,6 +358,8 @@ class _Run:
             index = legal.index(action)
             self.check_listed(state, legal, notations, index)
             self.probe(state, legal, notations, strict=True, first=len(positions) == 1)
+            if len(positions) == 1:
+                self.check_bad_input(session, notations, legal)
             self.notation = notations[index]
             self.doing = "playing the action"
             before = self.to_json(state)
@@ -295,6 +381,7 @@ class _Run:
                 self.at(mark + 1, actor, notations[index])
                 self.check_undo(session, positions, notations[index])
         self.check_end(session, positions)
+        self.check_bad_input(session, [], [])
         self.tally.games += 1
 
     def remember(self, notation: str, action: Any) -> None:
@@ -451,6 +538,153 @@ class _Run:
             self.fail(f"{label}: the illegal verdict {verdict.code!r} has no message")
         if verdict.rule is None:
             self.fail(f"{label}: the illegal verdict {verdict.code!r} cites no rule")
+
+    # -- bad input -----------------------------------------------------------------------
+    def check_bad_input(self, session: Session, notations: list[str], legal_actions: list[Any]
+                        ) -> None:
+        """Every public Session entry point refuses bad arguments with a GaiaLabError and
+        leaves the session as it was (state, history and redo); so do explain and play
+        given a legal action object with a field replaced by junk."""
+        self.notation = None
+        legal = notations[0] if notations else None
+        texts = ["", "\x00\x01", "x" * (MAX_NOTATION + 1), "9" * 5000,
+                 " ".join(["wild=n"] * 3000), "( " * 3000, "\u00e9" * 50]
+        if legal is not None:
+            texts += [legal + " 9" * 3000, legal + " " + "9" * 5000, (legal + " ") * 200]
+        actions: list[Any] = [*BAD_VALUES, _ForeignAction()]
+
+        def calls() -> Iterator[tuple[str, Callable[[], object]]]:
+            for value in actions:
+                yield f"explain({value!r})", partial(session.explain, value)
+                yield f"play({value!r})", partial(session.play, value)
+                yield f"parse({value!r})", partial(session.parse, value)
+                yield f"step({value!r})", partial(session.step, value)
+                if not isinstance(value, (list, tuple)):
+                    yield f"play_many({value!r})", partial(session.play_many, value)
+                yield f"play_many([{value!r}])", partial(session.play_many,
+                                                             [*notations[:1], value])
+            for text in texts:
+                label = text if len(text) < 40 else f"{text[:30]!r}... ({len(text)} chars)"
+                yield f"play({label})", partial(session.play, text)
+            extra: list[Any] = [session.position + 1, session.length + 1, 10**100]
+            for value in [*BAD_VALUES, *extra]:
+                if not _count_in(value, session.position):
+                    yield f"undo({value!r})", partial(session.undo, value)
+                if not _count_in(value, session.length - session.position):
+                    yield f"redo({value!r})", partial(session.redo, value)
+                if not _count_in(value, session.length):
+                    yield f"goto({value!r})", partial(session.goto, value)
+                if not isinstance(value, str):
+                    yield f"record(comment={value!r})", partial(session.record, value)
+                    yield f"from_record({value!r})", partial(Session.from_record, value)
+            if legal is not None:
+                for value in BAD_VALUES:
+                    if not isinstance(value, str):
+                        yield (f"play({legal!r}, comment={value!r})",
+                               partial(session.play, legal, comment=value))
+                    if not isinstance(value, (list, tuple)) or value == ("a",):
+                        yield (f"play({legal!r}, chance={value!r})",
+                               partial(session.play, legal, chance=value))
+                    yield (f"play({legal!r}, chance=[{short(value)}])",
+                           partial(session.play, legal, chance=[value]))
+
+        start = self._snapshot(session, full=True)
+        before = self._snapshot(session)
+        for action in legal_actions[:3]:
+            for tampered in _tampered(action):
+                self.tally.probes += 1
+                label = f"explain({short(tampered)})"
+                self.doing = f"calling Session.{label} (a legal action with a field replaced)"
+                try:
+                    verdict = session.explain(tampered)
+                except GaiaLabError:
+                    verdict = None
+                except Exception as exc:
+                    self.fail(f"Session.{label} raised {type(exc).__name__} ({exc}), "
+                              "not a GaiaLabError")
+                if verdict is not None and not isinstance(verdict, Verdict):
+                    self.fail(f"Session.{label} gave {verdict!r}, not a Verdict")
+                if verdict is None or not verdict.legal:
+                    self.doing = f"calling Session.play({short(tampered)})"
+                    try:
+                        session.play(tampered)
+                    except GaiaLabError:
+                        pass
+                    except Exception as exc:
+                        self.fail(f"Session.play({short(tampered)}) raised {type(exc).__name__} "
+                                  f"({exc}), not a GaiaLabError")
+                    else:
+                        self.fail(f"Session.play({short(tampered)}) was accepted although "
+                                  "explain refused it")
+                if self._snapshot(session) != before:
+                    self.fail(f"Session.{label} changed the session")
+        for label, call in calls():
+            self.tally.probes += 1
+            self.doing = f"calling Session.{label}"
+            try:
+                result = call()
+            except GaiaLabError as exc:
+                if not str(exc).strip():
+                    self.fail(f"Session.{label}: the GaiaLabError has no message")
+            except Exception as exc:
+                self.fail(f"Session.{label} raised {type(exc).__name__} ({exc}), "
+                          "not a GaiaLabError")
+            else:
+                if not label.startswith("explain(") or not isinstance(result, Verdict) or (
+                        result.legal):
+                    self.fail(f"Session.{label} was accepted (gave {result!r})")
+            if self._snapshot(session) != before:
+                self.fail(f"Session.{label} failed but changed the session")
+        self.doing = "comparing the session with its state before the bad input"
+        if self._snapshot(session, full=True) != start:
+            self.fail("a call with bad input changed the history, the redo list or the state")
+
+    def check_bad_records(self, record: Record, text: str) -> None:
+        """Tampered record texts and records are refused with an InvalidStateError."""
+        head, rest = text.split("\n", 1)
+        seedless = "\n".join(line for line in text.splitlines()
+                              if not line.strip().startswith('"seed"'))
+        step = record.line_of_step(0)
+        tampered = {
+            "an unknown key": f'{head}\n  "colour": "blue",\n{rest}',
+            "no seed": seedless,
+            "a cut text": text[: len(text) // 2],
+            "a list": f"[{text}]",
+            "deep nesting": "[" * 10_000 + "]" * 10_000,
+            "a huge seed": text.replace(f'"seed": {record.seed}', '"seed": ' + "9" * 5000, 1),
+        }
+        if step is not None:
+            lines = text.splitlines()
+            lines[step - 1] = lines[step - 1].replace("{", '{"when": 1, ', 1)
+            tampered["an unknown step key"] = "\n".join(lines)
+        for what, bad in tampered.items():
+            self.doing = f"reading a record text with {what}"
+            try:
+                Record.from_json(bad)
+            except InvalidStateError:
+                continue
+            self.fail(f"Record.from_json accepted a record text with {what}")
+        self.doing = "replaying a record with an unknown option"
+        try:
+            Session.from_record(replace(record, options={**record.options, "no such": 1}),
+                                game=self.game)
+        except InvalidStateError as exc:
+            if "no such" not in str(exc):
+                self.fail(f"the refusal of an unknown option does not name it: {exc}")
+        else:
+            self.fail("Session.from_record accepted a record with an unknown option")
+
+    def _snapshot(self, session: Session, full: bool = False) -> tuple[object, ...]:
+        """What a failed call must leave as it was: after each call the ends of the
+        history and the redo list (cheap), at the end of the probes all of it."""
+        history, redo = session.history, session._redo
+        quick = (len(history), id(history[-1]) if history else None, len(redo),
+                 id(redo[-1]) if redo else None, session.seed, session.players,
+                 session.auto, tuple(session.options.items()))
+        if not full:
+            return quick
+        return (*quick, tuple(map(id, history)), tuple(tuple(map(id, g)) for g in redo),
+                self.to_json(session.state))
 
     # -- steps ---------------------------------------------------------------------------
     def check_plies(self, session: Session, start: int) -> None:
@@ -618,6 +852,7 @@ class _Run:
         loaded = Record.from_json(text)
         if loaded != record:
             self.fail("Record.from_json(record.to_json()) differs from the record")
+        self.check_bad_records(record, text)
         self.doing = "replaying the record"
         replay = Session.from_record(loaded, game=game)  # the engine under test
         for i, (a, b) in enumerate(zip(session.history, replay.history, strict=False)):

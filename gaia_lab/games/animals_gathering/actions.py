@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
 
 
@@ -102,9 +103,7 @@ VERBS: dict[str, tuple[int, int, str]] = {
 
 def parse(text: str) -> Action:
     """Read an action; NotationError says what is wrong with the text."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
-    tokens = text.split()
+    tokens = notation_text(text, "Animals Gathering").split()
     if not tokens:
         raise NotationError("empty action text")
     verb, args = tokens[0].lower(), tuple(tokens[1:])

@@ -14,6 +14,7 @@ from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.flow import Task
 from gaia_lab.core.game import Game, GameMeta, Step
+from gaia_lab.core.options import Option, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
@@ -46,11 +47,10 @@ META = GameMeta(
     chance="dice and cards",
     rule_source="Animals Gathering rulebook (with the Spell Card variant and FAQ)",
     components="reconstructed",
-    options={
-        "spells": "play with the Spell Card variant (true/false)",
-        "names": "player names, one per seat",
-        "components": "a folder with your own component files",
-    },
+    options=declare(
+        Option.flag("spells", "play with the Spell Card variant"),
+        Option.texts("names", "player names, one per seat (default P1, P2, ...)"),
+    ),
     max_steps=20_000,
 )
 
@@ -83,7 +83,7 @@ class AnimalsGathering(Game[AGState, Action]):
                           options: Mapping[str, Any] | None = None) -> AGState:
         options = dict(options or {})
         names = _names(options.get("names"), players)
-        spells = bool(options.get("spells", False))
+        spells = options.get("spells", False) is True
         tasks = [Task("deal_mages", "chance"), Task("deal_cards", "chance")]
         if spells:
             tasks.append(Task("deal_spells", "chance"))

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core import codec
+from gaia_lab.core.checks import short
 from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import (
     GaiaLabError,
@@ -32,6 +33,7 @@ from gaia_lab.core.errors import (
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.game import Actor, Game, GameMeta, Step
+from gaia_lab.core.options import Option, OptionError, declare
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
@@ -65,6 +67,90 @@ from gaia_lab.games.gaia_project.state import (
 
 __all__ = ["META", "GaiaProject", "ReplayError", "from_bgs", "replay", "replay_prefix"]
 
+def read_setup(value: Any) -> Setup:
+    """The ``setup`` option: a :class:`.state.Setup`, or its JSON data (the
+    ``seeded_setup`` of a recorded game, or what :func:`write_setup` gives), checked
+    against the components.
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP
+    >>> read_setup(write_setup(DEEP_MIND_2_SETUP)) == DEEP_MIND_2_SETUP
+    True
+    >>> read_setup(5)
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.options.OptionError: expected a recorded setup (an object with sectors, \
+boosters, techTiles, roundScoring, finalScoring and terraformingFederation), not 5
+    """
+    if isinstance(value, Setup):
+        setup = value
+    else:
+        try:
+            setup = Setup.from_seeded(value)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            raise OptionError(
+                "expected a recorded setup (an object with sectors, boosters, techTiles, "
+                "roundScoring, finalScoring and terraformingFederation), not "
+                f"{short(value)}") from None
+    problems = _setup_problems(setup)
+    if problems:
+        raise OptionError("; ".join(problems))
+    return setup
+
+
+def _setup_problems(setup: Setup) -> list[str]:
+    from gaia_lab.games.gaia_project.components import ADVANCED_POSITIONS, TECH_POSITIONS
+    from gaia_lab.games.gaia_project.state import _space_map
+
+    c = load_components()
+    out: list[str] = []
+    if not all(isinstance(x, tuple) and len(x) == 4 and isinstance(x[0], str)
+               and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 100
+                       for n in x[1:]) for x in setup.sectors):
+        return ["sectors: each is a sector id, a rotation and a centre [q, r]"]
+    if len(setup.sectors) not in (7, 10) or not all(0 <= k <= 5 for _, k, _, _ in setup.sectors):
+        return ["sectors: 7 (two players) or 10 sectors, each turned 0 to 5 times"]
+    try:
+        _space_map(setup.sectors)
+    except (GaiaLabError, KeyError, ValueError) as exc:
+        out.append(f"sectors: {exc}")
+    pools = {
+        "boosters": ({b.id for b in c.boosters}, setup.boosters),
+        "roundScoring": ({t.id for t in c.round_scoring}, setup.round_scoring),
+        "finalScoring": ({t.id for t in c.final_scoring}, setup.final_scoring),
+        "techTiles": ({t.id for t in c.techs}, tuple(t for _, t in setup.techs)),
+    }
+    for name, (known, ids) in pools.items():
+        bad = [i for i in ids if not isinstance(i, str) or i not in known]
+        if bad or len(set(ids)) != len(ids):
+            out.append(f"{name}: {short(list(ids))} must be different ids of "
+                       f"{', '.join(sorted(known))}")
+    if len(setup.round_scoring) != 6 or len(setup.final_scoring) != 2:
+        out.append("roundScoring lists 6 tiles and finalScoring 2")
+    places = [p for p, _ in setup.techs]
+    spaces = TECH_POSITIONS + ADVANCED_POSITIONS
+    if sorted(map(str, places)) != sorted(spaces):
+        out.append(f"techTiles: one tile on each of {', '.join(spaces)}")
+    feds = {t.id for t in c.federation_tokens if t.id != "gleens"}
+    if setup.terraforming_federation not in feds:
+        out.append(f"terraformingFederation: {short(setup.terraforming_federation)} is not "
+                   f"one of {', '.join(sorted(feds))}")
+    return out
+
+
+def write_setup(setup: Setup) -> dict[str, Any]:
+    """The JSON data of a setup, read back by :func:`read_setup` to an equal one (the
+    tech tiles as a list of pairs, so their order survives ``sort_keys``)."""
+    return {
+        "sectors": [{"sector": sid, "rotation": k, "center": [q, r]}
+                    for sid, k, q, r in setup.sectors],
+        "boosters": list(setup.boosters),
+        "techTiles": [[position, tile] for position, tile in setup.techs],
+        "roundScoring": list(setup.round_scoring),
+        "finalScoring": list(setup.final_scoring),
+        "terraformingFederation": setup.terraforming_federation,
+    }
+
+
 META = GameMeta(
     name="gaia_project",
     title="Gaia Project",
@@ -73,8 +159,10 @@ META = GameMeta(
     chance="cards",
     rule_source="Gaia Project rules refresher and 'A turn, played out'",
     components="published",
-    options={"setup": "the seeded setup of a recorded game (sectors, tiles, boosters); "
-                      "without it the setup is drawn from the seed"},
+    options=declare(Option(
+        "setup", "the seeded setup of a recorded game (sectors, tiles, boosters); without "
+        "it the setup is drawn from the seed", "a recorded setup (seeded_setup)",
+        read_setup, write_setup)),
     max_steps=5_000,
 )
 
@@ -90,10 +178,11 @@ class GaiaProject(Game[GPState, Move]):
 
     def new_initial_state(self, players: int, seed: int = 0,
                           options: Mapping[str, Any] | None = None) -> GPState:
-        raw = (options or {}).get("setup")
-        if raw is None:
+        setup = (options or {}).get("setup")
+        if setup is None:
             return setup_draw.new_game(players, seed)
-        setup = raw if isinstance(raw, Setup) else Setup.from_seeded(raw)
+        if not isinstance(setup, Setup):  # JSON data given directly, not through a Session
+            setup = read_setup(setup)
         return rules.new_game(players, setup, str(seed))
 
     def actor(self, state: GPState) -> Actor:
@@ -713,7 +802,8 @@ def from_bgs(data: Mapping[str, Any]) -> Any:
     Traceback (most recent call last):
     ...
     gaia_lab.core.errors.InvalidStateError: from_bgs: seeded_setup: not a recorded setup \
-(the sectors, tiles and boosters the seed drew)
+(the sectors, tiles and boosters the seed drew): expected a recorded setup (an object with \
+sectors, boosters, techTiles, roundScoring, finalScoring and terraformingFederation), not None
     """
     from gaia_lab.core.session import Session
 
@@ -728,10 +818,10 @@ def from_bgs(data: Mapping[str, Any]) -> Any:
         moves = []
     setup: Setup | None = None
     try:
-        setup = Setup.from_seeded(data["seeded_setup"])
-    except (KeyError, TypeError, ValueError, AttributeError):
+        setup = read_setup(data.get("seeded_setup"))
+    except OptionError as exc:
         problems.append("seeded_setup: not a recorded setup (the sectors, tiles and "
-                        "boosters the seed drew)")
+                        f"boosters the seed drew): {exc}")
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         problems.append("options: expected an object")

@@ -61,6 +61,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final, TypeAlias
 
+from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
 from gaia_lab.games.gaia_project.components import (
     ADVANCED_POSITIONS,
@@ -137,6 +138,18 @@ _INT = re.compile(r"^\d+$")
 _USING = re.compile(r"^area[123]\s*:\s*\d+(?:\s*,\s*area[123]\s*:\s*\d+)*$")
 _USING_PART = re.compile(r"area([123])\s*:\s*(\d+)")
 _SEED = re.compile(r"^[^\s]+$")
+MAX_COUNT: Final = 999
+"""The largest number the notation takes (an amount, a bid, turns, tokens, players)."""
+_CACHED_LENGTH: Final = 400
+"""Lines up to this length are remembered by the parser (every real line is shorter)."""
+
+
+def _count(digits: str) -> int:
+    """A written count, refused (ValueError naming the range) above :data:`MAX_COUNT`."""
+    if len(digits) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+        raise ValueError(f"{digits[:12]}{'...' if len(digits) > 12 else ''} is out of "
+                         f"range (0 to {MAX_COUNT})")
+    return int(digits)
 
 
 class LogNotationError(NotationError):
@@ -189,9 +202,9 @@ def parse_rewards(text: str) -> tuple[Reward, ...]:
         if not m:
             raise ValueError(f"not a reward: {part!r}")
         if m.group(1) is not None:
-            out.append(Reward(int(m.group(1)), "range"))
+            out.append(Reward(_count(m.group(1)), "range"))
         else:
-            out.append(Reward(int(m.group(2)) if m.group(2) else None, m.group(3)))
+            out.append(Reward(_count(m.group(2)) if m.group(2) else None, m.group(3)))
     return tuple(out)
 
 
@@ -632,7 +645,12 @@ class _Reader:
         return token.text
 
     def integer(self, i: int) -> int:
-        return int(self.match(i, _INT, "a whole number"))
+        token = self.args[i]
+        digits = self.match(i, _INT, "a whole number")
+        try:
+            return _count(digits)
+        except ValueError as exc:
+            raise self.fail(token, f"the number {exc}") from None
 
     def using(self, i: int) -> Using:
         """``using area1: 1, area2: 2``: the tokens from each bowl (``args[i]`` is
@@ -646,7 +664,10 @@ class _Reader:
         for area, n in _USING_PART.findall(text):
             if amounts[int(area) - 1]:
                 raise self.fail(rest[0], f"area{area} is named twice")
-            amounts[int(area) - 1] = int(n)
+            try:
+                amounts[int(area) - 1] = _count(n)
+            except ValueError as exc:
+                raise self.fail(rest[0], f"the tokens of area{area}: {exc}") from None
         return (amounts[0], amounts[1], amounts[2])
 
     def rewards(self, i: int) -> tuple[Reward, ...]:
@@ -759,11 +780,16 @@ def parse_move(text: str) -> Move:
     gaia_lab.games.gaia_project.notation.LogNotationError: column 15: empty command \
 in 'nevlas up sci.. up eco'
     """
-    return _parse_cached(text)
+    text = notation_text(text, "Gaia Project")
+    return _parse_cached(text) if len(text) <= _CACHED_LENGTH else _parse(text)
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _parse_cached(text: str) -> Move:
+    return _parse(text)
+
+
+def _parse(text: str) -> Move:
     tokens = _tokenise(text)
     if not tokens or tokens[0].text == ".":
         column = 1 if not tokens else len(text) - len(text.lstrip()) + 1
@@ -775,7 +801,11 @@ def _parse_cached(text: str) -> Move:
         if len(args) != 2 or seps or not _INT.match(args[0].text):
             column = args[0].column if args else first.column + 4
             raise LogNotationError(text, column, "expected 'init <players> <seed>'")
-        return Move(None, (Init(int(args[0].text), args[1].text),))
+        try:
+            players = _count(args[0].text)
+        except ValueError as exc:
+            raise LogNotationError(text, args[0].column, f"the players {exc}") from None
+        return Move(None, (Init(players, args[1].text),))
     if first.text == "setup":
         args = [t for t in tokens[1:] if t.text != "."]
         if not args or args[0].text not in DRAW_PARTS:

@@ -52,6 +52,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
 from gaia_lab.games.shapers_of_gaia import board
 
@@ -126,16 +127,25 @@ def parse(text: str) -> Action:
     gaia_lab.core.errors.NotationError: 'resolve 2': resolve takes 0, 1 or none, \
 and a basic resource when the action gives any (then 'both' with Harvester)
     """
-    words = text.split()
+    words = notation_text(text, "Shapers of Gaia").split()
+    if not words:
+        raise NotationError("empty action: write a verb such as 'intro', 'restore' or "
+                            "'card'")
+    verb = words[0].lower()
+    if verb in _WILD_VERBS and len(words) > 1 and words[-1].lower().startswith(WILD):
+        if len(words) > 2 and words[-2].lower().startswith(WILD):
+            raise NotationError(f"{text!r}: one 'wild=' word at most")
+        action = _parse(" ".join(words[:-1]), words[:-1])
+        return Action(action.verb, (*action.args, _wild(words[-1], text)))
+    return _parse(text, words)
+
+
+def _parse(text: str, words: list[str]) -> Action:
+    """Read an action without a final ``wild=`` word (``words`` is ``text.split()``)."""
     if not words:
         raise NotationError("empty action: write a verb such as 'intro', 'restore' or "
                             "'card'")
     verb, rest = words[0].lower(), words[1:]
-    if verb in _WILD_VERBS and rest and rest[-1].lower().startswith(WILD):
-        action = parse(" ".join(words[:-1]))
-        if any(w.startswith(WILD) for w in action.args):
-            raise NotationError(f"{text!r}: one 'wild=' word at most")
-        return Action(action.verb, (*action.args, _wild(rest[-1], text)))
     if verb in _SINGLE:
         if rest:
             raise NotationError(f"{text!r}: {verb!r} takes no words")

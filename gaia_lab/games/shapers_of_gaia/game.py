@@ -31,6 +31,7 @@ from gaia_lab.core.codec import Count, Range, Size
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.flow import Task
 from gaia_lab.core.game import Actor, Game, GameMeta, Step
+from gaia_lab.core.options import Option, OptionError, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.values import evolve
@@ -87,6 +88,20 @@ class ScenarioSpec:
     caretaker: str | None = None
     positions: tuple[str, ...] | None = None
 
+def _read_behaviors(value: Any) -> str | tuple[str, ...]:
+    if value == "random":
+        return "random"
+    try:
+        sides: tuple[str, ...] = Option.texts("behaviors", "").read(value)
+        return sides
+    except OptionError as exc:
+        raise OptionError(f"{exc}, or 'random'") from None
+
+
+def _write_behaviors(value: str | tuple[str, ...]) -> str | list[str]:
+    return value if isinstance(value, str) else list(value)
+
+
 META: Final = GameMeta(
     name="shapers_of_gaia",
     title="Shapers of Gaia",
@@ -95,13 +110,14 @@ META: Final = GameMeta(
     chance="cards",
     rule_source="Shapers of Gaia rulebook",
     components="reconstructed",
-    options={
-        "shapers": "the Shaper of each seat, e.g. ['telrin_aviary', 'maldera_rivers'] "
-                   "(dealt at random when absent)",
-        "behaviors": "the faceup Behavior sides, e.g. ['1B', '2A', '3A'], or 'random' "
-                     "(default: the first game's 1A 2A 3B)",
-        "names": "player names, one per seat",
-    },
+    options=declare(
+        Option.texts("shapers", "the Shaper of each seat, e.g. ['telrin_aviary', "
+                     "'maldera_rivers'] (dealt at random when absent)"),
+        Option("behaviors", "the faceup Behavior sides, e.g. ['1B', '2A', '3A'], or "
+               "'random' (default: the first game's 1A 2A 3B)",
+               "a list of Behavior sides, or 'random'", _read_behaviors, _write_behaviors,
+               default=("1A", "2A", "3B")),
+    ),
     max_steps=20_000,
 )
 
