@@ -45,7 +45,7 @@ for name, title in PLANNED.items():
     print(f"{title:40} {'':11}   in preparation ({name})")
 """, "check"),
     md("""
-## Five things every game does
+## Six things every game does
 
 **1. Set up a game and look at the table.** A `Session` holds a game in play. It resolves
 shuffles and rolls by itself (seeded, so the same seed always gives the same game) and stops
@@ -94,7 +94,47 @@ assert again.state == s.state
 print(f"{len(record.steps)} steps recorded; the replay reaches the same position")
 """, "check"),
     md("""
-**5. Replay the rulebook's worked examples**, with checkpoints that must hold at every step.
+**5. Save a position, and trust what you load.** Any state is plain JSON and reads back
+equal. A save file that was edited by hand, cut short or made up is refused with every
+problem and where it is; a bad call (a move that is not text, an undo of half a step) is
+refused with the reason, and the game stays exactly as it was.
+"""),
+    code("""
+text = s.state.to_json()
+game = s.game
+assert game.state_from_json(text) == s.state
+
+import json
+
+def try_loading(edit):
+    data = json.loads(text)
+    edit(data)
+    try:
+        game.state_from_json(json.dumps(data))
+    except gaia_lab.InvalidStateError as error:
+        for problem in error.problems:
+            print(problem[:96])
+
+def impossible_values(data):
+    data["seats"][0]["mage"] = 77       # there are five mages
+    data["turn"] = -1
+
+def unknown_step(data):
+    data["tasks"][0]["kind"] = "lunch"  # not a step of the game
+
+try_loading(impossible_values)
+try_loading(unknown_step)
+
+before = s.state
+for bad_call in (lambda: s.play(12), lambda: s.undo(1.5), lambda: s.goto("start")):
+    try:
+        bad_call()
+    except gaia_lab.GaiaLabError as error:
+        print(type(error).__name__ + ":", error)
+assert s.state == before
+""", "check"),
+    md("""
+**6. Replay the rulebook's worked examples**, with checkpoints that must hold at every step.
 """),
     code("""
 for name in gaia_lab.GAMES:
