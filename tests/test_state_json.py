@@ -264,9 +264,10 @@ def test_gaia_project_unknown_and_malformed_tasks() -> None:
                        {"kind": "turn", "actor": 1, "data": []}]
     problems = problems_of("gaia_project", data)
     assert problems[0].startswith("pending[0]: unknown task kind 'zzz' (known: draw_map, ")
-    assert "pending[1].data[0]: must be from 1 to 30, got -4" in problems
+    assert "pending[1].data[0]: task 'charge': must be from 1 to 30, got -4" in problems
     assert "pending[2]: task 'income' is decided by a seat 0-3, not 9" in problems
-    assert "pending[3].data: expected pairs of 'pw' or 't' and an amount" in problems
+    assert "pending[3].data: task 'income': expected pairs of 'pw' or 't' and an amount" \
+        in problems
     assert "pending[4]: 'turn' is the decision of a phase, never pending" in problems
 
 
