@@ -894,6 +894,9 @@ def table_problems(state: GPState) -> list[str]:
                   ("current", () if state.current is None else (state.current,)))
     out += [f"{name}: seat {v} is not a seat of this game"
             for name, values in seat_lists for v in values if v >= n]
+    if state.current is not None and state.current not in state.order:
+        out.append(f"current: seat {state.current} is not in the turn order "
+                   f"{list(state.order)}")
     try:
         names = _hex_names(state.setup.sectors)
     except InvalidStateError as exc:
@@ -914,6 +917,9 @@ def table_problems(state: GPState) -> list[str]:
                                     *(t for t, _ in state.fed_supply))),
              ("tech tiles", tuple(t for _, t in setup.techs)),
              ("hexes", state.gaia_hexes)]
+    if len(setup.round_scoring) != rules.ROUNDS or len(setup.final_scoring) != 2:
+        out.append(f"setup: {len(setup.round_scoring)} round scoring tiles and "
+                   f"{len(setup.final_scoring)} final scoring tiles, not {rules.ROUNDS} and 2")
     positions = dict(setup.techs)
     if tuple(positions) != TECH_SPACES or len(positions) != len(setup.techs):
         out.append(f"setup.techs: the tech spaces must be {', '.join(TECH_SPACES)} in this "
