@@ -166,7 +166,7 @@ def _hostile_mutations(name: str, pick: int, seed: int, value: Any, times: int,
     queue = "pending" if "pending" in data else "tasks"
     rng = random.Random(seed)
     for _ in range(times):
-        if tasks and data[queue]:
+        if tasks and data.get(queue):
             data = {**data, queue: mutate(data[queue], rng, value)}
         else:
             data = mutate(data, rng, value)
@@ -367,8 +367,8 @@ BAD_TASK_DATA = [
      'tasks[0].data[0]: task \'window\': must be one of "turn_start", "after_roll", '
      '"before_revive", "before_offer", "final", got "lunch"'),
     ("animals_gathering", "rearrange", ["x"],
-     'tasks[0].data[0]: task \'rearrange\': must be one of "0", "1", "2", ... "99" '
-     '(100 values), got "x"'),
+     'tasks[0].data[0]: task \'rearrange\': must be one of "0", "1", "2", ... "999" '
+     '(1000 values), got "x"'),
     ("animals_gathering", "turn", ["x"],
      'tasks[0].data: task \'turn\': expected a list of 0 items, got ["x"]'),
     ("shapers_of_gaia", "more", [], "tasks[0].data: task 'more': expected a list of 1 items, "

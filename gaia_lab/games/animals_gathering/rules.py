@@ -60,7 +60,7 @@ Dice = Annotated[tuple[DieIndex, ...], Size(0, MAX_DICE)]
 """Dice of the roll: those to throw (``dice``), those offered (``collect``)."""
 Window = Annotated[str, OneOf(tuple(spells.WINDOWS))]
 """A moment at which spells may be cast."""
-MovesLeft = Annotated[str, OneOf(tuple(str(i) for i in range(100)))]
+MovesLeft = Annotated[str, OneOf(tuple(str(i) for i in range(1000)))]
 """The stones Back in the Saddle may still move (as a word)."""
 Companions = Annotated[tuple[Annotated[str, Size(1, 60)], ...], Size(1, None)]
 """The companions whose triggered powers wait (their cards, by id)."""

@@ -313,7 +313,7 @@ class ShapersOfGaia(Game[SGState, Action]):
             out += [f"P{i + 1}: unknown card {rc.card!r}"
                     for rc in itertools.chain(*p.rows) if rc.card not in cards]
             out += [f"P{i + 1}: unknown tile {t!r}" for t in p.hand if t not in tile_ids]
-        if state.shapers and len(state.shapers) != n:
+        if len(state.shapers) != n:
             out.append(f"shapers: {len(state.shapers)} figures for {n} seats")
         spaces_named = [*state.shapers, state.caretaker, *(at for at, _ in state.tiles),
                         *(at for at, _ in state.dna_board)]
