@@ -420,6 +420,17 @@ def test_task_data_naming_what_is_not_on_the_table_is_refused(
     assert any(p.startswith(problem) for p in problems_of(name, state)), problems_of(name, state)
 
 
+def test_animals_gathering_a_die_without_a_face_waits_for_its_throw() -> None:
+    game = gaia_lab.GAMES["animals_gathering"]
+    state = next(s for s in sample_states("animals_gathering")
+                 if s.roll is not None and s.roll.dice and all(d.face for d in s.roll.dice)
+                 and all(t.kind != "dice" for t in s.tasks))
+    data = json.loads(game.state_to_json(state))
+    data["roll"]["dice"][0]["face"] = ""
+    assert "roll.dice[0]: shows no face, and no throw of it is pending" in problems_of(
+        "animals_gathering", data)
+
+
 def test_animals_gathering_mage_and_seats() -> None:
     data = state_data("animals_gathering")
     data["seats"][0]["mage"] = 77

@@ -208,6 +208,9 @@ class AnimalsGathering(Game[AGState, Action]):
                     f"{dice} dice of the roll"
                     for i, t in sound if t.kind in ("dice", "collect")
                     for d in t.words if int(d) >= dice]
+            thrown = {int(d) for _, t in sound if t.kind == "dice" for d in t.words}
+            out += [f"roll.dice[{j}]: shows no face, and no throw of it is pending"
+                    for j, die in enumerate(state.roll.dice) if not die.face and j not in thrown]
         out += [f"tasks[{i}].data: task 'activate': {a!r} is not a companion of "
                 f"{state.seats[t.player].name}"
                 for i, t in sound if t.kind == "activate"
