@@ -1,13 +1,16 @@
 """State JSON of every game: exact round trips, and hostile text refused with every problem.
 
 States come from seeded random playouts (the harness's policy); hostile texts are random
-JSON values and random mutations of valid states' JSON.  Whatever the text, loading gives
-a state that passes the game's invariants or an InvalidStateError: never another
-exception.  A small sample by default, a large one under ``--run-slow``.
+JSON values and random mutations of valid states' JSON (anywhere, or in the task queue).
+Whatever the text, loading gives a state that passes the game's invariants or an
+InvalidStateError: never another exception; and the rules run on a state that loads
+(legal actions, a verdict, an effect, the score, the description) without any exception
+but a GaiaLabError.  A small sample by default, a large one under ``--run-slow``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from functools import cache
@@ -18,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gaia_lab
-from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.errors import GaiaLabError, InvalidStateError
 from gaia_lab.core.game import CHANCE, RULES, Game
 from gaia_lab.testing import choose, random_playout
 
@@ -67,6 +70,25 @@ def load(game: Game[Any, Any], text: Any) -> Any:
         return None
     assert game.invariants(state) == []
     return state
+
+
+def exercise(game: Game[Any, Any], state: Any) -> None:
+    """Run the rules on a loaded state: its legal actions, the verdict on the first and
+    its effect, the score and the description.  Each may answer with a GaiaLabError;
+    any other exception is an engine bug (or an unsound state that loaded)."""
+    try:
+        actions = game.legal_actions(state)
+    except GaiaLabError:
+        actions = []
+    if actions:
+        with contextlib.suppress(GaiaLabError):
+            game.explain(state, actions[0])
+        with contextlib.suppress(GaiaLabError):
+            game.apply(state, actions[0])
+    with contextlib.suppress(GaiaLabError):
+        game.score_breakdown(state)
+    with contextlib.suppress(GaiaLabError):
+        game.describe(state)
 
 
 # -- round trips --------------------------------------------------------------------------
@@ -134,14 +156,23 @@ def _hostile_values(name: str, data: Any) -> None:
     load(gaia_lab.GAMES[name], json.dumps(data))
 
 
-def _hostile_mutations(name: str, pick: int, seed: int, value: Any, times: int) -> None:
+def _hostile_mutations(name: str, pick: int, seed: int, value: Any, times: int,
+                       tasks: bool = False) -> None:
+    """Mutate a sampled state (only its task queue when ``tasks``); a mutated state is
+    refused, or it loads sound and the rules run on it."""
     game = gaia_lab.GAMES[name]
     states = sample_states(name)
     data = json.loads(game.state_to_json(states[pick % len(states)]))
+    queue = "pending" if "pending" in data else "tasks"
     rng = random.Random(seed)
     for _ in range(times):
-        data = mutate(data, rng, value)
-    load(game, json.dumps(data))
+        if tasks and data.get(queue):
+            data = {**data, queue: mutate(data[queue], rng, value)}
+        else:
+            data = mutate(data, rng, value)
+    state = load(game, json.dumps(data))
+    if state is not None:
+        exercise(game, state)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -159,6 +190,14 @@ def test_mutated_states(name: str, pick: int, seed: int, value: Any, times: int)
     _hostile_mutations(name, pick, seed, value, times)
 
 
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(pick=st.integers(0, 10**6), seed=st.integers(0, 10**6), value=replacements,
+       times=st.integers(1, 3))
+def test_mutated_task_queues(name: str, pick: int, seed: int, value: Any, times: int) -> None:
+    _hostile_mutations(name, pick, seed, value, times, tasks=True)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
@@ -166,6 +205,16 @@ def test_mutated_states(name: str, pick: int, seed: int, value: Any, times: int)
        times=st.integers(1, 4))
 def test_mutated_states_many(name: str, pick: int, seed: int, value: Any, times: int) -> None:
     _hostile_mutations(name, pick, seed, value, times)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(pick=st.integers(0, 10**6), seed=st.integers(0, 10**6), value=replacements,
+       times=st.integers(1, 4))
+def test_mutated_task_queues_many(name: str, pick: int, seed: int, value: Any,
+                                  times: int) -> None:
+    _hostile_mutations(name, pick, seed, value, times, tasks=True)
 
 
 @pytest.mark.slow
@@ -264,9 +313,10 @@ def test_gaia_project_unknown_and_malformed_tasks() -> None:
                        {"kind": "turn", "actor": 1, "data": []}]
     problems = problems_of("gaia_project", data)
     assert problems[0].startswith("pending[0]: unknown task kind 'zzz' (known: draw_map, ")
-    assert "pending[1].data[0]: must be from 1 to 30, got -4" in problems
+    assert "pending[1].data[0]: task 'charge': must be from 1 to 30, got -4" in problems
     assert "pending[2]: task 'income' is decided by a seat 0-3, not 9" in problems
-    assert "pending[3].data: expected pairs of 'pw' or 't' and an amount" in problems
+    assert "pending[3].data: task 'income': expected pairs of 'pw' or 't' and an amount" \
+        in problems
     assert "pending[4]: 'turn' is the decision of a phase, never pending" in problems
 
 
@@ -304,6 +354,81 @@ def test_unknown_task_kind(name: str) -> None:
     found = [p for p in problems_of(name, data)
              if p.startswith("tasks[0]: unknown task kind 'lunch' (known: ")]
     assert found and "turn" in found[0]  # the declared kinds are named
+
+
+BAD_TASK_DATA = [
+    ("animals_gathering", "window", [],
+     "tasks[0].data: task 'window': expected a list of 1 items, got []"),
+    ("animals_gathering", "window", ["final", "final"],
+     'tasks[0].data: task \'window\': expected a list of 1 items, got ["final", "final"]'),
+    ("animals_gathering", "window", [3], "tasks[0].data[0]: task 'window': expected a text, "
+                                         "got 3"),
+    ("animals_gathering", "window", ["lunch"],
+     'tasks[0].data[0]: task \'window\': must be one of "turn_start", "after_roll", '
+     '"before_revive", "before_offer", "final", got "lunch"'),
+    ("animals_gathering", "rearrange", ["x"],
+     'tasks[0].data[0]: task \'rearrange\': must be one of "0", "1", "2", ... "999" '
+     '(1000 values), got "x"'),
+    ("animals_gathering", "turn", ["x"],
+     'tasks[0].data: task \'turn\': expected a list of 0 items, got ["x"]'),
+    ("shapers_of_gaia", "more", [], "tasks[0].data: task 'more': expected a list of 1 items, "
+                                    "got []"),
+    ("shapers_of_gaia", "more", ["1", "2"],
+     'tasks[0].data: task \'more\': expected a list of 1 items, got ["1", "2"]'),
+    ("shapers_of_gaia", "more", [1], "tasks[0].data[0]: task 'more': expected a text, got 1"),
+    ("shapers_of_gaia", "other", ["i_forest_1"],
+     'tasks[0].data: task \'other\': expected a list of 2 items, got ["i_forest_1"]'),
+    ("shapers_of_gaia", "activate", [],
+     "tasks[0].data: task 'activate': expected a list of at least 1 items, got []"),
+    ("shapers_of_gaia", "activate", ["shard", 7],
+     "tasks[0].data[1]: task 'activate': expected a text, got 7"),
+    ("gaia_project", "charge", [], "pending[0].data: task 'charge': expected a list of 1 "
+                                   "items, got []"),
+    ("gaia_project", "charge", [2, 3],
+     "pending[0].data: task 'charge': expected a list of 1 items, got [2, 3]"),
+    ("gaia_project", "charge", ["2"],
+     'pending[0].data[0]: task \'charge\': expected a whole number, got "2"'),
+    ("gaia_project", "tokens_for_tech", [1],
+     "pending[0].data: task 'tokens_for_tech': expected a list of 0 items, got [1]"),
+]
+
+
+@pytest.mark.parametrize(("name", "kind", "data", "problem"), BAD_TASK_DATA)
+def test_task_data_is_refused_with_its_path(name: str, kind: str, data: list[Any],
+                                            problem: str) -> None:
+    state = state_data(name, 3)
+    queue = "pending" if name == "gaia_project" else "tasks"
+    state[queue] = [{"kind": kind, "actor": 0, "data": data}, *state[queue]]
+    assert problem in problems_of(name, state)
+
+
+@pytest.mark.parametrize(("name", "kind", "data", "problem"), [
+    ("animals_gathering", "activate", ["zebra"],
+     "tasks[0].data: task 'activate': 'zebra' is not a companion of "),
+    ("shapers_of_gaia", "resolve", ["zz"], "tasks[0].data[0]: task 'resolve': unknown tile "
+                                           "'zz'"),
+    ("shapers_of_gaia", "activate", ["seed", "zz"],
+     "tasks[0].data[1]: task 'activate': 'zz' is not a card of the seed row or borrowed"),
+    ("shapers_of_gaia", "end", ["intro", "remove=zz"],
+     "tasks[0].data[1]: task 'end': expected remove=<card>, got 'remove=zz'"),
+])
+def test_task_data_naming_what_is_not_on_the_table_is_refused(
+        name: str, kind: str, data: list[Any], problem: str) -> None:
+    state = state_data(name, 3)
+    actor = "rules" if kind == "end" else 0
+    state["tasks"] = [{"kind": kind, "actor": actor, "data": data}, *state["tasks"]]
+    assert any(p.startswith(problem) for p in problems_of(name, state)), problems_of(name, state)
+
+
+def test_animals_gathering_a_die_without_a_face_waits_for_its_throw() -> None:
+    game = gaia_lab.GAMES["animals_gathering"]
+    state = next(s for s in sample_states("animals_gathering")
+                 if s.roll is not None and s.roll.dice and all(d.face for d in s.roll.dice)
+                 and all(t.kind != "dice" for t in s.tasks))
+    data = json.loads(game.state_to_json(state))
+    data["roll"]["dice"][0]["face"] = ""
+    assert "roll.dice[0]: shows no face, and no throw of it is pending" in problems_of(
+        "animals_gathering", data)
 
 
 def test_animals_gathering_mage_and_seats() -> None:

@@ -153,7 +153,10 @@ class OneOf:
     def problem(self, value: object) -> str | None:
         if value in self.values:
             return None
-        return f"must be one of {', '.join(_shown(v) for v in self.values)}, got {_shown(value)}"
+        shown = [_shown(v) for v in self.values]
+        if len(shown) > 12:
+            shown = [*shown[:3], f"... {shown[-1]} ({len(shown)} values)"]
+        return f"must be one of {', '.join(shown)}, got {_shown(value)}"
 
 
 Count = Annotated[int, Range(0, 10**9)]
@@ -222,6 +225,12 @@ def decode(tp: Any, data: Any, path: str = "") -> tuple[Any, list[str]]:
 
     >>> decode(tuple[Annotated[int, Range(0, 9)], ...], [1, -2, 3], "dice")
     ((1, 3), ['dice[1]: must be from 0 to 9, got -2'])
+
+    A tuple type may end with ``*tuple[T, ...]``: its first items, then any number of
+    ``T`` s.
+
+    >>> decode(tuple[Literal["row"], *tuple[int, ...]], ["row", 4, "x"], "task")
+    (None, ['task[2]: expected a whole number, got "x"'])
     """
     try:
         _check_depth(data, path, MAX_DEPTH)
@@ -397,6 +406,20 @@ def _decoder(tp: Any) -> _Decoder:  # noqa: C901 - one case per kind of type
                         out.append(value)
                 return tuple(out)
             return tuple_of
+        if args and getattr(args[-1], "__unpacked__", False):  # tuple[A, *tuple[B, ...]]
+            first = [_decoder(a) for a in args[:-1]]
+            more = _decoder(get_args(args[-1])[0])
+
+            def led(data: Any, path: str, problems: list[str]) -> Any:
+                if not isinstance(data, list | tuple) or len(data) < len(first):
+                    problems.append(_at(path, f"expected a list of at least {len(first)} "
+                                        f"items, got {_shown(data)}"))
+                    return None
+                before = len(problems)
+                value = tuple((first[i] if i < len(first) else more)(v, f"{path}[{i}]", problems)
+                              for i, v in enumerate(data))
+                return value if len(problems) == before else None
+            return led
         items = [_decoder(a) for a in args]
 
         def fixed(data: Any, path: str, problems: list[str]) -> Any:

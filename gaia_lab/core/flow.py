@@ -46,6 +46,24 @@ which rule, and whether a loaded state's tasks make sense.
 ('Ada adds 1 or 2', [])
 >>> FLOW.problems(Task("fly", 0), players=2)
 ["unknown task kind 'fly' (known: add, check)"]
+
+A kind declares its data, the words and numbers of :attr:`Task.data`, as a type
+:mod:`~gaia_lab.core.codec` reads (no data by default), and :meth:`Flow.problems`
+checks a loaded task against it, naming the task and the item:
+
+>>> from typing import Annotated, Literal
+>>> from gaia_lab.core.codec import Range
+>>> bid = Flow([TaskKind("bid", rule="ex.bid", what="{name} bids on {0}",
+...                      data=tuple[Literal["ore", "qic"], Annotated[int, Range(1, 9)]])],
+...            verb=str)
+>>> bid.problems(Task("bid", 0, ("ore", 3)), players=2)
+[]
+>>> for problem in bid.problems(Task("bid", 0, ("gold", 12)), players=2, path="tasks[0]"):
+...     print(problem)
+tasks[0].data[0]: task 'bid': expected one of "ore", "qic", got "gold"
+tasks[0].data[1]: task 'bid': must be from 1 to 9, got 12
+>>> print(*bid.problems(Task("bid", 0, ("ore",)), players=2, path="tasks[0]"))
+tasks[0].data: task 'bid': expected a list of 2 items, got ["ore"]
 """
 
 from __future__ import annotations
@@ -54,6 +72,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
+from gaia_lab.core import codec
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.values import evolve
 
@@ -131,6 +150,12 @@ class TaskKind:
     ask: str = ""
     """The step as an instruction to its actor (``"take a Species card"``), for
     diagnoses that need other words than :attr:`what`; empty when none is needed."""
+    data: Any = tuple[()]
+    """The type of :attr:`Task.data`, as :mod:`~gaia_lab.core.codec` reads it: a tuple
+    type (``tuple[Annotated[int, Range(1, 30)]]``; ``tuple[Row, *tuple[str, ...]]`` for
+    a first word and any number of words after it), bounded with ``Range``, ``Size``,
+    ``OneOf`` or ``Literal``; no data by default.  A check that needs the state or the
+    components (a card id, a seat's row) stays in the game's invariants."""
 
 
 class FlowError(GaiaLabError):
@@ -168,6 +193,11 @@ class Flow(Generic[A]):
                 raise FlowError(f"task kind {kind.name!r} is declared twice")
             declared[kind.name] = kind
         self.kinds = declared
+        for kind in declared.values():
+            try:
+                codec.data_problems(kind.data, ())
+            except TypeError as exc:
+                raise FlowError(f"task kind {kind.name!r}: data cannot be read: {exc}") from None
         self._verb = verb
         self._listers: dict[str, Lister] = {}
         self._resolvers: dict[tuple[str, str | None], Resolver] = {}
@@ -281,26 +311,39 @@ class Flow(Generic[A]):
             state = settled
         return state
 
-    def problems(self, task: Task, players: int) -> list[str]:
-        """What is wrong with a task read from outside (empty when it is sound)."""
+    def problems(self, task: Task, players: int, path: str = "") -> list[str]:
+        """What is wrong with a task read from outside (empty when it is sound): its
+        kind, its actor, and its data against the kind's declaration; each problem
+        starts with ``path`` (the task's place in the state, such as ``tasks[2]``)."""
+        at = f"{path}: " if path else ""
         kind = self.kinds.get(task.kind)
         if kind is None:
-            return [f"unknown task kind {task.kind!r} (known: {', '.join(self.kinds)})"]
+            return [f"{at}unknown task kind {task.kind!r} (known: {', '.join(self.kinds)})"]
         actor = task.actor
         if kind.actor == "player":
             if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < players:
-                return [f"task {task.kind!r} is decided by a seat 0-{players - 1}, "
+                return [f"{at}task {task.kind!r} is decided by a seat 0-{players - 1}, "
                         f"not {actor!r}"]
         elif actor != kind.actor:
-            return [f"task {task.kind!r} is resolved by {kind.actor!r}, not {actor!r}"]
+            return [f"{at}task {task.kind!r} is resolved by {kind.actor!r}, not {actor!r}"]
         if not isinstance(task.data, tuple) or any(
                 isinstance(x, bool) or not isinstance(x, (str, int)) for x in task.data):
-            return [f"task {task.kind!r}: data must be words or numbers, not {task.data!r}"]
+            return [f"{at}task {task.kind!r}: data must be words or numbers, not {task.data!r}"]
+        data = f"{path}.data" if path else "data"
+        found = [_named(p, task.kind) for p in codec.data_problems(kind.data, task.data, data)]
+        if found:
+            return found
         try:
             kind.what.format(*task.data, name="")
         except (IndexError, KeyError):
-            return [f"task {task.kind!r}: {len(task.data)} data items are too few"]
+            return [f"{at}task {task.kind!r}: {len(task.data)} data items are too few"]
         return []
+
+
+def _named(problem: str, kind: str) -> str:
+    """A data problem (``data[1]: expected a text``) with the task's kind after its path."""
+    where, _, reason = problem.partition(": ")
+    return f"{where}: task {kind!r}: {reason}"
 
 
 # -- the queue -------------------------------------------------------------------------

@@ -190,13 +190,31 @@ class AnimalsGathering(Game[AGState, Action]):
         n = len(state.seats)
         if n != state.players:
             return [f"{state.players} players but {n} seats"]
-        out = [f"tasks[{i}]: {p}" for i, task in enumerate(state.tasks)
-               for p in FLOW.problems(task, state.players)]
+        out: list[str] = []
+        sound: list[tuple[int, Task]] = []
+        for i, task in enumerate(state.tasks):
+            found = FLOW.problems(task, state.players, f"tasks[{i}]")
+            out += found
+            if not found:
+                sound.append((i, task))
         if state.tasks and state.tasks[0].kind in _SETTLED:
             out.append(f"tasks[0]: {state.tasks[0].kind!r} is resolved before anyone acts")
         if state.roll is None:
             out += [f"tasks[{i}]: {t.kind!r} needs the dice of a roll, and none is on"
                     for i, t in enumerate(state.tasks) if t.kind in _ROLL_KINDS]
+        else:
+            dice = len(state.roll.dice)
+            out += [f"tasks[{i}].data: task {t.kind!r}: die {d} is not one of the "
+                    f"{dice} dice of the roll"
+                    for i, t in sound if t.kind in ("dice", "collect")
+                    for d in t.words if int(d) >= dice]
+            thrown = {int(d) for _, t in sound if t.kind == "dice" for d in t.words}
+            out += [f"roll.dice[{j}]: shows no face, and no throw of it is pending"
+                    for j, die in enumerate(state.roll.dice) if not die.face and j not in thrown]
+        out += [f"tasks[{i}].data: task 'activate': {a!r} is not a companion of "
+                f"{state.seats[t.player].name}"
+                for i, t in sound if t.kind == "activate"
+                for a in t.words if a not in state.seats[t.player].companions]
         if state.active >= n:
             out.append(f"active: seat {state.active} is not a seat of this game")
         roll = state.roll

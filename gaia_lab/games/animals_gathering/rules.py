@@ -17,8 +17,9 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations
 from math import factorial
-from typing import Literal
+from typing import Annotated, Any, Literal
 
+from gaia_lab.core.codec import OneOf, Size
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.rulebook import RuleRef
@@ -49,8 +50,20 @@ END_COMPANIONS = 5
 
 def _kind(name: str, rule: str, what: str, verbs: str = "",
           actor: Literal["player", "chance", "rules"] = "player",
-          phase: str = "turn") -> TaskKind:
-    return TaskKind(name, rule, what, frozenset(verbs.split()), actor, phase)
+          phase: str = "turn", data: Any = tuple[()]) -> TaskKind:
+    return TaskKind(name, rule, what, frozenset(verbs.split()), actor, phase, data=data)
+
+
+DieIndex = Annotated[str, OneOf(tuple(str(i) for i in range(MAX_DICE)))]
+"""A die of the roll, by its place in :attr:`~.state.Roll.dice` (as a word)."""
+Dice = Annotated[tuple[DieIndex, ...], Size(0, MAX_DICE)]
+"""Dice of the roll: those to throw (``dice``), those offered (``collect``)."""
+Window = Annotated[str, OneOf(tuple(spells.WINDOWS))]
+"""A moment at which spells may be cast."""
+MovesLeft = Annotated[str, OneOf(tuple(str(i) for i in range(1000)))]
+"""The stones Back in the Saddle may still move (as a word)."""
+Companions = Annotated[tuple[Annotated[str, Size(1, 60)], ...], Size(1, None)]
+"""The companions whose triggered powers wait (their cards, by id)."""
 
 
 FLOW: Flow[Action] = Flow([
@@ -72,7 +85,7 @@ FLOW: Flow[Action] = Flow([
     _kind("reveal", "ag.setup.reveal", "starting cards are revealed", "reveal", "rules",
           "setup"),
     _kind("turn", "ag.turn.choose", "{name} chooses the turn's action", "take roll pass"),
-    _kind("dice", "ag.roll.colours", "the dice are rolled", "dice", "chance"),
+    _kind("dice", "ag.roll.colours", "the dice are rolled", "dice", "chance", data=Dice),
     _kind("reroll", "ag.mage.5", "{name} may reroll (mage 5)", "reroll no-reroll"),
     _kind("place", "ag.roll.place", "{name} places the rolled stones",
           "place exchange bonus done"),
@@ -80,22 +93,25 @@ FLOW: Flow[Action] = Flow([
     _kind("revive", "ag.revive.order", "{name} chooses which completed card to revive first",
           "revive"),
     _kind("activate", "ag.power.activation", "{name} resolves triggered activation powers",
-          "use skip"),
+          "use skip", data=Companions),
     _kind("raid_remove", "ag.power.raid", "{name} removes a stone (raid)", "remove"),
     _kind("collect", "ag.unused.others", "{name} may take the unused stones",
-          "place exchange done"),
+          "place exchange done", data=Dice),
     _kind("end_turn", "ag.turn.next", "the turn ends", "end-turn", "rules"),
     _kind("score", "ag.score.points", "the game is scored", "score", "rules", "end"),
-    _kind("window", "ag.spell.use", "{name} may cast a spell", "cast no-spell"),
+    _kind("window", "ag.spell.use", "{name} may cast a spell", "cast no-spell",
+          data=tuple[Window]),
     _kind("ritual_shuffle", "ag.spell.reshuffle_ritual",
           "the old supply is shuffled into the deck", "deck", "chance"),
     _kind("ritual_select", "ag.spell.reshuffle_ritual",
           "{name} may select a card from the new supply", "take done"),
     _kind("rearrange", "ag.spell.back_in_the_saddle",
-          "{name} may rearrange stones on uncompleted cards", "move done"),
+          "{name} may rearrange stones on uncompleted cards", "move done",
+          data=tuple[MovesLeft]),
     # steps the rules settle by themselves
     _kind("revival_check", "ag.revive.complete", "{name}'s completed cards are revived"),
-    _kind("open_window", "ag.spell.use", "the players may cast a spell ({0})", actor="rules"),
+    _kind("open_window", "ag.spell.use", "the players may cast a spell ({0})", actor="rules",
+          data=tuple[Window]),
     _kind("offer_unused", "ag.unused.others", "the unused stones of {name}'s roll are offered"),
     _kind("others_revive", "ag.unused.revive",
           "the other players revive the cards completed with {name}'s stones"),

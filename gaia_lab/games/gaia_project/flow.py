@@ -26,16 +26,17 @@ choices (:func:`.game.candidates`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Annotated, Final, Literal
 
+from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.flow import Flow, Task, TaskKind
 
 if TYPE_CHECKING:
     from gaia_lab.games.gaia_project.notation import Move
     from gaia_lab.games.gaia_project.state import GPState
 
-__all__ = ["DRAW_KINDS", "DRAW_TASKS", "FLOW", "draw_kind", "head_task", "income_task",
-           "phase_task", "power_items"]
+__all__ = ["DRAW_KINDS", "DRAW_TASKS", "FLOW", "PHASE_KINDS", "draw_kind", "head_task",
+           "income_task", "phase_task", "power_items"]
 
 DRAW_KINDS: Final = {
     "map": ("draw_map", "gp.setup.sectors_34"), "techs": ("draw_techs", "gp.setup.tech_tiles"),
@@ -78,19 +79,25 @@ FLOW: Final[Flow[Move]] = Flow([
              phase="setup"),
     TaskKind("income", rule="gp.income.order",
              what="{name} orders the power income", verbs=frozenset({"income"}),
-             phase="income"),
+             phase="income",
+             data=Annotated[tuple[Literal["pw", "t"] | Annotated[int, Range(1, 99)], ...],
+                            Size(2, 16)]),
     TaskKind("gaia_tokens", rule="gp.faction.terrans.pi",
              what="{name} converts the {0} tokens leaving the Gaia area",
-             verbs=frozenset({"spend"}), phase="gaia"),
+             verbs=frozenset({"spend"}), phase="gaia",
+             data=tuple[Annotated[int, Range(0, 99)]]),
     TaskKind("tokens_for_tech", rule="gp.faction.itars.pi",
              what="{name} may discard Gaia-area tokens for tech tiles",
              verbs=frozenset({"spend", "decline"}), phase="gaia"),
     TaskKind("turn", rule="gp.action.turns", what="{name} takes a turn", phase="actions"),
     TaskKind("charge", rule="gp.charge.trigger",
              what="{name} accepts or declines a charge of {0} power",
-             verbs=frozenset({"charge", "decline"}), phase="actions"),
+             verbs=frozenset({"charge", "decline"}), phase="actions",
+             data=tuple[Annotated[int, Range(1, 30)]]),
 ], verb=_verb)
-"""Every kind of decision of Gaia Project."""
+"""Every kind of decision of Gaia Project, with the data of each: the power of a
+charge, the income items (``"pw"`` power or ``"t"`` tokens, each followed by its
+amount), the tokens a Terran converts; the others have none."""
 
 
 def draw_kind(part: str, players: int) -> str:
@@ -102,6 +109,14 @@ def draw_kind(part: str, players: int) -> str:
     if part == "map" and players <= 2:
         return "draw_map_2"
     return DRAW_KINDS[part][0]
+
+
+_PHASE_KINDS: Final = {"faction": "faction", "setup_mines": "setup_mine",
+                       "setup_boosters": "setup_booster"}
+
+PHASE_KINDS: Final = frozenset({*DRAW_TASKS, *_PHASE_KINDS.values(), "turn"})
+"""The kinds of a phase's own decision (:func:`phase_task`); the rules put the others
+in front of it (``pending``)."""
 
 
 def phase_task(state: GPState) -> Task | None:
@@ -121,10 +136,6 @@ def head_task(state: GPState) -> Task | None:
     """The head of ``state.tasks`` (the task that acts now), without building the
     queue."""
     return state.pending[0] if state.pending else phase_task(state)
-
-
-_PHASE_KINDS: Final = {"faction": "faction", "setup_mines": "setup_mine",
-                       "setup_boosters": "setup_booster"}
 
 
 def income_task(seat: int, items: Sequence[tuple[str, int]]) -> Task:

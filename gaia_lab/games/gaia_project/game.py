@@ -19,11 +19,9 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Annotated, Any, Final, Literal
+from typing import Any
 
-from gaia_lab.core import codec
 from gaia_lab.core.checks import short
-from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import (
     GaiaLabError,
     IllegalActionError,
@@ -47,7 +45,7 @@ from gaia_lab.games.gaia_project.components import (
     terraforming_steps,
 )
 from gaia_lab.games.gaia_project.factions import hooks
-from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, head_task
+from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, PHASE_KINDS, head_task
 from gaia_lab.games.gaia_project.notation import (
     DRAW_PARTS,
     Init,
@@ -863,17 +861,6 @@ sectors, boosters, techTiles, roundScoring, finalScoring and terraformingFederat
     return session
 
 
-PENDING_DATA: Final[Mapping[str, Any]] = {
-    "charge": tuple[Annotated[int, Range(1, 30)]],
-    "income": Annotated[tuple[Literal["pw", "t"] | Annotated[int, Range(1, 99)], ...],
-                        Size(2, 16)],
-    "gaia_tokens": tuple[Annotated[int, Range(0, 99)]],
-    "tokens_for_tech": Annotated[tuple[int, ...], Size(0, 0)],
-}
-"""The kinds of task the rules put in front of the phase's own decision (``pending``),
-with the shape of their data; the other kinds of :data:`.flow.FLOW` come from the phase."""
-
-
 @functools.lru_cache(maxsize=16)
 def _hex_names(sectors: tuple[tuple[str, int, int, int], ...]) -> frozenset[str]:
     m = GPState.new(2, evolve(DEEP_MIND_2_SETUP, sectors=sectors)).space_map
@@ -890,17 +877,15 @@ def table_problems(state: GPState) -> list[str]:
     out: list[str] = []
     for i, task in enumerate(state.pending):
         where = f"pending[{i}]"
-        found = [f"{where}: {p}" for p in FLOW.problems(task, n)]
-        shape = PENDING_DATA.get(task.kind)
-        if not found and shape is None:
+        found = FLOW.problems(task, n, where)
+        if not found and task.kind in PHASE_KINDS:
             found.append(f"{where}: {task.kind!r} is the decision of a phase, never pending")
-        if not found:
-            found += codec.data_problems(shape, list(task.data), f"{where}.data")
         if not found and task.kind == "income" and (
                 len(task.data) % 2 or any(task.data[j] not in ("pw", "t")
                                           or not isinstance(task.data[j + 1], int)
                                           for j in range(0, len(task.data), 2))):
-            found.append(f"{where}.data: expected pairs of 'pw' or 't' and an amount")
+            found.append(f"{where}.data: task 'income': expected pairs of 'pw' or 't' and "
+                         "an amount")
         out += found
     out += [f"draws: unknown setup part {d!r}" for d in state.draws if d not in DRAW_PARTS]
     if (state.phase == "setup_draw") != bool(state.draws):
@@ -909,6 +894,9 @@ def table_problems(state: GPState) -> list[str]:
                   ("current", () if state.current is None else (state.current,)))
     out += [f"{name}: seat {v} is not a seat of this game"
             for name, values in seat_lists for v in values if v >= n]
+    if state.current is not None and state.current not in state.order:
+        out.append(f"current: seat {state.current} is not in the turn order "
+                   f"{list(state.order)}")
     try:
         names = _hex_names(state.setup.sectors)
     except InvalidStateError as exc:
@@ -929,6 +917,9 @@ def table_problems(state: GPState) -> list[str]:
                                     *(t for t, _ in state.fed_supply))),
              ("tech tiles", tuple(t for _, t in setup.techs)),
              ("hexes", state.gaia_hexes)]
+    if len(setup.round_scoring) != rules.ROUNDS or len(setup.final_scoring) != 2:
+        out.append(f"setup: {len(setup.round_scoring)} round scoring tiles and "
+                   f"{len(setup.final_scoring)} final scoring tiles, not {rules.ROUNDS} and 2")
     positions = dict(setup.techs)
     if tuple(positions) != TECH_SPACES or len(positions) != len(setup.techs):
         out.append(f"setup.techs: the tech spaces must be {', '.join(TECH_SPACES)} in this "

@@ -45,7 +45,13 @@ from gaia_lab.games.shapers_of_gaia.components import (
     load_components,
 )
 from gaia_lab.games.shapers_of_gaia.rulebook import RULES as RULEBOOK
-from gaia_lab.games.shapers_of_gaia.rules import FLOW, ROW_LIMIT, SETUP, Rules
+from gaia_lab.games.shapers_of_gaia.rules import (
+    FLOW,
+    RESTORE_LIMIT,
+    ROW_LIMIT,
+    SETUP,
+    Rules,
+)
 from gaia_lab.games.shapers_of_gaia.state import (
     MAX_PLAYERS,
     Animal,
@@ -280,8 +286,10 @@ class ShapersOfGaia(Game[SGState, Action]):
         n = len(state.seats)
         if n != state.players:
             return [f"{state.players} players but {n} seats"]
-        out = [f"tasks[{i}]: {p}" for i, t in enumerate(state.tasks)
-               for p in FLOW.problems(t, state.players)]
+        out: list[str] = []
+        for i, t in enumerate(state.tasks):
+            found = FLOW.problems(t, state.players, f"tasks[{i}]")
+            out += found or self._task_problems(state, i, t)
         out += [f"{name}: seat {v} is not a seat of this game"
                 for name, v in (("active", state.active), ("first", state.first))
                 if v >= n]
@@ -305,7 +313,7 @@ class ShapersOfGaia(Game[SGState, Action]):
             out += [f"P{i + 1}: unknown card {rc.card!r}"
                     for rc in itertools.chain(*p.rows) if rc.card not in cards]
             out += [f"P{i + 1}: unknown tile {t!r}" for t in p.hand if t not in tile_ids]
-        if state.shapers and len(state.shapers) != n:
+        if len(state.shapers) != n:
             out.append(f"shapers: {len(state.shapers)} figures for {n} seats")
         spaces_named = [*state.shapers, state.caretaker, *(at for at, _ in state.tiles),
                         *(at for at, _ in state.dna_board)]
@@ -321,6 +329,33 @@ class ShapersOfGaia(Game[SGState, Action]):
             elif a.where not in board.ORDER and a.where not in vault:
                 out.append(f"animals: no space {a.where!r}")
         return out
+
+    def _task_problems(self, state: SGState, i: int, task: Task) -> list[str]:
+        """What the data of a sound task (``tasks[i]``) names that the table must have:
+        a tile, a tile's action, the cards of a row still to activate, a card to
+        remove."""
+        c, kind, words, path = self.components, task.kind, task.words, f"tasks[{i}]"
+        if kind in ("resolve", "other"):
+            tile = next((t for t in c.tiles if t.id == words[0]), None)
+            if tile is None:
+                return [f"{path}.data[0]: task {kind!r}: unknown tile {words[0]!r}"]
+            if kind == "other" and int(words[1]) >= len(tile.actions):
+                return [f"{path}.data[1]: task 'other': tile {tile.id} has "
+                        f"{len(tile.actions)} action(s), not a second"]
+        if kind == "activate" and task.player < len(state.seats):
+            known = self.rules.pending(state, task.player, words[0])
+            return [f"{path}.data[{j}]: task 'activate': {cid!r} is not a card of the "
+                    f"{'rows' if words[0] == '*' else words[0] + ' row'} or borrowed"
+                    for j, cid in enumerate(words[1:], 1) if cid not in known]
+        if kind == "end":
+            cards = {s.id for s in c.species}
+            return [f"{path}.data[{j}]: task 'end': expected remove=<card>, got {w!r}"
+                    for j, w in enumerate(words[1:], 1)
+                    if not w.startswith("remove=") or w[len("remove="):] not in cards]
+        if kind == "more" and i == 0 and int(words[0]) >= RESTORE_LIMIT:
+            return [f"{path}.data[0]: task 'more': {words[0]} tiles restored; no more are "
+                    "offered"]
+        return []
 
     def scenario(self, spec: Mapping[str, Any]) -> SGState:
         """A position after setup (seed 0 unless ``seed``), with some of it changed.

@@ -31,8 +31,9 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final, Literal
+from typing import Annotated, Any, Final, Literal
 
+from gaia_lab.core.codec import OneOf, Size
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.hexgrid import Hex
@@ -45,6 +46,7 @@ from gaia_lab.games.shapers_of_gaia.components import (
     ADVANCED,
     ANIMALS,
     BIOME_RESOURCE,
+    DNA_COLOURS,
     Amounts,
     Components,
     Effect,
@@ -58,7 +60,7 @@ from gaia_lab.games.shapers_of_gaia.state import (
     SGState,
 )
 
-__all__ = ["FLOW", "HAND", "ROW_LIMIT", "SETUP", "Rules"]
+__all__ = ["FLOW", "HAND", "RESTORE_LIMIT", "ROW_LIMIT", "SETUP", "Rules"]
 
 ROW_LIMIT: Final = 4
 """At most 4 Species cards in one Ecosystem row."""
@@ -71,8 +73,19 @@ HAND: Final = 3
 
 def _kind(name: str, rule: str, what: str, verbs: str,
           actor: Literal["player", "chance", "rules"] = "player", phase: str = "",
-          ask: str = "") -> TaskKind:
-    return TaskKind(name, rule, what, frozenset(verbs.split()), actor, phase, ask)
+          ask: str = "", data: Any = tuple[()]) -> TaskKind:
+    return TaskKind(name, rule, what, frozenset(verbs.split()), actor, phase, ask, data)
+
+
+Row = Annotated[str, OneOf(ROWS)]
+"""An Ecosystem row, by its resource."""
+Word = Annotated[str, Size(1, 60)]
+"""A card or tile id (the game's invariants check that it names one)."""
+Flag = Literal["0", "1"]
+_CARD = tuple[Annotated[str, OneOf(ANIMALS)], Row, Flag, Flag, Flag, Annotated[str, Size(0, 60)]]
+"""A ``card`` task: the animal type, the row, whether a Vault space was used, whether
+the Special Card ability applies, whether the display was refreshed, and the turn's
+ability flags (``"clone,swarm"``)."""
 
 
 FLOW: Final[Flow[Action]] = Flow([
@@ -100,28 +113,34 @@ FLOW: Final[Flow[Action]] = Flow([
           "intro restore skip redeploy stasis recycle accrete", phase="turn",
           ask="choose Introduce an Animal or Restore Biomes"),
     _kind("card", "sog.introduce.take_card", "{name}: take a {0} card", "card refresh skip",
-          phase="own", ask="take a Species card"),
+          phase="own", ask="take a Species card", data=_CARD),
     _kind("activate", "sog.introduce.activate_row", "{name}: activate the {0} row",
-          "activate decline", phase="own", ask="activate the cards of the row"),
+          "activate decline", phase="own", ask="activate the cards of the row",
+          data=tuple[Annotated[str, OneOf((*ROWS, "*"))], *tuple[Word, ...]]),
     _kind("resolve", "sog.restore.resolve", "{name}: resolve one action of the restored tile",
-          "resolve", phase="own", ask="resolve one action of the restored tile"),
+          "resolve", phase="own", ask="resolve one action of the restored tile",
+          data=tuple[Word]),
     _kind("other", "sog.restore.opponents",
           "{name}: take the other action of the tile, or pass", "take pass",
-          ask="decide whether to resolve the other action of the tile"),
+          ask="decide whether to resolve the other action of the tile",
+          data=tuple[Word, Flag]),
     _kind("more", "sog.restore.next_tile", "{name}: restore another tile, or stop",
-          "restore stop", phase="own", ask="restore another tile or stop"),
+          "restore stop", phase="own", ask="restore another tile or stop",
+          data=tuple[Annotated[str, OneOf(tuple(str(i) for i in range(1, RESTORE_LIMIT + 1)))]]),
     _kind("swarm", "sog.shaper.synthara.swarm",
           "{name}: Swarm: introduce a second animal, or pass", "intro pass", phase="own",
-          ask="introduce a second animal (Swarm) or pass"),
+          ask="introduce a second animal (Swarm) or pass", data=tuple[Row]),
     _kind("avian", "sog.shaper.telrin.avian_call",
           "{name}: Avian Call: a Herbivore card into a row", "avian", phase="own",
           ask="add a Herbivore card of the display to a row (Avian Call)"),
     _kind("clone", "sog.shaper.maldera.clone_experiment",
           "{name}: Clone Experiment: borrow a Scavenger card", "clone pass", phase="own",
-          ask="choose a Scavenger card of the display to clone, or pass"),
+          ask="choose a Scavenger card of the display to clone, or pass", data=tuple[Row]),
     _kind("surge", "sog.shaper.rastar.power_surge", "{name}: Power Surge after a {0} DNA token",
-          "surge pass", phase="own", ask="choose the cards Power Surge activates, or pass"),
-    _kind("end", "sog.turn.next", "end of the turn (rules)", "end", "rules"),
+          "surge pass", phase="own", ask="choose the cards Power Surge activates, or pass",
+          data=tuple[Annotated[str, OneOf(DNA_COLOURS)]]),
+    _kind("end", "sog.turn.next", "end of the turn (rules)", "end", "rules",
+          data=tuple[Literal["intro", "restore", "skip"], *tuple[Word, ...]]),
     _kind("score", "sog.end.final_round", "final scoring (rules)", "score", "rules"),
 ], verb=lambda action: action.verb)
 """Every kind of pending step of Shapers of Gaia: its rule, what it waits for (``{name}``
