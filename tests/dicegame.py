@@ -11,7 +11,9 @@ package would.
 
 Every transition is one step: the ``"setup"`` rules step, player decisions ``"roll"``
 and ``"hold"``, the chance step ``"die N"`` (six outcomes of probability 1/6) and the
-``"end turn"`` rules step.
+``"end turn"`` rules step.  The game runs on the flow kernel
+(:mod:`gaia_lab.core.flow`): its state's ``phase`` gives its one pending task, whose
+kinds :data:`FLOW` declares with their rules.
 
 >>> from fractions import Fraction
 >>> s = PIG.new_initial_state(2, seed=1)
@@ -28,21 +30,27 @@ and ``"hold"``, the chance step ``"die N"`` (six outcomes of probability 1/6) an
 >>> s = PIG.apply(s, PigAction("die", 5)).state
 >>> s.turn_total, [str(a) for a in PIG.legal_actions(s)]
 (5, ['roll', 'hold'])
+>>> s.tasks, str(PIG.pending(s))
+((Task(kind='decide', actor=0, data=()),), 'P1 rolls or holds [pig.turn]')
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Annotated, Any
 
+from gaia_lab.core import codec
+from gaia_lab.core.checks import MAX_SEED
 from gaia_lab.core.codec import Count, OneOf, Range
 from gaia_lab.core.errors import InvalidStateError, NotationError
 from gaia_lab.core.events import Event
 from gaia_lab.core.example import Checkpoint, Example, ExampleStep
-from gaia_lab.core.game import CHANCE, RULES, Actor, Game, GameMeta, Step
+from gaia_lab.core.flow import Flow, Task, TaskKind
+from gaia_lab.core.game import CHANCE, RULES, Game, GameMeta, Step
 from gaia_lab.core.options import Option, declare
 from gaia_lab.core.registry import register_game
 from gaia_lab.core.rng import Rng
@@ -67,7 +75,6 @@ RULEBOOK = Rulebook(
 R = RULEBOOK
 
 PHASES = ("setup", "decide", "roll", "end_turn", "over")
-_SPEC_KEYS = {"players", "scores", "turn", "turn_total", "target", "phase", "seed"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +100,43 @@ class PigState:
     turn: Annotated[int, Range(0, 3)] = 0
     turn_total: Count = 0
     phase: Annotated[str, OneOf(PHASES)] = "setup"
+
+    @property
+    def tasks(self) -> tuple[Task, ...]:
+        """The pending task of the phase (none once the game is over)."""
+        actor = {"setup": RULES, "roll": CHANCE, "end_turn": RULES}.get(self.phase, self.turn)
+        return () if self.phase == "over" else (Task(self.phase, actor),)
+
+
+def _verb(action: PigAction) -> str:
+    return action.kind
+
+
+FLOW: Flow[PigAction] = Flow([
+    TaskKind("setup", rule="pig.setup", what="the scores are set to 0", actor="rules",
+             verbs=frozenset({"setup"}), phase="setup"),
+    TaskKind("decide", rule="pig.turn", what="{name} rolls or holds",
+             verbs=frozenset({"roll", "hold"}), phase="turn"),
+    TaskKind("roll", rule="pig.roll", what="the die is rolled", actor="chance",
+             verbs=frozenset({"die"}), phase="turn"),
+    TaskKind("end_turn", rule="pig.turn.end", what="the turn passes to the next seat",
+             actor="rules", verbs=frozenset({"end turn"}), phase="turn"),
+], verb=_verb)
+"""The kinds of step of Pig, one per phase before the end."""
+
+
+@dataclass(frozen=True, slots=True)
+class PigSpec:
+    """A scenario description, read by the codec (types and bounds)."""
+
+    players: Annotated[int, Range(2, 4)] = 2
+    scores: tuple[int, ...] | None = None
+    """Each seat's banked points (default all 0)."""
+    turn: Annotated[int, Range(0, 3)] = 0
+    turn_total: Count = 0
+    target: Annotated[int, Range(1, 10_000)] = 30
+    phase: Annotated[str, OneOf(("decide", "roll"))] = "decide"
+    seed: Annotated[int, Range(0, MAX_SEED - 1)] = 0
 
 
 def _problems(state: PigState) -> list[str]:
@@ -135,6 +179,7 @@ class PigGame(Game[PigState, PigAction]):
         max_steps=20_000,
     )
     rulebook = RULEBOOK
+    flow = FLOW
 
     def new_initial_state(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
@@ -146,19 +191,20 @@ class PigGame(Game[PigState, PigAction]):
             raise InvalidStateError(f"bad options {opts!r}", "options")
         return PigState(players, Rng(seed), target, (0,) * players)
 
-    def actor(self, state: PigState) -> Actor:
-        return {"setup": RULES, "roll": CHANCE, "end_turn": RULES, "over": None}.get(
-            state.phase, state.turn
-        )
-
     def legal_actions(self, state: PigState) -> list[PigAction]:
-        if state.phase == "decide":
-            return [PigAction("roll")] + ([PigAction("hold")] if state.turn_total else [])
-        if state.phase == "roll":
-            return [a for a, _ in self.chance_outcomes(state)]
-        return {"setup": [PigAction("setup")], "end_turn": [PigAction("end turn")]}.get(
-            state.phase, []
-        )
+        return FLOW.legal(self, state)
+
+    @FLOW.lister("decide")
+    def _decisions(self, state: PigState, task: Task) -> list[PigAction]:
+        return [PigAction("roll")] + ([PigAction("hold")] if state.turn_total else [])
+
+    @FLOW.lister("roll")
+    def _faces(self, state: PigState, task: Task) -> list[PigAction]:
+        return [a for a, _ in self.chance_outcomes(state)]
+
+    @FLOW.lister("setup", "end_turn")
+    def _forced(self, state: PigState, task: Task) -> list[PigAction]:
+        return [PigAction("setup" if task.kind == "setup" else "end turn")]
 
     def explain(self, state: PigState, action: PigAction) -> Verdict:
         kind, phase = action.kind, state.phase
@@ -197,11 +243,26 @@ class PigGame(Game[PigState, PigAction]):
         )
 
     def apply(self, state: PigState, action: PigAction) -> Step[PigState]:
+        events: list[Event] = []
+        new = FLOW.resolve(self, state, action, events)
+        return Step(new, tuple(events))
+
+    @FLOW.resolver("setup")
+    def _setup(self, state: PigState, task: Task, action: PigAction,
+               events: list[Event]) -> PigState:
+        events.append(Event("setup", "Scores start at 0; P1 begins.", R["pig.setup"], RULES,
+                            automatic=True))
+        return replace(state, phase="decide")
+
+    @FLOW.resolver("decide", "roll", "end_turn")
+    def _turn(self, state: PigState, task: Task, action: PigAction,
+              events: list[Event]) -> PigState:
+        step = self._step(state, action)
+        events.extend(step.events)
+        return step.state
+
+    def _step(self, state: PigState, action: PigAction) -> Step[PigState]:
         who = f"P{state.turn + 1}"
-        if action.kind == "setup":
-            event = Event("setup", "Scores start at 0; P1 begins.", R["pig.setup"], RULES,
-                          automatic=True)
-            return Step(replace(state, phase="decide"), (event,))
         if action.kind == "roll":
             return Step(replace(state, phase="roll"),
                         (Event("roll", f"{who} rolls.", R["pig.turn"], state.turn),))
@@ -273,16 +334,20 @@ class PigGame(Game[PigState, PigAction]):
         return _problems(state)
 
     def scenario(self, spec: Mapping[str, Any]) -> PigState:
-        problems = [f"unknown key {k!r}" for k in sorted(set(spec) - _SPEC_KEYS)]
-        players = spec.get("players", 2)
-        scores = spec.get("scores", [0] * players if isinstance(players, int) else [])
-        phase = spec.get("phase", "decide")
-        if phase not in ("decide", "roll"):
-            problems.append(f"phase must be 'decide' or 'roll', not {phase!r}")
-        if problems:
+        """The position ``spec`` describes (every key of :class:`PigSpec` optional): its
+        types and bounds read by the codec, then the invariants of the state."""
+        if not isinstance(spec, Mapping):
+            raise InvalidStateError(f"expected a mapping, not {type(spec).__name__}",
+                                    "scenario")
+        known = {f.name for f in dataclasses.fields(PigSpec)}
+        problems = [f"unknown key {k!r}" for k in sorted(map(str, set(spec) - known))]
+        read, found = codec.decode(PigSpec, {k: v for k, v in spec.items() if k in known})
+        problems += found
+        if problems or read is None:
             raise InvalidStateError(problems, "scenario")
-        state = PigState(players, Rng(spec.get("seed", 0)), spec.get("target", 30),
-                         tuple(scores), spec.get("turn", 0), spec.get("turn_total", 0), phase)
+        scores = (0,) * read.players if read.scores is None else read.scores
+        state = PigState(read.players, Rng(read.seed), read.target, scores, read.turn,
+                         read.turn_total, read.phase)
         problems = _problems(state)
         if problems:
             raise InvalidStateError(problems, "scenario")

@@ -6,22 +6,26 @@ it with a message that names the game, the seed, the step and what failed.
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from dicegame import PIG, RULEBOOK, PigAction, PigGame, PigState
+from dicegame import FLOW, PIG, RULEBOOK, PigAction, PigGame, PigState
 
-from gaia_lab.core.errors import NotationError
+from gaia_lab.core.errors import InvalidStateError, NotationError
 from gaia_lab.core.events import Event
-from gaia_lab.core.game import Step
-from gaia_lab.core.rulebook import RuleRef
+from gaia_lab.core.flow import Flow, TaskKind
+from gaia_lab.core.game import Actor, Step
+from gaia_lab.core.rulebook import Rulebook, RuleRef
+from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.session import Session
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.testing import CheckReport, check_game, play_random, random_playout
-from gaia_lab.testing.harness import BAD_VALUES
+from gaia_lab.testing.harness import BAD_VALUES, HUGE, _mutations
 
 
 def test_pig_passes() -> None:
@@ -318,3 +322,119 @@ def test_bad_input_that_changes_the_session_is_caught(monkeypatch: pytest.Monkey
 def test_bad_input_probes_are_counted() -> None:
     plain = check_game(PIG, seeds=[0], players=[2])
     assert plain.probes > 2 * len(BAD_VALUES)
+
+
+# -- the flow and the JSON contract ---------------------------------------------------
+
+
+class EndsEarly(PigGame):
+    """Its own actor() says the game is over at 10 points, while its flow goes on."""
+
+    def actor(self, state: PigState) -> Actor:
+        return None if max(state.scores) >= 10 else super().actor(state)
+
+
+class RuleMissing(PigGame):
+    """A task kind cites a rule its rulebook does not have."""
+
+    rulebook = Rulebook("Pig without setup", [r for r in RULEBOOK.values()
+                                              if r.id != "pig.setup"])
+
+
+class UnhandledKind(PigGame):
+    """Its flow declares a kind that nothing lists or resolves."""
+
+    flow = Flow([*FLOW.kinds.values(), TaskKind("bonus", rule="pig.turn", what="a bonus")],
+                verb=str)
+
+
+class ScoresTrusted(PigGame):
+    """Forgets its invariants, and scores by the seats' list of scores."""
+
+    def invariants(self, state: PigState) -> list[str]:
+        return []
+
+    def score_breakdown(self, state: PigState) -> ScoreBreakdown:
+        names = self.player_names(state)
+        return ScoreBreakdown(names, tuple(
+            ScoreLine(p, "Banked points", state.scores[p], RULEBOOK["pig.end"], "banked")
+            for p in range(state.players)))
+
+
+class ReadsBeforeChecking(PigGame):
+    """Looks at a field of its state JSON before the codec checks the text."""
+
+    def state_from_json(self, text: str) -> PigState:
+        if json.loads(text)["phase"] == "over":  # a KeyError when the field is left out
+            pass
+        return super().state_from_json(text)
+
+
+class ScenarioReadsFirst(PigGame):
+    """Reads the player count of a scenario before checking the description."""
+
+    def scenario(self, spec: Mapping[str, Any]) -> PigState:
+        if spec["players"] > 4:
+            raise InvalidStateError("too many players", "scenario")
+        return super().scenario(spec)
+
+
+class ScenarioUnchecked(PigGame):
+    """Builds scenarios without checking them: a negative score gets through."""
+
+    def scenario(self, spec: Mapping[str, Any]) -> PigState:
+        return replace(super().scenario({**spec, "scores": [0, 0]}),
+                       scores=tuple(spec.get("scores", (0, 0))))
+
+
+FLOW_BROKEN: list[tuple[type[PigGame], str]] = [
+    (EndsEarly, "actor() is None, but the head task is "),
+    (RuleMissing, "pending() raised FlowError: task kind 'setup' follows rule 'pig.setup', "
+                  "which is not in Pig without setup"),
+    (UnhandledKind, "check_game('pig'): the flow declares task kinds that nothing resolves: "),
+    (ScoresTrusted, "loads, then score_breakdown raised IndexError"),
+    (ReadsBeforeChecking, "state_from_json of the state's JSON with phase deleted raised "
+                          "KeyError ('phase'), not an InvalidStateError"),
+    (ScenarioReadsFirst, "check_game('pig'): scenario with players deleted raised KeyError "
+                         "('players'), not an InvalidStateError"),
+    (ScenarioUnchecked, "builds a state whose JSON does not load back: InvalidStateError"),
+]
+
+
+@pytest.mark.parametrize(("broken", "message"), FLOW_BROKEN,
+                         ids=[b.__name__ for b, _ in FLOW_BROKEN])
+def test_harness_catches_flow_and_json_faults(broken: type[PigGame], message: str) -> None:
+    with pytest.raises(AssertionError) as info:
+        check_game(broken(), seeds=range(3), players=[2, 3])
+    assert message in str(info.value)
+    assert str(info.value).startswith("check_game('pig')")
+
+
+def test_ending_early_passes_without_the_flow() -> None:
+    class NoFlow(EndsEarly):
+        flow = None
+
+        def actor(self, state: PigState) -> Actor:
+            return None if max(state.scores) >= 10 else FLOW.actor(state)
+
+    check_game(NoFlow(), seeds=range(3), players=[2, 3])  # the flow check is what catches it
+
+
+def test_json_probes_are_sampled_and_can_be_turned_off() -> None:
+    check_game(ScoresTrusted(), seeds=range(3), players=[2, 3], json_sample=0)
+    check_game(ScenarioReadsFirst(), seeds=[0], players=[2], json_sample=0)
+    few = check_game(PIG, seeds=[0], players=[2], json_sample=1).probes
+    more = check_game(PIG, seeds=[0], players=[2], json_sample=3).probes
+    assert more > few > check_game(PIG, seeds=[0], players=[2], json_sample=0).probes
+
+
+def test_mutations_name_each_change() -> None:
+    data = {"players": 2, "phase": "roll", "scores": [0, 7]}
+    found = dict(_mutations(data, random.Random(0), 100))
+    assert found["players deleted"] == {"phase": "roll", "scores": [0, 7]}
+    assert found["scores[1] made -7"] == {"players": 2, "phase": "roll", "scores": [0, -7]}
+    assert found[f"scores[0] made {HUGE}"]["scores"] == [HUGE, 7]
+    assert found["phase replaced by ['roll']"]["phase"] == ["roll"]
+    assert len(found) == 3 + 2 + 1 + 2 * 2  # deleted, players, phase, scores
+    assert data == {"players": 2, "phase": "roll", "scores": [0, 7]}  # copies only
+    assert len(_mutations(data, random.Random(0), 4)) == 4

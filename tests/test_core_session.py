@@ -280,3 +280,59 @@ def test_failed_calls_with_bad_arguments_change_nothing() -> None:
     with pytest.raises(GaiaLabError, match="auto: expected true or false"):
         Session(PIG, 2, 0, auto=None)  # type: ignore[arg-type]
     assert snapshot(s) == before
+
+
+# -- the pending step and the board --------------------------------------------------
+
+
+def test_pending_says_who_acts_on_what_under_which_rule() -> None:
+    s = Session(PIG, players=2, seed=3, auto=False)
+    pending = s.pending
+    assert pending is not None
+    assert (pending.kind, pending.actor, pending.text, pending.rule.id, pending.phase) == (
+        "setup", RULES, "the scores are set to 0", "pig.setup", "setup")
+    s.step()
+    assert str(s.pending) == "P1 rolls or holds [pig.turn]"
+    assert s.pending == PIG.pending(s.state) and s.pending.actor == s.actor == 0
+    s.play("roll")
+    assert s.pending is not None and s.pending.actor == CHANCE == s.actor
+    over = Session(PIG, scenario={"players": 2, "scores": [29, 0], "turn_total": 5})
+    over.play("hold")
+    assert over.is_over() and over.pending is None
+
+
+def test_a_game_without_a_flow_has_no_pending_step() -> None:
+    from dicegame import FLOW, PigGame, PigState
+
+    class NoFlow(PigGame):
+        flow = None
+
+        def actor(self, state: PigState) -> Actor:
+            return FLOW.actor(state)
+
+    s = Session(NoFlow(), players=2)
+    assert s.actor == 0 and s.pending is None
+
+
+def test_a_session_draws_its_board_through_the_registered_layout() -> None:
+    from dicegame import board
+
+    s = Session(PIG, players=3, seed=1)
+    assert not hasattr(s.state, "_repr_svg_")  # Pig's states draw nothing themselves
+    svg = s._repr_svg_()
+    assert svg == board(s.state).to_svg()
+    assert svg is not None and svg.startswith("<svg")
+
+
+def test_a_session_of_an_unregistered_game_shows_no_board() -> None:
+    from dicegame import EXAMPLES, board
+
+    from gaia_lab.core.registry import register_game, unregister_game
+
+    s = Session(PIG, players=2, seed=1)
+    unregister_game("pig")
+    try:
+        assert s._repr_svg_() is None
+    finally:
+        register_game(PIG, layout=board, examples=EXAMPLES)
+    assert s._repr_svg_() == board(s.state).to_svg()

@@ -117,6 +117,11 @@ def test_shows_the_legal_actions_as_buttons(board: None) -> None:
     actor = session.actor
     assert isinstance(actor, int)
     assert explorer.status.value.startswith(f"<b>{session.names[actor]}</b> to act")
+    pending = session.pending
+    assert pending is not None
+    assert f" to act — {pending.text} " in explorer.status.value
+    assert f">[{pending.rule.id}]</span> — {len(legal)} legal action(s): " in (
+        explorer.status.value)
     assert explorer.undo_button.disabled and explorer.redo_button.disabled
     assert "<table" in explorer.score_html.value
     assert "[ag.setup.deal]" in explorer.log_html.value  # citations in the log
@@ -322,6 +327,31 @@ def test_many_actions_of_one_verb_use_a_dropdown(board: None) -> None:
     dropdown.value = dropdown.options[-1][1]
     play.click()
     assert [p for p in session.history if p.is_decision][0].notation == labels[-1]
+
+
+def test_status_says_what_is_pending_and_cites_its_rule(board: None) -> None:
+    session = gaia_lab.Session(GAME, players=2, seed=1,
+                               options={"names": ["<i>Ada</i>", "Bo & Cy"]})
+    status = Explorer(session).status.value
+    name = session.names[session.actor]
+    shown = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert status.startswith(f"<b>{shown}</b> to act — {shown} keeps one of the three "
+                             f'dealt cards <span style="color:{_common.GREY}" title="Setup')
+    assert "[ag.setup.keep]</span> — 3 legal action(s): keep " in status
+    assert "<i>" not in status
+    assert status.endswith("(decision 1)</span>")
+
+
+def test_status_of_a_step_pending_and_of_a_game_without_flow(board: None) -> None:
+    session = gaia_lab.Session(GAME, players=2, seed=1, auto=False)
+    status = Explorer(session).status.value
+    assert status.startswith("<b>chance</b> step pending — the Mage Cards are dealt ")
+    assert "[ag.setup.mages]</span> — 20 legal action(s): mages " in status
+    from dicegame import PIG
+
+    pig = Explorer(Session(PIG, players=2, seed=0))
+    assert PIG.flow is None or pig.session.pending is not None
+    assert pig.status.value.startswith("<b>P1</b> to act — ")
 
 
 def test_auto_play_is_seeded_and_reaches_the_end(board: None) -> None:

@@ -22,9 +22,9 @@ from typing import Any, Generic, Literal, TypeVar, cast
 from gaia_lab.core import codec
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.events import Event
-from gaia_lab.core.flow import Flow, HasTasks
+from gaia_lab.core.flow import Flow, FlowError, HasTasks, TaskActor
 from gaia_lab.core.options import Option
-from gaia_lab.core.rulebook import Rulebook
+from gaia_lab.core.rulebook import Rulebook, RuleRef
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
 
@@ -63,6 +63,31 @@ class GameMeta:
 
 
 @dataclass(frozen=True, slots=True)
+class Pending:
+    """The step a state waits for, as its game declares it (see :meth:`Game.pending`).
+
+    >>> from gaia_lab.core.rulebook import RuleRef
+    >>> p = Pending("turn", 0, "Ada takes a turn", RuleRef("ex.turn", "Turns", "Act."), "turn")
+    >>> str(p)
+    'Ada takes a turn [ex.turn]'
+    """
+
+    kind: str
+    """The task kind's name."""
+    actor: TaskActor
+    """Who resolves it: a seat, ``"chance"`` or ``"rules"``."""
+    text: str
+    """What is pending, as a sentence naming the acting player."""
+    rule: RuleRef
+    """The rule the step follows (from the game's rulebook)."""
+    phase: str = ""
+    """The kind's phase label (``"setup"``...), empty when it declares none."""
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule.id}]"
+
+
+@dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
     """The result of applying one action."""
 
@@ -92,6 +117,36 @@ class Game(ABC, Generic[S, A]):
         if self.flow is None:
             raise NotImplementedError(f"{type(self).__name__} has no flow: define actor()")
         return self.flow.actor(cast(HasTasks, state))
+
+    def pending(self, state: S) -> Pending | None:
+        """The step ``state`` waits for: the head task of its queue, described by the
+        :attr:`flow`'s declaration of its kind (its sentence with the acting player's
+        name, and the rule of the :attr:`rulebook` it follows).  None when nothing is
+        pending (the game is over) or the game has no flow.  FlowError when the task's
+        kind is undeclared or its rule is not in the rulebook (an engine bug).
+
+        >>> from gaia_lab.core.session import Session
+        >>> s = Session("animals_gathering", players=2, seed=1)
+        >>> p = s.game.pending(s.state)
+        >>> p.actor == s.actor, p.rule.id, p.phase
+        (True, 'ag.setup.keep', 'setup')
+        >>> p.text == f"{s.names[s.actor]} keeps one of the three dealt cards"
+        True
+        """
+        flow = self.flow
+        if flow is None:
+            return None
+        tasks = cast(HasTasks, state).tasks
+        if not tasks:
+            return None
+        task = tasks[0]
+        kind = flow.kind_of(task)
+        rule = self.rulebook.get(kind.rule)
+        if rule is None:
+            raise FlowError(f"task kind {kind.name!r} follows rule {kind.rule!r}, which is "
+                            f"not in {self.rulebook.source}")
+        text = flow.describe(task, self.player_names(state))
+        return Pending(kind.name, task.actor, text, rule, kind.phase)
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:

@@ -35,7 +35,7 @@ from gaia_lab.core.errors import (
     NotationError,
 )
 from gaia_lab.core.events import Event
-from gaia_lab.core.game import CHANCE, RULES, Actor, Game
+from gaia_lab.core.game import CHANCE, RULES, Actor, Game, Pending
 from gaia_lab.core.options import read_options, write_options
 from gaia_lab.core.record import Record, RecordStep, _step_lines, check_version
 from gaia_lab.core.scoring import ScoreBreakdown
@@ -138,6 +138,21 @@ class Session:
     def actor(self) -> Actor:
         """Who acts now: a seat, ``"chance"``, ``"rules"`` or None when over."""
         return self.game.actor(self.state)
+
+    @property
+    def pending(self) -> Pending | None:
+        """The step the game waits for, as its flow declares it (:meth:`Game.pending
+        <gaia_lab.core.game.Game.pending>`): its kind, actor, sentence and rule; None
+        when the game is over or its game has no flow.
+
+        >>> s = Session("shapers_of_gaia", players=2, seed=3)
+        >>> s.pending.actor == s.actor, s.pending.rule.id == s.game.flow.kind_of(
+        ...     s.state.tasks[0]).rule
+        (True, True)
+        >>> str(s.pending).startswith(s.names[s.actor])
+        True
+        """
+        return self.game.pending(self.state)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -466,8 +481,18 @@ class Session:
                 f"decisions={self.decisions} actor={self._who(self.actor)}>")
 
     def _repr_svg_(self) -> str | None:
-        method = getattr(self.state, "_repr_svg_", None)
-        return method() if callable(method) else None
+        """The board of the current state, drawn by the layout its game registered
+        (:func:`~gaia_lab.core.registry.layout_of`); else the state's own
+        ``_repr_svg_``, if any; else None (no board)."""
+        from gaia_lab.core.registry import NoLayoutError, layout_of
+
+        state = self.state
+        try:
+            layout = layout_of(state)
+        except NoLayoutError:
+            method = getattr(state, "_repr_svg_", None)
+            return str(method()) if callable(method) else None
+        return str(layout(state).to_svg())
 
 
 @functools.lru_cache(maxsize=64)

@@ -8,7 +8,15 @@ scoring, record replay, determinism (also with the global :mod:`random` disturbe
 undo/redo and goto, and the contract under bad input: every public Session entry point
 given arguments of the wrong type or range (:data:`BAD_VALUES`, another game's action,
 garbage and very long notation) raises a GaiaLabError and leaves the session unchanged,
-and tampered records are refused.  The first failure raises :class:`AssertionError` naming the game,
+and tampered records are refused.  For a game on the flow kernel
+(:attr:`Game.flow <gaia_lab.core.game.Game.flow>`) every visited state's queue must
+make sense: its head task's actor is the game's actor, each task passes
+:meth:`Flow.problems <gaia_lab.core.flow.Flow.problems>` and
+:meth:`Game.pending <gaia_lab.core.game.Game.pending>` describes the head under a rule
+of the rulebook.  Mutated JSON of a few visited states (a field deleted, a number made
+negative or huge, a text replaced by a list) and mutated scenarios of the game's worked
+examples must be refused with an InvalidStateError or give a state the engine can work
+with.  The first failure raises :class:`AssertionError` naming the game,
 the player count, the seed, the options, the step, the action and what went wrong.
 
 >>> import gaia_lab
@@ -21,7 +29,9 @@ animals_gathering: 1 games, ... steps (... decisions, ... chance, ... rules), ..
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import json
 import random
 import re
 import time
@@ -34,7 +44,8 @@ from typing import Any, NoReturn
 from gaia_lab.core.checks import MAX_NOTATION, short
 from gaia_lab.core.errors import GaiaLabError, InvalidStateError, NotationError
 from gaia_lab.core.events import Event
-from gaia_lab.core.game import CHANCE, RULES, Actor, Game
+from gaia_lab.core.flow import Task
+from gaia_lab.core.game import CHANCE, RULES, Actor, Game, Pending
 from gaia_lab.core.record import Record
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.session import Session
@@ -50,6 +61,12 @@ UNKNOWN_WORDS = ("xyzzy", "99", "-1", "0", "P9", "none", "all", "again", "\u03a9
 BAD_VALUES: tuple[Any, ...] = (None, True, 12, -1, 1.5, 10**100, "1", "x", b"roll", [],
                                    {}, ("a",), object())
 """Arguments of the wrong type or range, given to every public Session entry point."""
+JSON_MUTATIONS = 6
+"""How many mutated JSON texts of each probed state are loaded."""
+SCENARIO_MUTATIONS = 6
+"""How many mutated scenarios of each worked example (at most three) are built."""
+HUGE = 10**12
+"""The "huge" number of the JSON and scenario mutations (above any count a state holds)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +135,7 @@ def check_game(
     max_steps: int | None = None,
     undo_sample: int = 3,
     legal_sample: int = LEGAL_SAMPLE,
+    json_sample: int = 2,
     report: bool = False,
 ) -> CheckReport:
     """Play seeded random games of ``game`` and check the engine at every step.
@@ -130,6 +148,9 @@ def check_game(
         16, ...); 0 turns it off.
     :param legal_sample: how many legal actions per step are read back and explained
         (a seeded sample, plus the chosen one).
+    :param json_sample: how many states per game get mutated JSON probes
+        (:data:`JSON_MUTATIONS` each): the final state and those after steps 1, 32,
+        1024... (as many as given in all); 0 turns them off, and the scenario probes too.
     :param report: print the report line.
     :raises AssertionError: at the first failed check, naming where it failed.
 
@@ -149,11 +170,14 @@ def check_game(
     saved = random.getstate()
     try:
         _check_arguments(game)
+        _check_flow_declared(game)
+        if json_sample > 0:
+            _check_scenarios(game, random.Random(f"gaia_lab.testing/{meta.name}/scenarios"))
         for opts in variants:
             for count in counts:
                 for seed in seed_list:
                     _Run(game, count, seed, opts, bound, undo_sample, legal_sample,
-                         tally).check()
+                         json_sample, tally).check()
     finally:
         random.setstate(saved)
     result = CheckReport(
@@ -217,6 +241,97 @@ def _check_arguments(game: Game[Any, Any]) -> None:
     _refused(f"{name}: Record.from_json of a number", lambda: Record.from_json("12"))
 
 
+def _check_flow_declared(game: Game[Any, Any]) -> None:
+    """Every task kind a game's flow declares is resolved by something."""
+    flow = game.flow
+    if flow is None:
+        return
+    unhandled = flow.unhandled()
+    if unhandled:
+        raise _Failure(f"check_game({game.meta.name!r}): the flow declares task kinds that "
+                       f"nothing resolves: {', '.join(unhandled)}")
+
+
+def _mutations(data: Any, rng: random.Random, k: int) -> list[tuple[str, Any]]:
+    """Up to ``k`` copies of JSON ``data`` with one change each, chosen by ``rng`` and
+    named: a field deleted, a number made negative or :data:`HUGE`, a text replaced by
+    a list.
+
+    >>> [what for what, _ in _mutations({"a": [1, "x"]}, random.Random(0), 9)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['a deleted', 'a[0] made -1', 'a[0] made 1000000000000', "a[1] replaced by ['x']"]
+    """
+    found: list[tuple[tuple[str | int, ...], str, Any]] = []
+
+    def walk(value: Any, path: tuple[str | int, ...]) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                found.append(((*path, key), "deleted", None))
+                walk(item, (*path, key))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, (*path, i))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            found.append((path, "made", -value if value > 0 else -1))
+            found.append((path, "made", HUGE))
+        elif isinstance(value, str):
+            found.append((path, "replaced by", [value]))
+
+    walk(data, ())
+    picked = sorted(rng.sample(range(len(found)), min(k, len(found))))
+    out: list[tuple[str, Any]] = []
+    for i in picked:
+        path, how, new = found[i]
+        mutated = copy.deepcopy(data)
+        parent = mutated
+        for step in path[:-1]:
+            parent = parent[step]
+        if how == "deleted":
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = new
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+        out.append((f"{where.lstrip('.') or 'the value'} {how}"
+                    + ("" if how == "deleted" else f" {new!r}"), mutated))
+    return out
+
+
+def _check_scenarios(game: Game[Any, Any], rng: random.Random) -> None:
+    """Mutated scenarios of the game's worked examples are refused with an
+    InvalidStateError or build a state that survives its JSON round trip."""
+    from gaia_lab.core import registry
+
+    name = f"check_game({game.meta.name!r})"
+    try:
+        examples = registry.examples(game.meta.name)
+    except registry.UnknownGameError:
+        return
+    specs = [ex.scenario for ex in examples if ex.scenario is not None][:3]
+    for spec in specs:
+        try:
+            data = json.loads(json.dumps(spec))
+        except (TypeError, ValueError):
+            continue  # a scenario with values JSON does not hold: nothing to mutate
+        for what, mutated in _mutations(data, rng, SCENARIO_MUTATIONS):
+            label = f"{name}: scenario with {what}"
+            try:
+                state = game.scenario(mutated)
+            except InvalidStateError:
+                continue
+            except Exception as exc:
+                raise _Failure(f"{label} raised {type(exc).__name__} ({exc}), not an "
+                               "InvalidStateError") from exc
+            try:
+                text = game.state_to_json(state)
+                back = game.state_from_json(text)
+            except Exception as exc:
+                raise _Failure(f"{label} builds a state whose JSON does not load back: "
+                               f"{type(exc).__name__} ({exc})") from exc
+            if back != state:
+                raise _Failure(f"{label} builds a state that differs after its JSON round "
+                               "trip")
+
+
 def _tampered(action: Any) -> Iterator[Any]:
     """``action`` (a dataclass) with one field at a time replaced by junk."""
     if not dataclasses.is_dataclass(action) or isinstance(action, type):
@@ -256,6 +371,7 @@ class _Run:
         bound: int,
         undo_sample: int,
         legal_sample: int,
+        json_sample: int,
         tally: _Tally,
     ) -> None:
         self.game = game
@@ -265,6 +381,9 @@ class _Run:
         self.bound = bound
         self.undo_points = {4**j for j in range(undo_sample)}
         self.legal_sample = legal_sample
+        self.json_points = {32**j for j in range(json_sample - 1)}
+        self.json_final = json_sample > 0
+        self.json_rng = random.Random(f"gaia_lab.testing/{game.meta.name}/{players}/{seed}/json")
         self.tally = tally
         self.policy = random.Random(seed)
         self.rng = random.Random(f"gaia_lab.testing/{game.meta.name}/{players}/{seed}")
@@ -780,6 +899,10 @@ class _Run:
         broken = game.invariants(state)
         if broken:
             self.fail("broken invariants: " + "; ".join(broken))
+        if game.flow is not None:
+            self.check_flow(state, actor)
+        if n in self.json_points or (actor is None and self.json_final):
+            self.check_mutated_json(state)
         if n < 10 or n & (n - 1) == 0 or actor is None:
             self.doing = "checking the JSON round trip"
             text = self.to_json(state)
@@ -791,6 +914,79 @@ class _Run:
                 self.fail("the rebuilt state writes other JSON: "
                           + _diff(text, self.to_json(back)))
             self.check_scores(state, final=actor is None)
+
+    def check_flow(self, state: Any, actor: Actor) -> None:
+        """The state's queue makes sense: the head task's actor acts, every task passes
+        the flow's checks, and :meth:`Game.pending` describes the head."""
+        game = self.game
+        flow = game.flow
+        assert flow is not None
+        self.doing = "checking the task queue"
+        tasks = state.tasks
+        if not isinstance(tasks, tuple) or not all(isinstance(t, Task) for t in tasks):
+            self.fail(f"the state's tasks are {short(tasks)}, not a tuple of Tasks")
+        head = tasks[0] if tasks else None
+        expected = head.actor if head is not None else None
+        if actor != expected:
+            self.fail(f"actor() is {actor!r}, but the head task is " + (
+                f"{head.kind!r} for {expected!r}" if head is not None else "none (no task "
+                "is pending)"))
+        for i, task in enumerate(tasks):
+            problems = flow.problems(task, self.players)
+            if problems:
+                self.fail(f"task {i} of the queue ({task.kind!r}): " + "; ".join(problems))
+        self.doing = "describing the pending step"
+        try:
+            pending = game.pending(state)
+        except GaiaLabError as exc:
+            self.fail(f"pending() raised {type(exc).__name__}: {exc}")
+        if head is None:
+            if pending is not None:
+                self.fail(f"nothing is pending, but pending() gives {pending!r}")
+            return
+        if not isinstance(pending, Pending):
+            self.fail(f"the task {head.kind!r} is pending, but pending() gives {pending!r}")
+        if pending.kind != head.kind or pending.actor != head.actor:
+            self.fail(f"pending() describes {pending.kind!r} for {pending.actor!r}, not the "
+                      f"head task {head.kind!r} for {head.actor!r}")
+        if not isinstance(pending.text, str) or not pending.text.strip():
+            self.fail(f"pending() gives no text for the task {head.kind!r}")
+        self.check_rule(pending.rule, f"the pending task {head.kind!r}")
+
+    def check_mutated_json(self, state: Any) -> None:
+        """Mutated JSON of ``state`` is refused with an InvalidStateError, or loads to a
+        state that the engine lists, scores and describes (a GaiaLabError allowed)."""
+        game = self.game
+        self.doing = "mutating the state's JSON"
+        data = json.loads(self.to_json(state))
+        for what, mutated in _mutations(data, self.json_rng, JSON_MUTATIONS):
+            self.tally.probes += 1
+            label = f"the state's JSON with {what}"
+            self.doing = f"loading {label}"
+            try:
+                loaded = game.state_from_json(json.dumps(mutated))
+            except InvalidStateError:
+                continue
+            except Exception as exc:
+                self.fail(f"state_from_json of {label} raised {type(exc).__name__} ({exc}), "
+                          "not an InvalidStateError")
+            calls: list[tuple[str, Callable[[], object]]] = [
+                ("actor", partial(game.actor, loaded)),
+                ("legal_actions", partial(game.legal_actions, loaded)),
+                ("score_breakdown", partial(game.score_breakdown, loaded)),
+                ("describe", partial(game.describe, loaded)),
+            ]
+            if game.flow is not None:
+                calls.append(("pending", partial(game.pending, loaded)))
+            for call_name, call in calls:
+                self.doing = f"calling {call_name} on {label}"
+                try:
+                    call()
+                except GaiaLabError:
+                    continue
+                except Exception as exc:
+                    self.fail(f"{label} loads, then {call_name} raised {type(exc).__name__} "
+                              f"({exc}), not a GaiaLabError")
 
     def check_scores(self, state: Any, *, final: bool) -> None:
         game = self.game

@@ -459,6 +459,11 @@ class Explorer:
             who = f"<b>{escape(session.names[actor])}</b> to act"
         else:
             who = f"<b>{escape(str(actor))}</b> step pending"
+        pending = session.pending
+        if pending is not None:
+            rule = pending.rule
+            who += (f" — {escape(pending.text)} <span style=\"color:{GREY}\" "
+                    f"title=\"{escape(str(rule))}\">[{escape(rule.id)}]</span>")
         verbs = list(dict.fromkeys(self._group(a) for a in self._legal))
         choices = f"{len(self._legal)} legal action(s)"
         if verbs:
