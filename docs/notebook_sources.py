@@ -58,10 +58,12 @@ for line in s.log():
     print(line)
 """, "check"),
     md("""
-**2. Ask what is legal.** The legal actions of the current decision, in the game's notation
-(the notation of each game is documented in its notebooks).
+**2. Ask what is legal.** What the game waits for, with the rule that says so, and the legal
+actions of that decision in the game's notation (the notation of each game is documented in
+its notebooks).
 """),
     code("""
+print(s.pending)
 print(s.names[s.actor], "decides:", [str(a) for a in s.legal_actions()])
 s.play(s.legal_actions()[0])
 s.play(s.legal_actions()[0])
