@@ -360,3 +360,11 @@ def test_the_default_actor_needs_a_flow() -> None:
     assert Game.actor(with_flow, Pile(tasks=(Task("roll", "chance"),))) == "chance"  # type: ignore[arg-type]
     with pytest.raises(NotImplementedError, match="has no flow"):
         Game.actor(SimpleNamespace(flow=None), Pile())  # type: ignore[arg-type]
+
+
+def test_settled_at_once_are_the_kinds_with_only_a_settler() -> None:
+    from gaia_lab.games.animals_gathering.rules import FLOW as AG_FLOW
+
+    assert AG_FLOW.settled_at_once() == {"revival_check", "open_window", "offer_unused",
+                                         "others_revive"}
+    assert all(k in AG_FLOW.kinds for k in AG_FLOW.settled_at_once())

@@ -260,6 +260,11 @@ class Flow(Generic[A]):
         return [k for k in self.kinds if k not in self._settlers
                 and (k not in self._listers or k not in resolved)]
 
+    def settled_at_once(self) -> frozenset[str]:
+        """Kinds the rules always resolve as soon as they come up (a settler and no
+        lister): such a task is never the pending step of a settled state."""
+        return frozenset(k for k in self._settlers if k not in self._listers)
+
     # -- reading a state ----------------------------------------------------------------
     def actor(self, state: HasTasks) -> TaskActor | None:
         """Who acts: the head task's actor, or None when nothing is pending."""

@@ -34,8 +34,6 @@ from gaia_lab.games.animals_gathering.state import (
     sort_stones,
 )
 
-_SETTLED: Final = frozenset({"revival_check", "open_window", "offer_unused", "others_revive"})
-"""Task kinds the rules resolve at once (never the pending step of a state)."""
 _ROLL_KINDS: Final = frozenset({"dice", "reroll", "place", "block", "collect", "offer_unused"})
 """Task kinds that work on the dice of the current roll."""
 
@@ -197,7 +195,7 @@ class AnimalsGathering(Game[AGState, Action]):
             out += found
             if not found:
                 sound.append((i, task))
-        if state.tasks and state.tasks[0].kind in _SETTLED:
+        if state.tasks and state.tasks[0].kind in FLOW.settled_at_once():
             out.append(f"tasks[0]: {state.tasks[0].kind!r} is resolved before anyone acts")
         if state.roll is None:
             out += [f"tasks[{i}]: {t.kind!r} needs the dice of a roll, and none is on"
