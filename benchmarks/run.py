@@ -5,7 +5,8 @@
 
 Figures (seeded, single core): random full games per second and decisions per
 second, Scene + SVG time for a mid-game state, and one Explorer step (play +
-redraw, Python side).  Nothing here is a test: machines are noisy, so figures are
+redraw, Python side); and gaia_lab.simulate's games per second on its default
+process pool (all cores).  Nothing here is a test: machines are noisy, so figures are
 printed, never asserted.
 """
 
@@ -118,6 +119,19 @@ def bench_recorded(name: str) -> str | None:
     return "\n".join(lines)
 
 
+def bench_simulate(name: str) -> str:
+    """Games per second of gaia_lab.simulate on its default process pool (random policy;
+    Gaia Project with 10 games, the others with 100)."""
+    import os
+
+    games = 10 if name == "gaia_project" else 100
+    t = time.perf_counter()
+    gaia_lab.simulate(name, games, seed=0)
+    elapsed = time.perf_counter() - t
+    return (f"  simulate({games} random games, process pool of {os.cpu_count()}): "
+            f"{games / elapsed:8.1f} games/s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random games per game")
@@ -134,6 +148,7 @@ def main() -> None:
         recorded = bench_recorded(name)
         if recorded:
             print(recorded)
+        print(bench_simulate(name))
         print(bench_render(game, 20))
         print(bench_explorer(game, 40))
 

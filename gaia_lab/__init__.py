@@ -34,10 +34,11 @@ from gaia_lab.core import (  # noqa: E402
     register_game,
 )
 from gaia_lab.games import GAMES, examples  # noqa: E402  (registers the built-in games)
+from gaia_lab.simulate import simulate  # noqa: E402  (executors load on first use)
 
 __all__ = [
     "CHANCE", "GAMES", "RULES", "Event", "ExampleError", "GaiaLabError",
     "IllegalActionError", "InvalidStateError", "NoLayoutError", "NotationError", "Record",
     "RegistryError", "RuleRef", "ScoreBreakdown", "Session", "UnknownGameError", "Verdict",
-    "__version__", "examples", "register_game",
+    "__version__", "examples", "register_game", "simulate",
 ]
