@@ -34,7 +34,7 @@ from gaia_lab.core import (  # noqa: E402
     register_game,
 )
 from gaia_lab.games import GAMES, examples  # noqa: E402  (registers the built-in games)
-from gaia_lab.simulate import simulate  # noqa: E402  (executors load on first use)
+from gaia_lab.simulation import simulate  # noqa: E402  (executors load on first use)
 
 __all__ = [
     "CHANCE", "GAMES", "RULES", "Event", "ExampleError", "GaiaLabError",

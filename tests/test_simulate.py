@@ -1,5 +1,5 @@
-"""gaia_lab.simulate: the same table on every executor, the policies, the table's
-statistics, interruption and bad input."""
+"""gaia_lab.simulate (module gaia_lab.simulation): the same table on every executor, the
+policies, the table's statistics, interruption and bad input."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import gaia_lab
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.game import Game
 from gaia_lab.core.registry import UnknownGameError
-from gaia_lab.simulate import (
+from gaia_lab.simulation import (
     MAX_GAMES,
     GameResult,
     SimulationTable,
