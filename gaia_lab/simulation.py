@@ -327,12 +327,14 @@ def play_game(game: Game[Any, Any] | str, players: int, seed: int,
     session = Session(game, players, seed, options)
     rng = random.Random(seed)
     bound = session.game.meta.max_steps
+    decisions = 0
     while not session.is_over():
-        if session.decisions >= bound:
-            raise RuntimeError(f"game {index} (seed {seed}) did not end within "
-                               f"{bound} decisions")
+        if decisions >= bound:
+            raise GaiaLabError(f"game {index} (seed {seed}) did not end within {bound} "
+                               f"decisions: the policy may repeat moves that never end it")
         legal = session.legal_actions()
         session.play(policy(session.game, session.state, legal, rng))
+        decisions += 1
     breakdown = session.score_breakdown()
     reason = getattr(session.state, "ended_by", "")
     return GameResult(

@@ -255,3 +255,20 @@ def test_a_dask_cluster_gives_the_serial_table() -> None:
         table = gaia_lab.simulate("shapers_of_gaia", 4, players=2, seed=6,
                                   executor=client.get_executor())
     assert table == serial
+
+
+def always_roll(game: object, state: object, legal: list[object], rng: object) -> object:
+    """A policy that never holds, so never banks: Pig never ends under it."""
+    return next((a for a in legal if str(a) == "roll"), legal[0])
+
+
+def test_a_policy_that_never_ends_the_game_is_named() -> None:
+    import dataclasses
+
+    from tests.dicegame import PIG
+
+    class ShortPig(type(PIG)):  # type: ignore[misc]
+        meta = dataclasses.replace(PIG.meta, max_steps=40)
+
+    with pytest.raises(GaiaLabError, match="did not end within 40 decisions"):
+        gaia_lab.simulate(ShortPig(), 1, policy=always_roll, players=2, executor="serial")
