@@ -413,3 +413,19 @@ def test_sample_scene_renders_everywhere() -> None:
     assert len(scene.ids()) == 19 + 4 + 1
     assert scene.hit(*to_pixel(Hex(1, -1), 18.3, "pointy", (120.25, 110.125))) == "hex:1x-1"
     assert png_image(scene).size == (240, 260)
+
+
+def test_win_rate_chart_bars_and_intervals() -> None:
+    from gaia_lab.render.charts import win_rate_chart
+    from gaia_lab.simulation import simulate
+
+    table = simulate("shapers_of_gaia", 8, players=3, seed=5, executor="serial")
+    chart = win_rate_chart(table, names=("Ann", "Bo", "Cy"))
+    bars = [chart.find(f"bar:{seat}") for seat in range(3)]
+    for seat, bar in enumerate(bars):
+        rate = table.win_rate(seat)
+        assert bar is not None and bar.title is not None
+        assert f"{rate.wins} of {rate.games} games" in bar.title
+    assert "Ann" in chart.to_svg() and "a fair share: 1 in 3" in chart.to_svg()
+    empty = win_rate_chart(simulate("shapers_of_gaia", 0, players=3, executor="serial"))
+    assert not empty.ids()
