@@ -265,7 +265,7 @@ def always_roll(game: object, state: object, legal: list[object], rng: object) -
 def test_a_policy_that_never_ends_the_game_is_named() -> None:
     import dataclasses
 
-    from tests.dicegame import PIG
+    from dicegame import PIG
 
     class ShortPig(type(PIG)):  # type: ignore[misc]
         meta = dataclasses.replace(PIG.meta, max_steps=40)
