@@ -90,6 +90,8 @@ UPGRADES_FROM = {"ts": ("m",), "lab": ("ts",), "PI": ("ts",), "ac1": ("lab",),
                  "ac2": ("lab",)}
 CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
 CAPS = {"credits": 30, "ore": 15, "knowledge": 15}
+SATELLITES = 25
+"""The satellites each player has (``federation_tokens.json``: at most 25 per player)."""
 
 
 class Refusal(IllegalActionError):
@@ -1814,6 +1816,7 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
         v = check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.action.federation")
+    _check_satellite_supply(p, len(satellites))
     if pw.tokens(p.bowls) < len(satellites):
         raise Refusal("federation.tokens", f"{len(satellites)} satellites need as many "
                       "power tokens.", "gp.federation.satellites")
@@ -1828,6 +1831,16 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
                        f"{', '.join(names)} and take {cmd.token}.", seat,
                        "gp.action.federation")]
+
+
+def _check_satellite_supply(p: PlayerState, n: int) -> None:
+    """Refuse a federation needing more satellites than the player has left."""
+    left = SATELLITES - p.satellites
+    if n > left:
+        raise Refusal("federation.satellite_supply",
+                      f"The federation needs {n} satellites; the {_name(p.faction)} have "
+                      f"{left} of their {SATELLITES} left ({p.satellites} placed).",
+                      "gp.federation.satellites")
 
 
 def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> FederationCheck:
@@ -1861,6 +1874,7 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     new = tuple(sorted(set(names) - base))
     structures = {h for h, _ in p.buildings}
     satellites = [h for h in new if h not in structures]
+    _check_satellite_supply(p, len(satellites))
     p = _pay(p, Resources(qic=len(satellites)), f"{len(satellites)} satellites",
              "gp.faction.ivits")
     p = evolve(p, satellites=p.satellites + len(satellites),

@@ -1,0 +1,46 @@
+"""Gaia Project rulings players asked about, each on a position built with
+``GAME.scenario``: the line tried and the verdict, charges or resources expected."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gaia_lab.core.session import Session
+from gaia_lab.games.gaia_project import GAME
+
+
+def two(first: dict[str, Any], **spec: Any) -> Session:
+    """A round-2 position: the described player (Terrans by default) to act, the Xenos
+    far away."""
+    players = [{"faction": "terrans", **first},
+               {"faction": "xenos", "structures": {"5A10": "m"}}]
+    return Session(GAME, scenario={"round": 2, "players": players, **spec})
+
+
+def refused(s: Session, line: str) -> tuple[str, str, str]:
+    v = s.explain(line)
+    assert not v.legal and v.rule is not None, line
+    return v.code, v.rule.id, v.message
+
+
+def listed(s: Session) -> set[str]:
+    return {str(a) for a in s.legal_actions()}
+
+
+# -- 1. a player has 25 satellites ----------------------------------------------------
+
+
+def test_a_federation_needing_more_satellites_than_remain_is_refused() -> None:
+    # PI 10B2 and trading stations 10A2, 10B5 link with 2 satellites; 24 are placed
+    line = "terrans federation 10A2,10B0,10B1,10B2,10B5 fed1"
+    s = two({"structures": {"10B2": "PI", "10A2": "ts", "10B5": "ts"},
+             "bowls": [2, 3, 1], "satellites": 24})
+    code, rule, message = refused(s, line)
+    assert (code, rule) == ("federation.satellite_supply", "gp.federation.satellites")
+    assert "2 satellites" in message and "1 of their 25" in message
+    assert not any(" federation " in a for a in listed(s))
+    # with 23 placed the last two suffice
+    s = two({"structures": {"10B2": "PI", "10A2": "ts", "10B5": "ts"},
+             "bowls": [2, 3, 1], "satellites": 23})
+    s.play(line)
+    assert s.state.seats[0].satellites == 25
