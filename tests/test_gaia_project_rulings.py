@@ -44,3 +44,24 @@ def test_a_federation_needing_more_satellites_than_remain_is_refused() -> None:
              "bowls": [2, 3, 1], "satellites": 23})
     s.play(line)
     assert s.state.seats[0].satellites == 25
+
+
+# -- 2. a power action whose whole reward is lost at the cap --------------------------
+
+
+def test_a_power_action_lost_entirely_at_the_cap_is_refused() -> None:
+    # power3 gives 2 ore; the ore track stops at 15
+    s = two({"structures": {"10A2": "m"}, "ore": 15, "bowls": [0, 0, 4]})
+    code, rule, message = refused(s, "terrans action power3")
+    assert (code, rule) == ("action.capped", "gp.income.caps")
+    assert "15 ore" in message
+    assert "terrans action power3" not in listed(s)
+    # power4's 7 credits at 30 credits and power5's 2 knowledge at 15 alike
+    s = two({"structures": {"10A2": "m"}, "credits": 30, "knowledge": 15,
+             "bowls": [0, 0, 4]})
+    assert refused(s, "terrans action power4")[:2] == ("action.capped", "gp.income.caps")
+    assert refused(s, "terrans action power5")[:2] == ("action.capped", "gp.income.caps")
+    # a part of the reward still counts: 14 ore take one of the two
+    s = two({"structures": {"10A2": "m"}, "ore": 14, "bowls": [0, 0, 4]})
+    s.play("terrans action power3")
+    assert s.state.seats[0].ore == 15

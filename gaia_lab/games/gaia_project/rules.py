@@ -1556,6 +1556,10 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         raise Refusal("action.used", f"{name} is already taken this round.",
                       "gp.action.once_per_round")
     p = state.seats[seat]
+    lost = _lost_at_cap(p, a.gain)
+    if lost:
+        raise Refusal("action.capped", f"{name} gives only {a.gain}, all lost at the cap "
+                      f"({lost}).", "gp.income.caps")
     if a.kind == "power":
         p = _spend_power(p, a.cost, f"{name}", turn)
     else:
@@ -1573,6 +1577,15 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         turn.follow.append(("fedtile", None))
     state = evolve(state.with_seat(seat, p), board_used=state.board_used + (name,))
     return state, [_ev("action", f"{_name(p.faction)} take {name}.", seat, "gp.action.board")]
+
+
+def _lost_at_cap(p: PlayerState, r: Resources) -> str:
+    """The caps that swallow the whole of ``r`` (``"15 ore"``), or ``""`` if any of it
+    counts."""
+    items = r.items()
+    if not items or any(n not in CAPS or getattr(p, n) < CAPS[n] for n, _ in items):
+        return ""
+    return ", ".join(f"{CAPS[n]} {n}" for n, _ in items)
 
 
 def special_actions(p: PlayerState) -> list[tuple[str, Resources, str]]:
