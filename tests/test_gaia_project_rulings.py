@@ -65,3 +65,26 @@ def test_a_power_action_lost_entirely_at_the_cap_is_refused() -> None:
     s = two({"structures": {"10A2": "m"}, "ore": 14, "bowls": [0, 0, 4]})
     s.play("terrans action power3")
     assert s.state.seats[0].ore == 15
+
+
+# -- 3. free terraforming steps go to a mine that uses them ---------------------------
+
+
+def test_free_terraforming_steps_need_a_mine_that_takes_a_step() -> None:
+    # 10B5 is a Gaia planet (no step), 10A1 oxide is one step from the Terrans' blue
+    s = two({"structures": {"10A2": "m"}, "qic": 2, "bowls": [0, 0, 6],
+             "booster": "booster4"})
+    for line in ("terrans action power6. build m 10B5", "terrans action power2. build m 10B5",
+                 "terrans special step. build m 10B5"):
+        code, rule, message = refused(s, line)
+        assert (code, rule) == ("build.steps_unused", "gp.terraform.cost"), line
+        assert "10B5" in message and "gaia" in message
+    assert "terrans action power6. build m 10B5" not in listed(s)
+    s.play("terrans action power6. build m 10A1")
+    assert s.state.seats[0].ore == 4 - 1  # the mine's ore only: the step was free
+    # the Hadsch Hallas' home planet is oxide: 10A1 takes no step
+    hh = Session(GAME, scenario={"round": 2, "players": [
+        {"faction": "hadsch-hallas", "structures": {"10A2": "m"}, "bowls": [0, 0, 6]},
+        {"faction": "xenos", "structures": {"5A10": "m"}}]})
+    code, rule, message = refused(hh, "hadsch-hallas action power6. build m 10A1")
+    assert (code, rule) == ("build.steps_unused", "gp.terraform.cost")

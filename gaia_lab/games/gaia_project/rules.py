@@ -1185,6 +1185,7 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     if owner is not None and not shared:
         raise Refusal("build.occupied", f"{hx} is already colonised.", "gp.action.mine")
     if shared:
+        _check_steps_used(hx, "occupied by another player", free_steps, 0)
         return _shared_mine(state, turn, hx, extra)
     for i, other in enumerate(state.seats):
         if i != seat and hx in other.gaiaformers:
@@ -1197,6 +1198,7 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     if p.count("m") >= _c().board.structure("mine").count:
         raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
     cost, steps = _mine_cost(state, p, hx, planet, own_gf, free_steps, extra)
+    _check_steps_used(hx, planet, free_steps, steps)
     p = _pay(p, cost, f"A mine on {hx}", "gp.action.mine")
     p = _new_type_gain(state, p, planet)
     if own_gf:
@@ -1219,6 +1221,16 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     return state.with_seat(seat, p), [
         _ev("build.mine", f"{_name(p.faction)} build a mine on {hx} ({planet}, "
             f"paying {cost}).", seat, "gp.action.mine")]
+
+
+def _check_steps_used(hx: str, what: str, free_steps: int, steps: int) -> None:
+    """Free terraforming steps (power actions, the step booster) are spent on the mine
+    they come with: refuse a mine that takes no step."""
+    if free_steps and not steps:
+        s = "s" if free_steps > 1 else ""
+        raise Refusal("build.steps_unused", f"The action gives {free_steps} free "
+                      f"terraforming step{s} for this mine, but {hx} ({what}) takes no "
+                      "step.", "gp.terraform.cost")
 
 
 def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
