@@ -88,3 +88,28 @@ def test_free_terraforming_steps_need_a_mine_that_takes_a_step() -> None:
         {"faction": "xenos", "structures": {"5A10": "m"}}]})
     code, rule, message = refused(hh, "hadsch-hallas action power6. build m 10A1")
     assert (code, rule) == ("build.steps_unused", "gp.terraform.cost")
+
+
+# -- 4. the Taklons' institute token with nothing chargeable --------------------------
+
+
+def test_taklons_with_everything_in_bowl_three_take_the_token_then_charge() -> None:
+    from gaia_lab.games.gaia_project import rules
+
+    # the Taklons' institute on 10A2, every token (the brainstone too) in bowl III
+    s = Session(GAME, scenario={"round": 2, "players": [
+        {"faction": "taklons", "structures": {"10A2": "PI"}, "bowls": [0, 0, 5],
+         "brainstone": 2},
+        {"faction": "xenos", "structures": {"5A10": "m"}}]})
+    # a Xenos structure on 3A7, next to the institute (value 3): the token first makes
+    # room for 2 power
+    state = rules._offer_charges(s.state, 1, "3A7")
+    assert [(t.kind, t.actor, t.data) for t in state.pending] == [("charge", 0, (2,))]
+    offered = {str(m) for m in GAME.legal_actions(state)}
+    assert offered == {"taklons charge 1t,2pw", "taklons charge 1t,2pw. brainstone area3",
+                       "taklons decline 2pw"}
+    v = GAME.explain(state, GAME.parse_action(state, "taklons charge 2pw,1t"))
+    assert not v.legal and v.rule is not None
+    assert (v.code, v.rule.id) == ("charge.token_first", "gp.faction.taklons.pi")
+    p = GAME.apply(state, GAME.parse_action(state, "taklons charge 1t,2pw")).state.seats[0]
+    assert (p.bowls, p.brainstone, p.vp) == ((0, 0, 6, 0), 2, s.state.seats[0].vp - 1)

@@ -702,6 +702,10 @@ def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_f
     if pw_amount != amount:
         raise Refusal("charge.amount", f"The offer is {amount} power, not {pw_amount}.",
                       "gp.charge.highest")
+    if not token_first and pw.chargeable(p.bowls) < amount:
+        raise Refusal("charge.token_first", f"The bowls take only "
+                      f"{pw.chargeable(p.bowls)} power before the token: 'charge "
+                      f"1t,{amount}pw' takes the token first.", hooks(p.faction).pi_rule)
     state = evolve(state, pending=state.pending[1:])
     if token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
@@ -1459,7 +1463,10 @@ def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
         bonus = value_bonus(state, p)
         best = max((power_value(p, b) + bonus.get(h, 0) for h, b in p.buildings
                     if m.distance(h0, m.hex(h)) <= 2), default=0)
-        amount = min(best, pw.chargeable(p.bowls), p.vp + 1)
+        room = pw.chargeable(p.bowls)
+        if not room and hooks(p.faction).pi_token_with_charge and p.count("PI"):
+            room = pw.chargeable(pw.gain_tokens(p.bowls, 1))  # the token first
+        amount = min(best, room, p.vp + 1)
         if amount > 0:
             offers.append(Task("charge", seat, (amount,)))
     return evolve(state, pending=state.pending + tuple(offers))
