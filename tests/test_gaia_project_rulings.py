@@ -113,3 +113,42 @@ def test_taklons_with_everything_in_bowl_three_take_the_token_then_charge() -> N
     assert (v.code, v.rule.id) == ("charge.token_first", "gp.faction.taklons.pi")
     p = GAME.apply(state, GAME.parse_action(state, "taklons charge 1t,2pw")).state.seats[0]
     assert (p.bowls, p.brainstone, p.vp) == ((0, 0, 6, 0), 2, s.state.seats[0].vp - 1)
+
+
+# -- 5. the Lost Planet placed in the Gaia phase --------------------------------------
+
+
+def test_itars_lost_planet_in_the_gaia_phase_offers_power_at_once() -> None:
+    # the start of round 3: the Itars' institute on 3A7 and 8 tokens in the Gaia area,
+    # Navigation 4 and a green token; a Xenos mine on 10A2, next to the empty 3A6
+    players = [{"faction": "itars", "structures": {"3A7": "PI"}, "bowls": [2, 2, 0, 8],
+                "research": {"nav": 4}, "fed_tokens": ["fed2"]},
+               {"faction": "xenos", "structures": {"10A2": "m", "5A10": "m"}}]
+    s = Session(GAME, scenario={"round": 3, "phase": "income", "players": players})
+    while s.state.pending and s.state.pending[0].kind == "income":
+        s.play(s.legal_actions()[0])
+    assert s.state.pending[0].kind == "tokens_for_tech"
+    s.play("itars spend 4tg for tech. tech nav. up nav. lostPlanet 3A6")
+    # the Xenos charge before the Itars are asked again (4 tokens are left)
+    assert [(t.kind, t.actor, t.data) for t in s.state.pending[:2]] == [
+        ("charge", 1, (1,)), ("tokens_for_tech", 0, ())]
+    s.play("xenos charge 1pw")
+    assert s.state.pending[0].kind == "tokens_for_tech"
+
+
+# -- 6. every structure of a line offers its own charges ------------------------------
+
+
+def test_a_lab_and_the_lost_planet_of_one_line_both_offer_charges() -> None:
+    # the Terrans' trading station 10A2 becomes a lab whose tile reaches Navigation 5;
+    # the Lost Planet goes on 10A4.  Xenos (3A7) neighbour the lab only, the Gleens'
+    # mine 10B2 neighbours both
+    s = Session(GAME, scenario={"round": 2, "players": [
+        {"faction": "terrans", "structures": {"10A2": "ts"}, "research": {"nav": 4},
+         "fed_tokens": ["fed2"], "ore": 9, "credits": 20},
+        {"faction": "xenos", "structures": {"3A7": "m", "5A10": "m"}},
+        {"faction": "gleens", "structures": {"10B2": "m"}}]})
+    s.play("terrans build lab 10A2. tech nav. up nav. lostPlanet 10A4")
+    # the lab's offers round the table from the builder, then the Lost Planet's
+    assert [(t.kind, t.actor, t.data) for t in s.state.pending] == [
+        ("charge", 1, (1,)), ("charge", 2, (1,)), ("charge", 2, (1,))]

@@ -478,8 +478,9 @@ class _Turn:
     main: bool = False
     follow: list[tuple[str, object]] = field(default_factory=list)
     """Follow-ups still owed, in order: ``tech``, ``up``, ``cover``, ``mine``..."""
-    built: str | None = None
-    """The hex of a structure placed or upgraded (charges are offered after the line)."""
+    built: list[str] = field(default_factory=list)
+    """The hexes of the structures placed or upgraded, in order: each offers its own
+    charges after the line."""
     stone: str | None = None
     """The brainstone choice written after the command being played, if any."""
     stone_used: bool = False
@@ -821,10 +822,12 @@ def _tokens_for_tech_answer(state: GPState, task: Task, move: Move
         raise Refusal("turn.incomplete", f"The line still needs "
                       f"{_FOLLOW_TEXT.get(what, what)}.", _FOLLOW_RULE.get(what, rule))
     p = state.seats[seat]
-    if not declined and p.bowls[3] >= n:
-        return state, events
-    p = _from_gaia(p, h.gaia_return_bowl)
-    return evolve(state.with_seat(seat, p), pending=state.pending[1:]), events
+    if declined or p.bowls[3] < n:
+        p = _from_gaia(p, h.gaia_return_bowl)
+        state = evolve(state.with_seat(seat, p), pending=state.pending[1:])
+    for hx in reversed(turn.built):  # the Lost Planet's neighbours charge at once
+        state = _offer_charges(state, seat, hx, first=True)
+    return state, events
 
 
 # -- the action phase ---------------------------------------------------------------
@@ -861,8 +864,8 @@ def _action_turn(state: GPState, task: Task, move: Move) -> tuple[GPState, list[
     if not turn.main:
         # free actions only: the turn stays open, the main action comes later
         return state, events
-    if turn.built is not None:
-        state = _offer_charges(state, seat, turn.built)
+    for hx in turn.built:
+        state = _offer_charges(state, seat, hx)
     order = state.order
     nxt = _next_player(state, seat, order)
     return evolve(state, current=nxt), events
@@ -1221,7 +1224,7 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
         # engine ruling (the reference implementation's): Gleens score 2 VP per Gaia mine
         p = p.add_vp(hooks(p.faction).gaia_mine_vp, p.faction)
     p = _join_federation(state, p, hx)
-    turn.built = hx
+    turn.built.append(hx)
     return state.with_seat(seat, p), [
         _ev("build.mine", f"{_name(p.faction)} build a mine on {hx} ({planet}, "
             f"paying {cost}).", seat, "gp.action.mine")]
@@ -1257,7 +1260,7 @@ def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
     p = _round_vp(state, p, "mine built")
     p = _tile_triggers(p, "mine")
     p = _join_federation(state, p, hx)
-    turn.built = hx
+    turn.built.append(hx)
     owner = state.owner(hx)
     assert owner is not None
     return state.with_seat(seat, p), [
@@ -1431,7 +1434,7 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         p = _take_token(state, p, token)
     if new in ("lab", "ac1", "ac2"):
         turn.follow.append(("tech", None))
-    turn.built = hx
+    turn.built.append(hx)
     return state.with_seat(seat, p), [
         _ev("build.upgrade", f"{_name(p.faction)} upgrade {hx} from {old} to {new} "
             f"(paying {cost}).", seat, "gp.action.upgrade")]
@@ -1454,7 +1457,10 @@ def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
     return {**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)}
 
 
-def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
+def _offer_charges(state: GPState, builder: int, hx: str, first: bool = False) -> GPState:
+    """The charges a structure placed or upgraded on ``hx`` offers, in table order from
+    the builder; queued after the pending decisions, or before them (``first``: during
+    another decision, the Itars' tech tiles in the Gaia phase)."""
     m = state.space_map
     h0 = m.hex(hx)
     offers = []
@@ -1469,6 +1475,8 @@ def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
         amount = min(best, room, p.vp + 1)
         if amount > 0:
             offers.append(Task("charge", seat, (amount,)))
+    if first:
+        return evolve(state, pending=tuple(offers) + state.pending)
     return evolve(state, pending=state.pending + tuple(offers))
 
 
@@ -1932,7 +1940,7 @@ def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState,
     p = _join_federation(state, p, hx)
     p = _round_vp(state, p, "mine built")
     p = _tile_triggers(p, "mine")
-    turn.built = hx
+    turn.built.append(hx)
     return state.with_seat(seat, p), [_ev("lost_planet", f"{_name(p.faction)} place the "
                                           f"Lost Planet on {hx}.", seat,
                                           "gp.action.research")]
