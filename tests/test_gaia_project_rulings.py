@@ -152,3 +152,31 @@ def test_a_lab_and_the_lost_planet_of_one_line_both_offer_charges() -> None:
     # the lab's offers round the table from the builder, then the Lost Planet's
     assert [(t.kind, t.actor, t.data) for t in s.state.pending] == [
         ("charge", 1, (1,)), ("charge", 2, (1,)), ("charge", 2, (1,))]
+
+
+# -- 7. the Nevlas' institute: 2 power per bowl-III token -----------------------------
+
+
+def _nevlas(bowl3: int) -> Session:
+    return two({"faction": "nevlas", "structures": {"10A2": "PI"}, "ore": 3,
+                "credits": 10, "bowls": [2, 2, bowl3]})
+
+
+def test_nevlas_split_a_tokens_two_power_across_conversions() -> None:
+    # two bowl-III tokens are 4 power: 3 for 1 ore and 1 for 1 credit
+    for line in ("nevlas spend 4pw for 1o,1c", "nevlas spend 3pw for 1o. spend 1pw for 1c"):
+        s = _nevlas(2)
+        s.play(line)
+        p = s.state.seats[0]
+        assert (p.bowls, p.ore, p.credits) == ((4, 2, 0, 0), 4, 11), line
+    # the spare power of a token serves the rest of the line only: 3 + 3 power are 3
+    s = _nevlas(3)
+    s.play("nevlas spend 3pw for 1o. spend 3pw for 1o")
+    assert (s.state.seats[0].bowls, s.state.seats[0].ore) == ((5, 2, 0, 0), 5)
+    # one token is 2 power, not 4
+    code, rule, message = refused(_nevlas(1), "nevlas spend 4pw for 1o,1c")
+    assert (code, rule) == ("power.not_enough", "gp.faction.nevlas.pi")
+    assert "bowl III holds 1 token" in message and "2 power" in message
+    # without the institute a token is 1 power
+    plain = two({"faction": "nevlas", "structures": {"10A2": "ts"}, "bowls": [2, 2, 2]})
+    assert refused(plain, "nevlas spend 4pw for 1o,1c")[0] == "spend.unknown"

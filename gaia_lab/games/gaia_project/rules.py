@@ -484,6 +484,9 @@ class _Turn:
     stone: str | None = None
     """The brainstone choice written after the command being played, if any."""
     stone_used: bool = False
+    spare: int = 0
+    """Power of a spent token not used yet (tokens worth 2 power), for the rest of the
+    line."""
 
     def stone_choice(self, p: PlayerState, options: dict[str, bool]) -> bool | None:
         """The brainstone choice for the command being played: None (not written), or
@@ -1008,15 +1011,29 @@ _BASE_CONVERSIONS = (("pw", 4, "q", 1), ("pw", 3, "o", 1), ("pw", 4, "k", 1),
 _RES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "t": "power_tokens"}
 
 
-def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str
-             ) -> Resources:
-    """What a ``spend`` of whole conversions from ``table`` gives."""
+def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
+             split: bool = False) -> Resources:
+    """What a ``spend`` of whole conversions from ``table`` gives.  ``split``: the
+    amount paid may be shared by several conversions of that payment (``spend 4pw for
+    1o,1c``), as when one token is worth more power than one conversion takes."""
     if len(cmd.cost) != 1:
         raise Refusal("spend.unknown", f"'{cmd}' is not a free action.", rule)
     cost = cmd.cost[0]
     wanted = {r.code: r.amount for r in cmd.gain}
     if cost.amount < 1:
         raise Refusal("spend.nothing", "A free action pays at least one of something.", rule)
+    if split and len(wanted) > 1:
+        paid, got = 0, Resources()
+        for code, amount in wanted.items():
+            entry = next(((n, m) for pay, n, get, m in table
+                          if pay == cost.code and get == code and amount % m == 0), None)
+            if entry is None or code not in _RES:
+                break
+            paid += amount // entry[1] * entry[0]
+            got = got + Resources(**{_RES[code]: amount})
+        else:
+            if paid == cost.amount:
+                return got
     for pay, n, get, m in table:
         if pay != cost.code or cost.amount % n:
             continue
@@ -1043,7 +1060,7 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
     h = hooks(p.faction)
     table = conversions(p)
     rule = "gp.free_action.when"
-    got = _convert(cmd, table, rule)
+    got = _convert(cmd, table, rule, split=_power_per_token(p) > 1)
     cost = cmd.cost[0]
     n = cost.amount
     if cost.code == "pw":
@@ -1066,15 +1083,32 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
                                           f"into {got}.", seat, rule)]
 
 
+def _power_per_token(p: PlayerState) -> int:
+    """The power one bowl-III token spends as (2 for the Nevlas with their institute)."""
+    return hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+
+
 def _spend_power(p: PlayerState, amount: int, what: str, turn: _Turn | None = None
                  ) -> PlayerState:
-    per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+    """Spend power from bowl III.  Tokens worth 2 power (the Nevlas' institute) leave
+    the power a conversion does not use to the rest of the line (``turn.spare``)."""
+    per = _power_per_token(p)
     if p.brainstone == 2:
         return _spend_with_stone(p, amount, what, turn)
-    need = -(-amount // per)
+    spare = turn.spare if turn else 0
+    rest = max(0, amount - spare)
+    need = -(-rest // per)
     if need > p.bowls[2]:
+        if per == 1:
+            raise Refusal("power.not_enough", f"{what} needs {amount} power; bowl III holds "
+                          f"{p.bowls[2]} tokens.", "gp.action.board")
+        held = f"{p.bowls[2]} token{'s' if p.bowls[2] != 1 else ''}"
+        kept = f" and {spare} power spare from this line" if spare else ""
         raise Refusal("power.not_enough", f"{what} needs {amount} power; bowl III holds "
-                      f"{p.bowls[2]} tokens.", "gp.action.board")
+                      f"{held} worth {per} power each ({per * p.bowls[2]} power){kept}.",
+                      hooks(p.faction).pi_rule or "gp.action.board")
+    if turn is not None:
+        turn.spare = spare - (amount - rest) + need * per - rest
     return evolve(p, bowls=pw.spend(p.bowls, need))
 
 
