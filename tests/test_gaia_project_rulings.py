@@ -88,6 +88,13 @@ def test_free_terraforming_steps_need_a_mine_that_takes_a_step() -> None:
         {"faction": "xenos", "structures": {"5A10": "m"}}]})
     code, rule, message = refused(hh, "hadsch-hallas action power6. build m 10A1")
     assert (code, rule) == ("build.steps_unused", "gp.terraform.cost")
+    # a Lantids' mine on a planet another player holds takes no step either
+    lantids = Session(GAME, scenario={"round": 2, "players": [
+        {"faction": "lantids", "structures": {"3A7": "m"}, "bowls": [0, 0, 6]},
+        {"faction": "xenos", "structures": {"10A1": "ts", "5A10": "m"}}]})
+    code, rule, message = refused(lantids, "lantids action power6. build m 10A1")
+    assert (code, rule) == ("build.steps_unused", "gp.terraform.cost")
+    assert "occupied by another player" in message
 
 
 # -- 4. the Taklons' institute token with nothing chargeable --------------------------
