@@ -90,6 +90,8 @@ UPGRADES_FROM = {"ts": ("m",), "lab": ("ts",), "PI": ("ts",), "ac1": ("lab",),
                  "ac2": ("lab",)}
 CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
 CAPS = {"credits": 30, "ore": 15, "knowledge": 15}
+SATELLITES = 25
+"""The satellites each player has (``federation_tokens.json``: at most 25 per player)."""
 
 
 class Refusal(IllegalActionError):
@@ -476,11 +478,15 @@ class _Turn:
     main: bool = False
     follow: list[tuple[str, object]] = field(default_factory=list)
     """Follow-ups still owed, in order: ``tech``, ``up``, ``cover``, ``mine``..."""
-    built: str | None = None
-    """The hex of a structure placed or upgraded (charges are offered after the line)."""
+    built: list[str] = field(default_factory=list)
+    """The hexes of the structures placed or upgraded, in order: each offers its own
+    charges after the line."""
     stone: str | None = None
     """The brainstone choice written after the command being played, if any."""
     stone_used: bool = False
+    spare: int = 0
+    """Power of a spent token not used yet (tokens worth 2 power), for the rest of the
+    line."""
 
     def stone_choice(self, p: PlayerState, options: dict[str, bool]) -> bool | None:
         """The brainstone choice for the command being played: None (not written), or
@@ -700,6 +706,10 @@ def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_f
     if pw_amount != amount:
         raise Refusal("charge.amount", f"The offer is {amount} power, not {pw_amount}.",
                       "gp.charge.highest")
+    if not token_first and pw.chargeable(p.bowls) < amount:
+        raise Refusal("charge.token_first", f"The bowls take only "
+                      f"{pw.chargeable(p.bowls)} power before the token: 'charge "
+                      f"1t,{amount}pw' takes the token first.", hooks(p.faction).pi_rule)
     state = evolve(state, pending=state.pending[1:])
     if token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
@@ -815,10 +825,12 @@ def _tokens_for_tech_answer(state: GPState, task: Task, move: Move
         raise Refusal("turn.incomplete", f"The line still needs "
                       f"{_FOLLOW_TEXT.get(what, what)}.", _FOLLOW_RULE.get(what, rule))
     p = state.seats[seat]
-    if not declined and p.bowls[3] >= n:
-        return state, events
-    p = _from_gaia(p, h.gaia_return_bowl)
-    return evolve(state.with_seat(seat, p), pending=state.pending[1:]), events
+    if declined or p.bowls[3] < n:
+        p = _from_gaia(p, h.gaia_return_bowl)
+        state = evolve(state.with_seat(seat, p), pending=state.pending[1:])
+    for hx in reversed(turn.built):  # the Lost Planet's neighbours charge at once
+        state = _offer_charges(state, seat, hx, first=True)
+    return state, events
 
 
 # -- the action phase ---------------------------------------------------------------
@@ -855,8 +867,8 @@ def _action_turn(state: GPState, task: Task, move: Move) -> tuple[GPState, list[
     if not turn.main:
         # free actions only: the turn stays open, the main action comes later
         return state, events
-    if turn.built is not None:
-        state = _offer_charges(state, seat, turn.built)
+    for hx in turn.built:
+        state = _offer_charges(state, seat, hx)
     order = state.order
     nxt = _next_player(state, seat, order)
     return evolve(state, current=nxt), events
@@ -999,15 +1011,29 @@ _BASE_CONVERSIONS = (("pw", 4, "q", 1), ("pw", 3, "o", 1), ("pw", 4, "k", 1),
 _RES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "t": "power_tokens"}
 
 
-def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str
-             ) -> Resources:
-    """What a ``spend`` of whole conversions from ``table`` gives."""
+def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
+             split: bool = False) -> Resources:
+    """What a ``spend`` of whole conversions from ``table`` gives.  ``split``: the
+    amount paid may be shared by several conversions of that payment (``spend 4pw for
+    1o,1c``), as when one token is worth more power than one conversion takes."""
     if len(cmd.cost) != 1:
         raise Refusal("spend.unknown", f"'{cmd}' is not a free action.", rule)
     cost = cmd.cost[0]
     wanted = {r.code: r.amount for r in cmd.gain}
     if cost.amount < 1:
         raise Refusal("spend.nothing", "A free action pays at least one of something.", rule)
+    if split and len(wanted) > 1:
+        paid, got = 0, Resources()
+        for code, amount in wanted.items():
+            entry = next(((n, m) for pay, n, get, m in table
+                          if pay == cost.code and get == code and amount % m == 0), None)
+            if entry is None or code not in _RES:
+                break
+            paid += amount // entry[1] * entry[0]
+            got = got + Resources(**{_RES[code]: amount})
+        else:
+            if paid == cost.amount:
+                return got
     for pay, n, get, m in table:
         if pay != cost.code or cost.amount % n:
             continue
@@ -1034,7 +1060,7 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
     h = hooks(p.faction)
     table = conversions(p)
     rule = "gp.free_action.when"
-    got = _convert(cmd, table, rule)
+    got = _convert(cmd, table, rule, split=_power_per_token(p) > 1)
     cost = cmd.cost[0]
     n = cost.amount
     if cost.code == "pw":
@@ -1057,15 +1083,32 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
                                           f"into {got}.", seat, rule)]
 
 
+def _power_per_token(p: PlayerState) -> int:
+    """The power one bowl-III token spends as (2 for the Nevlas with their institute)."""
+    return hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+
+
 def _spend_power(p: PlayerState, amount: int, what: str, turn: _Turn | None = None
                  ) -> PlayerState:
-    per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+    """Spend power from bowl III.  Tokens worth 2 power (the Nevlas' institute) leave
+    the power a conversion does not use to the rest of the line (``turn.spare``)."""
+    per = _power_per_token(p)
     if p.brainstone == 2:
         return _spend_with_stone(p, amount, what, turn)
-    need = -(-amount // per)
+    spare = turn.spare if turn else 0
+    rest = max(0, amount - spare)
+    need = -(-rest // per)
     if need > p.bowls[2]:
+        if per == 1:
+            raise Refusal("power.not_enough", f"{what} needs {amount} power; bowl III holds "
+                          f"{p.bowls[2]} tokens.", "gp.action.board")
+        held = f"{p.bowls[2]} token{'s' if p.bowls[2] != 1 else ''}"
+        kept = f" and {spare} power spare from this line" if spare else ""
         raise Refusal("power.not_enough", f"{what} needs {amount} power; bowl III holds "
-                      f"{p.bowls[2]} tokens.", "gp.action.board")
+                      f"{held} worth {per} power each ({per * p.bowls[2]} power){kept}.",
+                      hooks(p.faction).pi_rule or "gp.action.board")
+    if turn is not None:
+        turn.spare = spare - (amount - rest) + need * per - rest
     return evolve(p, bowls=pw.spend(p.bowls, need))
 
 
@@ -1183,6 +1226,7 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     if owner is not None and not shared:
         raise Refusal("build.occupied", f"{hx} is already colonised.", "gp.action.mine")
     if shared:
+        _check_steps_used(hx, "occupied by another player", free_steps, 0)
         return _shared_mine(state, turn, hx, extra)
     for i, other in enumerate(state.seats):
         if i != seat and hx in other.gaiaformers:
@@ -1195,6 +1239,7 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     if p.count("m") >= _c().board.structure("mine").count:
         raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
     cost, steps = _mine_cost(state, p, hx, planet, own_gf, free_steps, extra)
+    _check_steps_used(hx, planet, free_steps, steps)
     p = _pay(p, cost, f"A mine on {hx}", "gp.action.mine")
     p = _new_type_gain(state, p, planet)
     if own_gf:
@@ -1213,10 +1258,20 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
         # engine ruling (the reference implementation's): Gleens score 2 VP per Gaia mine
         p = p.add_vp(hooks(p.faction).gaia_mine_vp, p.faction)
     p = _join_federation(state, p, hx)
-    turn.built = hx
+    turn.built.append(hx)
     return state.with_seat(seat, p), [
         _ev("build.mine", f"{_name(p.faction)} build a mine on {hx} ({planet}, "
             f"paying {cost}).", seat, "gp.action.mine")]
+
+
+def _check_steps_used(hx: str, what: str, free_steps: int, steps: int) -> None:
+    """Free terraforming steps (power actions, the step booster) are spent on the mine
+    they come with: refuse a mine that takes no step."""
+    if free_steps and not steps:
+        s = "s" if free_steps > 1 else ""
+        raise Refusal("build.steps_unused", f"The action gives {free_steps} free "
+                      f"terraforming step{s} for this mine, but {hx} ({what}) takes no "
+                      "step.", "gp.terraform.cost")
 
 
 def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
@@ -1239,7 +1294,7 @@ def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
     p = _round_vp(state, p, "mine built")
     p = _tile_triggers(p, "mine")
     p = _join_federation(state, p, hx)
-    turn.built = hx
+    turn.built.append(hx)
     owner = state.owner(hx)
     assert owner is not None
     return state.with_seat(seat, p), [
@@ -1413,7 +1468,7 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         p = _take_token(state, p, token)
     if new in ("lab", "ac1", "ac2"):
         turn.follow.append(("tech", None))
-    turn.built = hx
+    turn.built.append(hx)
     return state.with_seat(seat, p), [
         _ev("build.upgrade", f"{_name(p.faction)} upgrade {hx} from {old} to {new} "
             f"(paying {cost}).", seat, "gp.action.upgrade")]
@@ -1436,7 +1491,10 @@ def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
     return {**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)}
 
 
-def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
+def _offer_charges(state: GPState, builder: int, hx: str, first: bool = False) -> GPState:
+    """The charges a structure placed or upgraded on ``hx`` offers, in table order from
+    the builder; queued after the pending decisions, or before them (``first``: during
+    another decision, the Itars' tech tiles in the Gaia phase)."""
     m = state.space_map
     h0 = m.hex(hx)
     offers = []
@@ -1445,9 +1503,14 @@ def _offer_charges(state: GPState, builder: int, hx: str) -> GPState:
         bonus = value_bonus(state, p)
         best = max((power_value(p, b) + bonus.get(h, 0) for h, b in p.buildings
                     if m.distance(h0, m.hex(h)) <= 2), default=0)
-        amount = min(best, pw.chargeable(p.bowls), p.vp + 1)
+        room = pw.chargeable(p.bowls)
+        if not room and hooks(p.faction).pi_token_with_charge and p.count("PI"):
+            room = pw.chargeable(pw.gain_tokens(p.bowls, 1))  # the token first
+        amount = min(best, room, p.vp + 1)
         if amount > 0:
             offers.append(Task("charge", seat, (amount,)))
+    if first:
+        return evolve(state, pending=tuple(offers) + state.pending)
     return evolve(state, pending=state.pending + tuple(offers))
 
 
@@ -1554,6 +1617,10 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         raise Refusal("action.used", f"{name} is already taken this round.",
                       "gp.action.once_per_round")
     p = state.seats[seat]
+    lost = _lost_at_cap(p, a.gain)
+    if lost:
+        raise Refusal("action.capped", f"{name} gives only {a.gain}, all lost at the cap "
+                      f"({lost}).", "gp.income.caps")
     if a.kind == "power":
         p = _spend_power(p, a.cost, f"{name}", turn)
     else:
@@ -1571,6 +1638,15 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         turn.follow.append(("fedtile", None))
     state = evolve(state.with_seat(seat, p), board_used=state.board_used + (name,))
     return state, [_ev("action", f"{_name(p.faction)} take {name}.", seat, "gp.action.board")]
+
+
+def _lost_at_cap(p: PlayerState, r: Resources) -> str:
+    """The caps that swallow the whole of ``r`` (``"15 ore"``), or ``""`` if any of it
+    counts."""
+    items = r.items()
+    if not items or any(n not in CAPS or getattr(p, n) < CAPS[n] for n, _ in items):
+        return ""
+    return ", ".join(f"{CAPS[n]} {n}" for n, _ in items)
 
 
 def special_actions(p: PlayerState) -> list[tuple[str, Resources, str]]:
@@ -1814,6 +1890,7 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
         v = check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.action.federation")
+    _check_satellite_supply(p, len(satellites))
     if pw.tokens(p.bowls) < len(satellites):
         raise Refusal("federation.tokens", f"{len(satellites)} satellites need as many "
                       "power tokens.", "gp.federation.satellites")
@@ -1828,6 +1905,16 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
                        f"{', '.join(names)} and take {cmd.token}.", seat,
                        "gp.action.federation")]
+
+
+def _check_satellite_supply(p: PlayerState, n: int) -> None:
+    """Refuse a federation needing more satellites than the player has left."""
+    left = SATELLITES - p.satellites
+    if n > left:
+        raise Refusal("federation.satellite_supply",
+                      f"The federation needs {n} satellites; the {_name(p.faction)} have "
+                      f"{left} of their {SATELLITES} left ({p.satellites} placed).",
+                      "gp.federation.satellites")
 
 
 def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> FederationCheck:
@@ -1861,6 +1948,7 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     new = tuple(sorted(set(names) - base))
     structures = {h for h, _ in p.buildings}
     satellites = [h for h in new if h not in structures]
+    _check_satellite_supply(p, len(satellites))
     p = _pay(p, Resources(qic=len(satellites)), f"{len(satellites)} satellites",
              "gp.faction.ivits")
     p = evolve(p, satellites=p.satellites + len(satellites),
@@ -1886,7 +1974,7 @@ def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState,
     p = _join_federation(state, p, hx)
     p = _round_vp(state, p, "mine built")
     p = _tile_triggers(p, "mine")
-    turn.built = hx
+    turn.built.append(hx)
     return state.with_seat(seat, p), [_ev("lost_planet", f"{_name(p.faction)} place the "
                                           f"Lost Planet on {hx}.", seat,
                                           "gp.action.research")]
