@@ -183,6 +183,7 @@ score)
 - [Final scoring](gaia_project/04_final_scoring.ipynb)
 - [Replaying whole recorded games, VP by source](gaia_project/05_replay.ipynb)
 - [A turn, played out, and the cost rules](gaia_project/06_turn_played_out.ipynb)
+- [Questions players ask, answered with the rule](gaia_project/07_questions.ipynb)
 - [Play a game](gaia_project/play.ipynb)
 
 **Every game**
