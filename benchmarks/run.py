@@ -1,53 +1,142 @@
-"""Print speed figures for every registered game.
+"""Print speed figures for every registered game, each beside its goal.
 
-    python benchmarks/run.py            # all games, default sizes
-    python benchmarks/run.py --games 200
+    python benchmarks/run.py                      # all games, default sizes
+    python benchmarks/run.py --games 5            # a quick run (under a minute)
+    python benchmarks/run.py --only gaia_project
+    python benchmarks/run.py --compare --json     # compare with benchmarks/last.json, then
+                                                  # write this run there
 
-Figures (seeded, single core): random full games per second and decisions per
-second, Scene + SVG time for a mid-game state, and one Explorer step (play +
-redraw, Python side); and gaia_lab.simulate's games per second on its default
-process pool (all cores).  Nothing here is a test: machines are noisy, so figures are
-printed, never asserted.
+Figures (seeded, single core): random full games per second and decisions per second,
+Scene + SVG time for a mid-game state, one Explorer step (play + redraw, Python side), the
+replay of each recorded Gaia Project game, how ``legal_actions`` grows along a game, the
+import time of gaia_lab; and gaia_lab.simulate's games per second on its default process
+pool (all cores).  Each figure with a goal (the speed targets, on a 2-core machine) is
+printed with "met" or "not met".  Nothing here is a test: machines are noisy, so figures
+are printed, never asserted.
+
+``--json PATH`` writes a record of the run (date, Python version, cpu count, load average,
+every figure with its unit and goal); ``--compare PATH`` reads an earlier record and prints
+each figure's change in percent beside it.  Both default to benchmarks/last.json, which is
+not committed.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
+import os
+import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import gaia_lab
+from gaia_lab.core.codec import read_json
+from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.game import CHANCE, RULES, Game
 from gaia_lab.testing import random_playout
+
+DEFAULT_RECORD = Path(__file__).resolve().parent / "last.json"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """A speed target: the figure must be ``op`` ``target`` (``op`` one of >=, <=, <)."""
+
+    op: str
+    target: float
+
+    def met(self, value: float) -> bool:
+        if self.op == ">=":
+            return value >= self.target
+        if self.op == "<=":
+            return value <= self.target
+        return value < self.target
+
+    def __str__(self) -> str:
+        return f"{self.op} {self.target:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One measured figure: a stable ``name`` (the key compared between runs), the printed
+    ``label``, its ``value`` and ``unit``, an optional goal and an optional ``note``."""
+
+    name: str
+    label: str
+    value: float
+    unit: str
+    goal: Goal | None = None
+    note: str = ""
+
+    def record(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label, "value": self.value,
+                "unit": self.unit,
+                "goal": None if self.goal is None
+                else {"op": self.goal.op, "target": self.goal.target},
+                "met": None if self.goal is None else self.goal.met(self.value),
+                "note": self.note}
+
+
+GOALS: dict[str, Goal] = {
+    "animals_gathering.random_games": Goal(">=", 200),
+    "shapers_of_gaia.random_games": Goal(">=", 200),
+    "gaia_project.random_games": Goal(">=", 10),
+    "explorer_step": Goal("<", 20),
+    "recorded_replay": Goal("<=", 250),
+    "import_time": Goal("<", 0.3),
+}
 
 
 def _players(game: Game[Any, Any]) -> int:
     return min(4, game.meta.max_players)
 
 
-def bench_playouts(game: Game[Any, Any], games: int, options: dict[str, Any]) -> str:
+def _play_random(game: Game[Any, Any], seed: int, options: dict[str, Any]
+                 ) -> Iterator[tuple[Any, int]]:
+    """The states of one seeded random game, each with the decisions made before it."""
+    state = game.new_initial_state(_players(game), seed, options)
+    policy = random.Random(seed)
+    decisions = 0
+    while (actor := game.actor(state)) is not None:
+        yield state, decisions
+        if actor == CHANCE:
+            action = game.sample_chance(state, game.chance_rng(state))
+        elif actor == RULES:
+            action = game.legal_actions(state)[0]
+        else:
+            legal = game.legal_actions(state)
+            action = legal[policy.randrange(len(legal))]
+            decisions += 1
+        state = game.apply(state, action).state
+    yield state, decisions
+
+
+def bench_playouts(name: str, game: Game[Any, Any], games: int,
+                   options: dict[str, Any]) -> list[Figure]:
     players = _players(game)
     decisions = 0
     start = time.perf_counter()
     for seed in range(games):
-        state = game.new_initial_state(players, seed, options)
-        policy = random.Random(seed)
-        while (actor := game.actor(state)) is not None:
-            if actor == CHANCE:
-                action = game.sample_chance(state, game.chance_rng(state))
-            elif actor == RULES:
-                action = game.legal_actions(state)[0]
-            else:
-                legal = game.legal_actions(state)
-                action = legal[policy.randrange(len(legal))]
-                decisions += 1
-            state = game.apply(state, action).state
+        *_, (_, made) = _play_random(game, seed, options)
+        decisions += made
     elapsed = time.perf_counter() - start
-    label = f"{players}p" + ("".join(f" {k}" for k in options) if options else "")
-    return (f"  random games ({label}): {games / elapsed:8.1f} games/s, "
-            f"{decisions / elapsed:9.0f} decisions/s, {decisions / games:6.1f} decisions/game")
+    suffix = "".join(f"_{k}" for k in options)
+    label = f"random games ({players}p" + "".join(f" {k}" for k in options) + ")"
+    key = f"{name}.random_games{suffix}"
+    return [
+        Figure(key, label, games / elapsed, "games/s", GOALS.get(key),
+               f"{decisions / games:.1f} decisions/game over {games} games"),
+        Figure(f"{key}.decisions", f"{label}, decisions", decisions / elapsed, "decisions/s"),
+    ]
 
 
 def _mid_game(game: Game[Any, Any]) -> gaia_lab.Session:
@@ -61,7 +150,7 @@ def _mid_game(game: Game[Any, Any]) -> gaia_lab.Session:
     return session
 
 
-def bench_render(game: Game[Any, Any], repeat: int) -> str:
+def bench_render(name: str, game: Game[Any, Any], repeat: int) -> list[Figure]:
     from gaia_lab.render import scene
 
     state = _mid_game(game).state
@@ -70,10 +159,11 @@ def bench_render(game: Game[Any, Any], repeat: int) -> str:
         t = time.perf_counter()
         scene(state).to_svg()
         times.append(time.perf_counter() - t)
-    return f"  Scene + SVG (mid-game):  {statistics.median(times) * 1000:8.2f} ms median"
+    return [Figure(f"{name}.render", "Scene + SVG (mid-game), median",
+                   statistics.median(times) * 1000, "ms")]
 
 
-def bench_explorer(game: Game[Any, Any], steps: int) -> str:
+def bench_explorer(name: str, game: Game[Any, Any], steps: int) -> list[Figure]:
     from gaia_lab.widgets import Explorer
 
     session = _mid_game(game)
@@ -88,69 +178,248 @@ def bench_explorer(game: Game[Any, Any], steps: int) -> str:
         t = time.perf_counter()
         explorer.play(action)
         times.append(time.perf_counter() - t)
-    return (f"  Explorer step (play + redraw): {statistics.median(times) * 1000:6.2f} ms median, "
-            f"{max(times) * 1000:6.2f} ms max over {len(times)} steps")
+    return [Figure(f"{name}.explorer_step", "Explorer step (play + redraw), median",
+                   statistics.median(times) * 1000, "ms", GOALS["explorer_step"],
+                   f"{max(times) * 1000:.2f} ms max over {len(times)} steps")]
 
 
-def bench_recorded(name: str) -> str | None:
-    """Replay time of a real recorded game, for games that ship recorded games."""
-    if name != "gaia_project":
-        return None
-    from gaia_lab.games.gaia_project import from_bgs
+def _clear_gaia_project_caches() -> None:
     from gaia_lab.games.gaia_project import game as engine
+
+    engine._outcome.cache_clear()
+    engine._legal.cache_clear()
+
+
+def _clear_shapers_caches() -> None:
+    from gaia_lab.games.shapers_of_gaia import rules
+
+    rules._listing.cache_clear()
+    rules._listed_set.cache_clear()
+
+
+def bench_recorded() -> list[Figure]:
+    """Replay time of each recorded Gaia Project game: first replay (caches cleared) and the
+    same lines again (the engine's caches answer)."""
+    from gaia_lab.games.gaia_project import from_bgs
     from gaia_lab.games.gaia_project.recorded import RECORDED_GAMES, recorded_game
 
-    lines = []
+    figures = []
     for game_name in RECORDED_GAMES:
         data = recorded_game(game_name)
         cold, warm = [], []
         for _ in range(5):
-            engine._outcome.cache_clear()  # a first replay: no line met before
-            engine._legal.cache_clear()
+            _clear_gaia_project_caches()
             t = time.perf_counter()
             from_bgs(data)
             cold.append(time.perf_counter() - t)
             t = time.perf_counter()
-            from_bgs(data)  # the same lines again: the engine's caches answer
+            from_bgs(data)
             warm.append(time.perf_counter() - t)
-        lines.append(f"  replay of {game_name} ({len(data['moves'])} log lines): "
-                     f"{statistics.median(cold) * 1000:8.1f} ms median "
-                     f"({statistics.median(warm) * 1000:.1f} ms replayed again)")
-    return "\n".join(lines)
+        lines = len(data["moves"])
+        figures.append(Figure(f"gaia_project.replay.{game_name}",
+                              f"replay of {game_name} ({lines} log lines), median",
+                              statistics.median(cold) * 1000, "ms", GOALS["recorded_replay"]))
+        figures.append(Figure(f"gaia_project.replay_again.{game_name}",
+                              f"replay of {game_name} again (caches warm), median",
+                              statistics.median(warm) * 1000, "ms"))
+    return figures
 
 
-def bench_simulate(name: str) -> str:
+def _time_legal(game: Game[Any, Any], state: Any, clear: Callable[[], None],
+                repeat: int = 3) -> tuple[int, float]:
+    """The number of legal actions at ``state`` and the best time (ms) of listing them,
+    the engine's caches cleared before each timing."""
+    best = float("inf")
+    count = 0
+    for _ in range(repeat):
+        clear()
+        t = time.perf_counter()
+        count = len(game.legal_actions(state))
+        best = min(best, time.perf_counter() - t)
+    return count, best * 1000
+
+
+def bench_growth_gaia_project(every: int = 50, game_name: str = "voyager-6") -> list[Figure]:
+    """``legal_actions`` timed at positions every ``every`` log lines of a recorded game."""
+    from gaia_lab.games.gaia_project.game import replay_prefix
+    from gaia_lab.games.gaia_project.recorded import recorded_game
+
+    game = gaia_lab.GAMES["gaia_project"]
+    data = recorded_game(game_name)
+    moves = data["moves"]
+    figures = []
+    for lines in range(every, len(moves), every):
+        session, accepted, _ = replay_prefix({**data, "moves": moves[:lines]})
+        if game.actor(session.state) is None:
+            break
+        count, ms = _time_legal(game, session.state, _clear_gaia_project_caches)
+        figures.append(Figure(f"gaia_project.legal_actions.line_{lines}",
+                              f"legal_actions at {game_name} line {accepted:3d}: "
+                              f"{count:4d} actions", ms, "ms", note=f"{count} actions"))
+    return figures
+
+
+def bench_growth_shapers(seed: int = 0) -> list[Figure]:
+    """``legal_actions`` timed at turns 5, 10, 20, 40... of a seeded random game (a turn
+    here: one decision of a player)."""
+    game = gaia_lab.GAMES["shapers_of_gaia"]
+    marks = [5, 10, 20, 40, 80, 160, 320]
+    figures = []
+    for state, decisions in _play_random(game, seed, {}):
+        if not marks:
+            break
+        if decisions < marks[0] or game.actor(state) in (None, CHANCE, RULES):
+            continue
+        turn = marks.pop(0)
+        count, ms = _time_legal(game, state, _clear_shapers_caches)
+        figures.append(Figure(f"shapers_of_gaia.legal_actions.turn_{turn}",
+                              f"legal_actions at turn {turn:3d}: {count:4d} actions",
+                              ms, "ms", note=f"{count} actions"))
+    return figures
+
+
+def bench_simulate(name: str) -> list[Figure]:
     """Games per second of gaia_lab.simulate on its default process pool (random policy;
     Gaia Project with 10 games, the others with 100)."""
-    import os
-
     games = 10 if name == "gaia_project" else 100
     t = time.perf_counter()
     gaia_lab.simulate(name, games, seed=0)
     elapsed = time.perf_counter() - t
-    return (f"  simulate({games} random games, process pool of {os.cpu_count()}): "
-            f"{games / elapsed:8.1f} games/s")
+    return [Figure(f"{name}.simulate",
+                   f"simulate({games} random games, process pool of {os.cpu_count()})",
+                   games / elapsed, "games/s")]
 
 
-def main() -> None:
+def bench_import(repeat: int = 3) -> list[Figure]:
+    """``import gaia_lab`` in a fresh interpreter, best of ``repeat``."""
+    code = ("import time; t = time.perf_counter(); import gaia_lab; "
+            "print(time.perf_counter() - t)")
+    times = []
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True, env=os.environ.copy())
+        times.append(float(out.stdout.strip()))
+    return [Figure("import_time", f"import gaia_lab, best of {repeat}", min(times), "s",
+                   GOALS["import_time"])]
+
+
+def read_record(path: Path) -> dict[str, float] | None:
+    """The figures of an earlier record by name, or None (with a message naming the file
+    and the problem on stderr) when it cannot be read."""
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"cannot compare: {source}: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    try:
+        data = read_json(text, source)
+        if not isinstance(data, dict) or not isinstance(data.get("figures"), list):
+            raise GaiaLabError(f"{source}: not a benchmark record (no list 'figures')")
+        figures: dict[str, float] = {}
+        for i, item in enumerate(data["figures"]):
+            if (not isinstance(item, dict) or not isinstance(item.get("name"), str)
+                    or isinstance(item.get("value"), bool)
+                    or not isinstance(item.get("value"), (int, float))):
+                raise GaiaLabError(
+                    f"{source}: figures[{i}] is not an object with a name and a number value")
+            figures[item["name"]] = float(item["value"])
+    except GaiaLabError as exc:
+        print(f"cannot compare: {exc}", file=sys.stderr)
+        return None
+    return figures
+
+
+def change(value: float, earlier: float | None) -> str:
+    """The change from ``earlier`` to ``value`` in percent, as printed."""
+    if earlier is None:
+        return "(new)"
+    if earlier == 0:
+        return "(was 0)"
+    return f"{(value - earlier) / earlier * 100:+.1f}%"
+
+
+def _number(value: float) -> str:
+    """A figure as printed: three decimals below 1, two below 100, none above."""
+    return f"{value:.3f}" if value < 1 else f"{value:.2f}" if value < 100 else f"{value:.0f}"
+
+
+def show(figure: Figure, earlier: dict[str, float] | None) -> str:
+    """One printed line: the figure, its goal and met / not met, the change if compared."""
+    text = f"  {figure.label}: {_number(figure.value)} {figure.unit}"
+    if figure.goal is not None:
+        verdict = "met" if figure.goal.met(figure.value) else "not met"
+        text += f"  [goal {figure.goal} {figure.unit}: {verdict}]"
+    if earlier is not None:
+        text += f"  {change(figure.value, earlier.get(figure.name))}"
+    if figure.note and "actions" not in figure.label:
+        text += f"  ({figure.note})"
+    return text
+
+
+def record(figures: list[Figure]) -> dict[str, Any]:
+    """The JSON record of a run."""
+    try:
+        load: list[float] | None = list(os.getloadavg())
+    except (AttributeError, OSError):
+        load = None
+    return {"version": RECORD_VERSION,
+            "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            "python": platform.python_version(),
+            "cpu_count": os.cpu_count(),
+            "load_average": load,
+            "figures": [f.record() for f in figures]}
+
+
+def run_game(name: str, games: int) -> Iterator[Figure | str]:
+    """The figures of one game, after a heading line."""
+    game = gaia_lab.GAMES[name]  # loads that engine only; names the known games if unknown
+    yield f"{game.meta.title} ({name})"
+    random_playout(game, _players(game), 0)  # warm caches
+    yield from bench_playouts(name, game, games, {})
+    for option in ("spells",):
+        if option in game.meta.options:
+            yield from bench_playouts(name, game, max(2, games // 4), {option: True})
+    if name == "gaia_project":
+        yield from bench_recorded()
+        yield "  legal_actions growth along a recorded game (caches cleared):"
+        yield from bench_growth_gaia_project()
+    if name == "shapers_of_gaia":
+        yield "  legal_actions growth along a random game (caches cleared):"
+        yield from bench_growth_shapers()
+    yield from bench_simulate(name)
+    yield from bench_render(name, game, 20)
+    yield from bench_explorer(name, game, 40)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random games per game")
     parser.add_argument("--only", help="one game name")
-    args = parser.parse_args()
+    parser.add_argument("--json", nargs="?", const=DEFAULT_RECORD, type=Path, metavar="PATH",
+                        help=f"write a record of this run (default {DEFAULT_RECORD.name})")
+    parser.add_argument("--compare", nargs="?", const=DEFAULT_RECORD, type=Path,
+                        metavar="PATH", help="print each figure's change from an earlier "
+                        f"record (default {DEFAULT_RECORD.name})")
+    args = parser.parse_args(argv)
+    earlier = read_record(args.compare) if args.compare is not None else None
+    if earlier is not None:
+        print(f"compared with {args.compare}")
+    figures: list[Figure] = []
     for name in [args.only] if args.only else list(gaia_lab.GAMES):
-        game = gaia_lab.GAMES[name]  # loads that engine only; names the known games if unknown
-        print(f"{game.meta.title} ({name})")
-        random_playout(game, _players(game), 0)  # warm caches
-        print(bench_playouts(game, args.games, {}))
-        for option in ("spells",):
-            if option in game.meta.options:
-                print(bench_playouts(game, max(10, args.games // 4), {option: True}))
-        recorded = bench_recorded(name)
-        if recorded:
-            print(recorded)
-        print(bench_simulate(name))
-        print(bench_render(game, 20))
-        print(bench_explorer(game, 40))
+        for item in run_game(name, args.games):
+            if isinstance(item, str):
+                print(item, flush=True)
+            else:
+                figures.append(item)
+                print(show(item, earlier), flush=True)
+    print("gaia_lab")
+    for figure in bench_import():
+        figures.append(figure)
+        print(show(figure, earlier))
+    if args.json is not None:
+        args.json.write_text(json.dumps(record(figures), indent=1) + "\n", encoding="utf-8")
+        print(f"record written to {args.json}")
 
 
 if __name__ == "__main__":
