@@ -187,3 +187,38 @@ def test_nevlas_split_a_tokens_two_power_across_conversions() -> None:
     # without the institute a token is 1 power
     plain = two({"faction": "nevlas", "structures": {"10A2": "ts"}, "bowls": [2, 2, 2]})
     assert refused(plain, "nevlas spend 4pw for 1o,1c")[0] == "spend.unknown"
+
+
+# -- 8. a special action's rewards named in another order -----------------------------
+
+
+def _advtech3(**me: Any) -> Session:
+    """The Terrans with advtech3 (1 Q.I.C. and 5 credits) on a recorded setup's map."""
+    from gaia_lab.games.gaia_project.recorded import setups_and_scores
+
+    setup = next(g["seeded_setup"] for g in setups_and_scores()["complete_games"]
+                 if g["seeded_setup"]["techTiles"].get("adv-sci") == "advtech3")
+    return Session(GAME, scenario={"setup": setup, "round": 2, "players": [
+        {"faction": "terrans", "techs": ["terra", ["adv-sci", "terra"]], **me},
+        {"faction": "xenos"}]})
+
+
+def test_a_special_action_names_its_rewards_in_any_order() -> None:
+    s = _advtech3()
+    assert "terrans special 5c,q" in listed(s)  # the recorded order
+    assert s.explain("terrans special q,5c").legal
+    before = s.state.seats[0]
+    s.play("terrans special q,5c")
+    p = s.state.seats[0]
+    assert (p.credits, p.qic, p.used) == (before.credits + 5, before.qic + 1, ("adv-sci",))
+    same = _advtech3()
+    same.play("terrans special 5c,q")
+    assert same.state == s.state
+    # the same set, so the same action, used once a round in either order
+    again = _advtech3(used=["adv-sci"])
+    for line in ("terrans special q,5c", "terrans special 5c,q"):
+        assert refused(again, line)[:2] == ("special.used", "gp.action.once_per_round")
+    # a different set is no action of the tile
+    assert refused(_advtech3(), "terrans special q,4c")[:2] == \
+        ("special.unknown", "gp.action.special")
+

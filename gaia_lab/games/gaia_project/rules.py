@@ -71,6 +71,7 @@ from gaia_lab.games.gaia_project.notation import (
     SwapPI,
     Tech,
     Up,
+    reward_set,
 )
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.state import (
@@ -1674,10 +1675,9 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
     seat = turn.seat
     p = state.seats[seat]
     text = ",".join(str(r) for r in cmd.rewards)
-    sources = special_actions(p)
+    wanted = reward_set(cmd.rewards)
+    sources = [s for s in special_actions(p) if reward_set(s[2]) == wanted]
     for key, got, label in sources:
-        if label != text:
-            continue
         if key in p.used:
             continue
         p = evolve(p, used=p.used + (key,))
@@ -1689,10 +1689,9 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
         elif key == "faction":
             return _faction_special(state.with_seat(seat, p), turn, label)
         return state.with_seat(seat, p), [_ev("special", f"{_name(p.faction)} use their "
-                                              f"special action ({text}).", seat,
+                                              f"special action ({label}).", seat,
                                               "gp.action.special")]
-    used = [label for key, _, label in sources if key in p.used]
-    if text in used:
+    if sources:
         raise Refusal("special.used", f"The special action {text} is used this round.",
                       "gp.action.once_per_round")
     raise Refusal("special.unknown", f"The {_name(p.faction)} have no special action "
