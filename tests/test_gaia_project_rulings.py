@@ -222,3 +222,32 @@ def test_a_special_action_names_its_rewards_in_any_order() -> None:
     assert refused(_advtech3(), "terrans special q,4c")[:2] == \
         ("special.unknown", "gp.action.special")
 
+
+# -- 9. the Ivits' federation grown to the next multiple of 7 -------------------------
+
+
+def _ivits_grown() -> Session:
+    # institute 3, academy 3, lab 2 and three trading stations 2: 14, the second
+    # federation's threshold, already joined into their one federation
+    grown = ["10A0", "10A1", "10A2", "10A3", "10B2", "1A5", "3A7", "3B4"]
+    players = [{"faction": "ivits", "qic": 0, "federations": [grown], "fed_tokens": ["fed2"],
+                "structures": {"10A1": "PI", "10A2": "ts", "3A7": "ac1", "10B2": "lab",
+                               "1A5": "ts", "3B4": "ts"}},
+               {"faction": "xenos", "structures": {"5A10": "m"}, "passed": True}]
+    return Session(GAME, scenario={"round": 2, "players": players})
+
+
+def test_ivits_take_a_token_from_a_federation_grown_to_the_next_threshold() -> None:
+    s = _ivits_grown()
+    feds = sorted(a for a in listed(s) if " federation " in a)
+    whole = "ivits federation 10A0,10A1,10A2,10A3,10B2,1A5,3A7,3B4 fed1"
+    assert whole in feds  # the line names the federation itself: nothing new
+    assert s.explain("ivits federation 10A1 fed1").legal  # any of its hexes will do
+    s.play(whole)
+    p = s.state.seats[0]
+    assert (len(p.federations), p.qic, p.satellites) == (2, 0, 0)
+    assert ("fed1", False) in p.fed_tokens
+    # a third token needs 21: the same federation does not reach it
+    code, rule, _ = refused(s, "ivits federation 10A1 fed3")
+    assert (code, rule) == ("federation.power_too_low", "gp.federation.power")
+

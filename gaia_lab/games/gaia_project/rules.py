@@ -1956,8 +1956,9 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     supply = dict(state.fed_supply)
     supply[cmd.token] -= 1
     state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
-    return state, [_ev("federation", f"{_name(p.faction)} extend their federation by "
-                       f"{', '.join(new)} and take {cmd.token}.", seat, "gp.faction.ivits")]
+    what = (f"extend their federation by {', '.join(new)} and take {cmd.token}." if new
+            else f"take {cmd.token}: their federation has grown to the next threshold.")
+    return state, [_ev("federation", f"{_name(p.faction)} {what}", seat, "gp.faction.ivits")]
 
 
 def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState, list[Event]]:
