@@ -251,3 +251,44 @@ def test_ivits_take_a_token_from_a_federation_grown_to_the_next_threshold() -> N
     code, rule, _ = refused(s, "ivits federation 10A1 fed3")
     assert (code, rule) == ("federation.power_too_low", "gp.federation.power")
 
+
+# -- 10. refusals cite the rule that forbids ------------------------------------------
+
+
+def test_a_special_action_is_not_combined_with_another_action() -> None:
+    s = _advtech3(structures={}, bowls=[0, 0, 7], qic=3)
+    for line in ("terrans special 5c,q. action power3", "terrans action power3. special 5c,q",
+                 "terrans special 5c,q. action qic2"):
+        code, rule, message = refused(s, line)
+        assert (code, rule) == ("turn.special_alone", "gp.special.alone"), line
+        assert "special" in message
+    # two main actions without a special stay a matter of one action per turn
+    assert refused(s, "terrans action power3. action power4")[:2] == \
+        ("turn.one_action", "gp.action.turns")
+
+
+def test_passing_keeps_no_booster_for_a_second_round() -> None:
+    s = two({"structures": {"10A2": "m"}, "booster": "booster3"})
+    code, rule, message = refused(s, "terrans pass booster3")
+    assert (code, rule) == ("pass.same_booster", "gp.pass.no_repeat")
+    assert "booster3" in message
+
+
+def test_a_passed_player_charging_cites_that_rule() -> None:
+    from gaia_lab.games.gaia_project import rules
+
+    s = two({"structures": {"10A2": "m"}, "passed": True, "bowls": [2, 4, 0]})
+    state = rules._offer_charges(s.state, 1, "10A1")
+    assert [(t.kind, t.actor) for t in state.pending] == [("charge", 0)]
+    step = GAME.apply(state, GAME.parse_action(state, "terrans charge 1pw"))
+    assert [e.rule.id for e in step.events if e.kind == "charge"] == ["gp.charge.passed"]
+
+
+def test_a_special_action_lost_entirely_at_the_cap_is_refused() -> None:
+    s = _advtech3(credits=30, qic=4)
+    assert s.explain("terrans special 5c,q").legal  # the Q.I.C. still count
+    s = two({"structures": {"10A2": "m"}, "ore": 15, "techs": ["terra", ["adv-sci", "terra"]]})
+    code, rule, message = refused(s, "terrans special 3o")
+    assert (code, rule) == ("special.capped", "gp.income.caps")
+    assert "15 ore" in message
+    assert "terrans special 3o" not in listed(s)
