@@ -187,3 +187,108 @@ def test_nevlas_split_a_tokens_two_power_across_conversions() -> None:
     # without the institute a token is 1 power
     plain = two({"faction": "nevlas", "structures": {"10A2": "ts"}, "bowls": [2, 2, 2]})
     assert refused(plain, "nevlas spend 4pw for 1o,1c")[0] == "spend.unknown"
+
+
+# -- 8. a special action's rewards named in another order -----------------------------
+
+
+def _advtech3(**me: Any) -> Session:
+    """The Terrans with advtech3 (1 Q.I.C. and 5 credits) on a recorded setup's map."""
+    from gaia_lab.games.gaia_project.recorded import setups_and_scores
+
+    setup = next(g["seeded_setup"] for g in setups_and_scores()["complete_games"]
+                 if g["seeded_setup"]["techTiles"].get("adv-sci") == "advtech3")
+    return Session(GAME, scenario={"setup": setup, "round": 2, "players": [
+        {"faction": "terrans", "techs": ["terra", ["adv-sci", "terra"]], **me},
+        {"faction": "xenos"}]})
+
+
+def test_a_special_action_names_its_rewards_in_any_order() -> None:
+    s = _advtech3()
+    assert "terrans special 5c,q" in listed(s)  # the recorded order
+    assert s.explain("terrans special q,5c").legal
+    before = s.state.seats[0]
+    s.play("terrans special q,5c")
+    p = s.state.seats[0]
+    assert (p.credits, p.qic, p.used) == (before.credits + 5, before.qic + 1, ("adv-sci",))
+    same = _advtech3()
+    same.play("terrans special 5c,q")
+    assert same.state == s.state
+    # the same set, so the same action, used once a round in either order
+    again = _advtech3(used=["adv-sci"])
+    for line in ("terrans special q,5c", "terrans special 5c,q"):
+        assert refused(again, line)[:2] == ("special.used", "gp.action.once_per_round")
+    # a different set is no action of the tile
+    assert refused(_advtech3(), "terrans special q,4c")[:2] == \
+        ("special.unknown", "gp.action.special")
+
+
+# -- 9. the Ivits' federation grown to the next multiple of 7 -------------------------
+
+
+def _ivits_grown() -> Session:
+    # institute 3, academy 3, lab 2 and three trading stations 2: 14, the second
+    # federation's threshold, already joined into their one federation
+    grown = ["10A0", "10A1", "10A2", "10A3", "10B2", "1A5", "3A7", "3B4"]
+    players = [{"faction": "ivits", "qic": 0, "federations": [grown], "fed_tokens": ["fed2"],
+                "structures": {"10A1": "PI", "10A2": "ts", "3A7": "ac1", "10B2": "lab",
+                               "1A5": "ts", "3B4": "ts"}},
+               {"faction": "xenos", "structures": {"5A10": "m"}, "passed": True}]
+    return Session(GAME, scenario={"round": 2, "players": players})
+
+
+def test_ivits_take_a_token_from_a_federation_grown_to_the_next_threshold() -> None:
+    s = _ivits_grown()
+    feds = sorted(a for a in listed(s) if " federation " in a)
+    whole = "ivits federation 10A0,10A1,10A2,10A3,10B2,1A5,3A7,3B4 fed1"
+    assert whole in feds  # the line names the federation itself: nothing new
+    assert s.explain("ivits federation 10A1 fed1").legal  # any of its hexes will do
+    s.play(whole)
+    p = s.state.seats[0]
+    assert (len(p.federations), p.qic, p.satellites) == (2, 0, 0)
+    assert ("fed1", False) in p.fed_tokens
+    # a third token needs 21: the same federation does not reach it
+    code, rule, _ = refused(s, "ivits federation 10A1 fed3")
+    assert (code, rule) == ("federation.power_too_low", "gp.federation.power")
+
+
+# -- 10. refusals cite the rule that forbids ------------------------------------------
+
+
+def test_a_special_action_is_not_combined_with_another_action() -> None:
+    s = _advtech3(structures={}, bowls=[0, 0, 7], qic=3)
+    for line in ("terrans special 5c,q. action power3", "terrans action power3. special 5c,q",
+                 "terrans special 5c,q. action qic2"):
+        code, rule, message = refused(s, line)
+        assert (code, rule) == ("turn.special_alone", "gp.special.alone"), line
+        assert "special" in message
+    # two main actions without a special stay a matter of one action per turn
+    assert refused(s, "terrans action power3. action power4")[:2] == \
+        ("turn.one_action", "gp.action.turns")
+
+
+def test_passing_keeps_no_booster_for_a_second_round() -> None:
+    s = two({"structures": {"10A2": "m"}, "booster": "booster3"})
+    code, rule, message = refused(s, "terrans pass booster3")
+    assert (code, rule) == ("pass.same_booster", "gp.pass.no_repeat")
+    assert "booster3" in message
+
+
+def test_a_passed_player_charging_cites_that_rule() -> None:
+    from gaia_lab.games.gaia_project import rules
+
+    s = two({"structures": {"10A2": "m"}, "passed": True, "bowls": [2, 4, 0]})
+    state = rules._offer_charges(s.state, 1, "10A1")
+    assert [(t.kind, t.actor) for t in state.pending] == [("charge", 0)]
+    step = GAME.apply(state, GAME.parse_action(state, "terrans charge 1pw"))
+    assert [e.rule.id for e in step.events if e.kind == "charge"] == ["gp.charge.passed"]
+
+
+def test_a_special_action_lost_entirely_at_the_cap_is_refused() -> None:
+    s = _advtech3(credits=30, qic=4)
+    assert s.explain("terrans special 5c,q").legal  # the Q.I.C. still count
+    s = two({"structures": {"10A2": "m"}, "ore": 15, "techs": ["terra", ["adv-sci", "terra"]]})
+    code, rule, message = refused(s, "terrans special 3o")
+    assert (code, rule) == ("special.capped", "gp.income.caps")
+    assert "15 ore" in message
+    assert "terrans special 3o" not in listed(s)

@@ -636,7 +636,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
         return _fail("satellite_blocked", f"No satellite may go on {_names(m, bad)}.",
                      "gp.federation.satellites", hexes=tuple(bad))
     group = chosen | satellites | s.base
-    if not chosen:
+    if not chosen and not s.base:
         return _fail("no_structures", "A federation needs at least one structure.",
                      "gp.federation.power")
     parts = _components(m, group & frozenset(m.planets))
@@ -890,7 +890,8 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
     other) that reach ``threshold`` and need every group to do so; each is joined with
     every smallest set of satellites, takes in the structures it touches, and is kept if
     :func:`check_federation` accepts it.  ``federation`` is the Ivits' federation being
-    extended (its hexes count towards the threshold; the options list the new hexes).
+    extended (its hexes count towards the threshold; the options list the new hexes, or
+    the federation itself when it has grown to the threshold with nothing new).
 
     >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
     >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
@@ -938,6 +939,10 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             power = sum(s.values[h] for h in members | base if h in s.values)
             if power < threshold or _smaller_federation(s, members, threshold, count):
                 continue
+            if not members | sats:
+                # the Ivits' federation has grown to the threshold: the option names it
+                built = frozenset(h for h in base if h in s.structures)
+                members, sats = built, base - built
             out[members | sats] = FederationOption(members, sats, power)
     return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(o.hexes)))
 

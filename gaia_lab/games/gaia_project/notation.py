@@ -106,6 +106,7 @@ __all__ = [
     "parse_log",
     "parse_move",
     "parse_rewards",
+    "reward_set",
 ]
 
 BUILDINGS: Final = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp")
@@ -206,6 +207,17 @@ def parse_rewards(text: str) -> tuple[Reward, ...]:
         else:
             out.append(Reward(_count(m.group(2)) if m.group(2) else None, m.group(3)))
     return tuple(out)
+
+
+def reward_set(rewards: str | Iterable[Reward]) -> tuple[str, ...]:
+    """A list of rewards as the set it names (its items sorted): the order a line writes
+    them in does not change the action.
+
+    >>> reward_set("q,5c") == reward_set(parse_rewards("5c,q"))
+    True
+    """
+    items = rewards.split(",") if isinstance(rewards, str) else (str(r) for r in rewards)
+    return tuple(sorted(items))
 
 
 def _rewards_text(rewards: Iterable[Reward]) -> str:

@@ -71,6 +71,7 @@ from gaia_lab.games.gaia_project.notation import (
     SwapPI,
     Tech,
     Up,
+    reward_set,
 )
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.state import (
@@ -476,6 +477,8 @@ class _Turn:
 
     seat: int
     main: bool = False
+    main_verb: str = ""
+    """The verb of the line's main action (``special``, ``action``...), once played."""
     follow: list[tuple[str, object]] = field(default_factory=list)
     """Follow-ups still owed, in order: ``tech``, ``up``, ``cover``, ``mine``..."""
     built: list[str] = field(default_factory=list)
@@ -668,7 +671,13 @@ def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     p = _charge_with_choice(p, amount, choice).add_vp(-(amount - 1), "charge")
     return state.with_seat(seat, p), [
         _ev("charge", f"{_name(p.faction)} charge {amount} power for {amount - 1} VP.",
-            seat, "gp.charge.cost")]
+            seat, _charge_rule(p))]
+
+
+def _charge_rule(p: PlayerState) -> str:
+    """The rule a charge cites: its cost, or for a player who has passed that they may
+    still charge."""
+    return "gp.charge.passed" if p.passed else "gp.charge.cost"
 
 
 def _gain_in_turn(p: PlayerState, r: Resources, source: str, turn: _Turn) -> PlayerState:
@@ -917,9 +926,14 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
         return state.with_seat(seat, p), [_ev("burn", f"{_name(p.faction)} burn "
                                               f"{cmd.amount}.", seat, "gp.free_action.when")]
     if turn.main:
+        verbs = {turn.main_verb, cmd.verb}
+        if "special" in verbs and verbs <= {"special", "action"}:
+            raise Refusal("turn.special_alone", f"A special action is not combined with "
+                          f"another special, power or Q.I.C. action ('{cmd}' after "
+                          f"'{turn.main_verb}').", "gp.special.alone")
         raise Refusal("turn.one_action", "A turn has only one main action.",
                       "gp.action.turns")
-    turn.main = True
+    turn.main, turn.main_verb = True, cmd.verb
     if isinstance(cmd, Build):
         return _build(state, turn, cmd, steps=0, extra_range=0)
     if isinstance(cmd, Up):
@@ -1674,12 +1688,15 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
     seat = turn.seat
     p = state.seats[seat]
     text = ",".join(str(r) for r in cmd.rewards)
-    sources = special_actions(p)
+    wanted = reward_set(cmd.rewards)
+    sources = [s for s in special_actions(p) if reward_set(s[2]) == wanted]
     for key, got, label in sources:
-        if label != text:
-            continue
         if key in p.used:
             continue
+        lost = _lost_at_cap(p, got)
+        if lost:
+            raise Refusal("special.capped", f"The special action {label} gives only {got}, "
+                          f"all lost at the cap ({lost}).", "gp.income.caps")
         p = evolve(p, used=p.used + (key,))
         p = _gain_in_turn(p, got, key, turn)
         if label == "range+3":
@@ -1689,10 +1706,9 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
         elif key == "faction":
             return _faction_special(state.with_seat(seat, p), turn, label)
         return state.with_seat(seat, p), [_ev("special", f"{_name(p.faction)} use their "
-                                              f"special action ({text}).", seat,
+                                              f"special action ({label}).", seat,
                                               "gp.action.special")]
-    used = [label for key, _, label in sources if key in p.used]
-    if text in used:
+    if sources:
         raise Refusal("special.used", f"The special action {text} is used this round.",
                       "gp.action.once_per_round")
     raise Refusal("special.unknown", f"The {_name(p.faction)} have no special action "
@@ -1957,8 +1973,9 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     supply = dict(state.fed_supply)
     supply[cmd.token] -= 1
     state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
-    return state, [_ev("federation", f"{_name(p.faction)} extend their federation by "
-                       f"{', '.join(new)} and take {cmd.token}.", seat, "gp.faction.ivits")]
+    what = (f"extend their federation by {', '.join(new)} and take {cmd.token}." if new
+            else f"take {cmd.token}: their federation has grown to the next threshold.")
+    return state, [_ev("federation", f"{_name(p.faction)} {what}", seat, "gp.faction.ivits")]
 
 
 def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState, list[Event]]:
@@ -1990,6 +2007,9 @@ def _pass(state: GPState, turn: _Turn, cmd: Pass) -> tuple[GPState, list[Event]]
                       "gp.pass.last_round")
     if not last and not cmd.booster:
         raise Refusal("pass.booster", "Passing takes a new booster.", "gp.pass.booster")
+    if cmd.booster and cmd.booster == p.booster:
+        raise Refusal("pass.same_booster", f"{cmd.booster} is the booster being returned; "
+                      "passing takes another one.", "gp.pass.no_repeat")
     if cmd.booster and cmd.booster not in state.boosters:
         raise Refusal("pass.booster_unavailable", f"{cmd.booster} is not in the supply.",
                       "gp.pass.booster")
