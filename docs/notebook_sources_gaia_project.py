@@ -766,6 +766,15 @@ for line in ("nevlas spend 4pw for 1o,1c", "nevlas spend 3pw for 1o. spend 1pw f
     print(f"  bowls {p.bowls[:3]}, ore {p.ore}, credits {p.credits}")
 ask(nevlas(1), "nevlas spend 4pw for 1o,1c")
 """, "check"),
+    md("""
+## "Can I pass and keep my booster for the next round?"
+
+No: a player passing returns the booster and takes another one from the supply.
+"""),
+    code("""
+s = table({"faction": "terrans", "structures": {"10A2": "m"}, "booster": "booster3"})
+ask(s, "terrans pass booster3")
+""", "check"),
 ]
 
 
