@@ -20,6 +20,7 @@ from gaia_lab.core import (  # noqa: E402
     Event,
     ExampleError,
     GaiaLabError,
+    GameDefinitionError,
     IllegalActionError,
     InvalidStateError,
     NoLayoutError,
@@ -38,7 +39,7 @@ from gaia_lab.simulation import simulate  # noqa: E402  (executors load on first
 
 __all__ = [
     "CHANCE", "GAMES", "RULES", "Event", "ExampleError", "GaiaLabError",
-    "IllegalActionError", "InvalidStateError", "NoLayoutError", "NotationError", "Record",
+    "IllegalActionError", "GameDefinitionError", "InvalidStateError", "NoLayoutError", "NotationError", "Record",
     "RegistryError", "RuleRef", "ScoreBreakdown", "Session", "UnknownGameError", "Verdict",
     "__version__", "examples", "register_game", "simulate",
 ]

@@ -354,11 +354,12 @@ def first_turn(name: str) -> Any:
 def test_the_default_actor_needs_a_flow() -> None:
     from types import SimpleNamespace
 
+    from gaia_lab.core.errors import GameDefinitionError
     from gaia_lab.core.game import Game
 
     with_flow = SimpleNamespace(flow=make_flow())
     assert Game.actor(with_flow, Pile(tasks=(Task("roll", "chance"),))) == "chance"  # type: ignore[arg-type]
-    with pytest.raises(NotImplementedError, match="has no flow"):
+    with pytest.raises(GameDefinitionError, match="has no flow"):
         Game.actor(SimpleNamespace(flow=None), Pile())  # type: ignore[arg-type]
 
 
@@ -368,3 +369,22 @@ def test_settled_at_once_are_the_kinds_with_only_a_settler() -> None:
     assert AG_FLOW.settled_at_once() == {"revival_check", "open_window", "offer_unused",
                                          "others_revive"}
     assert all(k in AG_FLOW.kinds for k in AG_FLOW.settled_at_once())
+
+
+def test_a_game_class_without_a_flow_or_actor_is_refused_when_made() -> None:
+    from dicegame import PigGame
+
+    from gaia_lab.core.errors import GaiaLabError, GameDefinitionError
+
+    class NoFlow(PigGame):
+        flow = None
+
+    with pytest.raises(GameDefinitionError, match="NoFlow must define a flow") as info:
+        NoFlow()
+    assert isinstance(info.value, GaiaLabError) and isinstance(info.value, TypeError)
+
+    class OwnActor(NoFlow):
+        def actor(self, state: Any) -> Any:
+            return None
+
+    assert OwnActor().actor(None) is None

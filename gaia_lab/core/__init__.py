@@ -7,6 +7,7 @@ Nothing in :mod:`gaia_lab.core` imports a game: the games register themselves
 from gaia_lab.core.errors import (
     ExampleError,
     GaiaLabError,
+    GameDefinitionError,
     IllegalActionError,
     InvalidStateError,
     NotationError,
@@ -32,7 +33,7 @@ from gaia_lab.core.verdict import Verdict
 __all__ = [
     "CHANCE", "RULES", "Actor", "Checkpoint", "Event", "Example", "ExampleError",
     "ExampleStep", "GaiaLabError", "Game", "GameMeta", "IllegalActionError",
-    "InvalidStateError", "NoLayoutError", "NotationError", "Ply", "Record", "RecordStep",
+    "GameDefinitionError", "InvalidStateError", "NoLayoutError", "NotationError", "Ply", "Record", "RecordStep",
     "Registration", "RegistryError", "Rng", "RuleRef", "Rulebook", "ScoreBreakdown",
     "ScoreLine", "Session", "Step", "UnknownGameError", "Verdict", "register_game",
     "unregister_game",

@@ -63,5 +63,9 @@ class ExampleError(GaiaLabError):
     """A worked example whose checkpoint did not hold."""
 
 
+class GameDefinitionError(GaiaLabError, TypeError):
+    """A Game class that leaves out part of the protocol (found when it is made)."""
+
+
 class GaiaLabWarning(UserWarning):
     """Base class of every warning gaia_lab gives (such as a record of another version)."""

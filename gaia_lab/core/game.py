@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Generic, Literal, TypeVar, cast
 
 from gaia_lab.core import codec
-from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.errors import GameDefinitionError, InvalidStateError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, FlowError, HasTasks, TaskActor
 from gaia_lab.core.options import Option
@@ -104,6 +104,27 @@ class Game(ABC, Generic[S, A]):
     """The game's declared task kinds and their handlers, when it runs on the flow
     kernel (:mod:`gaia_lab.core.flow`): then :meth:`actor` is the head task's actor."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game[S, A]:
+        """Refuse a game class that gives neither a default's input nor its override: a
+        :attr:`flow` or :meth:`actor`, a :attr:`state_type` or :meth:`state_from_json`.
+
+        >>> class Half(Game):
+        ...     pass
+        >>> Half()
+        Traceback (most recent call last):
+        ...
+        gaia_lab.core.errors.GameDefinitionError: Half must define a flow (or its own \
+actor()) and a state_type (or its own state_from_json())
+        """
+        missing = []
+        if cls.flow is None and cls.actor is Game.actor:
+            missing.append("a flow (or its own actor())")
+        if cls.state_type is None and cls.state_from_json is Game.state_from_json:
+            missing.append("a state_type (or its own state_from_json())")
+        if missing:
+            raise GameDefinitionError(f"{cls.__name__} must define {' and '.join(missing)}")
+        return super().__new__(cls)
+
     # -- setup and flow ---------------------------------------------------------------
     @abstractmethod
     def new_initial_state(
@@ -114,9 +135,10 @@ class Game(ABC, Generic[S, A]):
     def actor(self, state: S) -> Actor:
         """Who acts next: a seat, CHANCE, RULES, or None when the game is over (by
         default the actor of the state's head task, for a game with a :attr:`flow`)."""
-        if self.flow is None:
-            raise NotImplementedError(f"{type(self).__name__} has no flow: define actor()")
-        return self.flow.actor(cast(HasTasks, state))
+        flow = self.flow
+        if flow is None:  # only an instance whose flow was unset after it was made
+            raise GameDefinitionError(f"{type(self).__name__} has no flow: define actor()")
+        return flow.actor(cast(HasTasks, state))
 
     def pending(self, state: S) -> Pending | None:
         """The step ``state`` waits for: the head task of its queue, described by the
@@ -225,8 +247,8 @@ class Game(ABC, Generic[S, A]):
         :meth:`invariants` must hold; InvalidStateError (source ``"state"``) lists every
         problem.
         """
-        if self.state_type is None:
-            raise NotImplementedError(f"{type(self).__name__} has no state_type")
+        if self.state_type is None:  # likewise
+            raise GameDefinitionError(f"{type(self).__name__} has no state_type")
         state: S = codec.from_json(self.state_type, text, "state")
         problems = self.invariants(state)
         if problems:
