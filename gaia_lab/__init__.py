@@ -39,7 +39,8 @@ from gaia_lab.simulation import simulate  # noqa: E402  (executors load on first
 
 __all__ = [
     "CHANCE", "GAMES", "RULES", "Event", "ExampleError", "GaiaLabError",
-    "IllegalActionError", "GameDefinitionError", "InvalidStateError", "NoLayoutError", "NotationError", "Record",
+    "GameDefinitionError", "IllegalActionError", "InvalidStateError", "NoLayoutError",
+    "NotationError", "Record",
     "RegistryError", "RuleRef", "ScoreBreakdown", "Session", "UnknownGameError", "Verdict",
     "__version__", "examples", "register_game", "simulate",
 ]

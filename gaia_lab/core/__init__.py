@@ -33,7 +33,8 @@ from gaia_lab.core.verdict import Verdict
 __all__ = [
     "CHANCE", "RULES", "Actor", "Checkpoint", "Event", "Example", "ExampleError",
     "ExampleStep", "GaiaLabError", "Game", "GameMeta", "IllegalActionError",
-    "GameDefinitionError", "InvalidStateError", "NoLayoutError", "NotationError", "Ply", "Record", "RecordStep",
+    "GameDefinitionError", "InvalidStateError", "NoLayoutError", "NotationError", "Ply",
+    "Record", "RecordStep",
     "Registration", "RegistryError", "Rng", "RuleRef", "Rulebook", "ScoreBreakdown",
     "ScoreLine", "Session", "Step", "UnknownGameError", "Verdict", "register_game",
     "unregister_game",
