@@ -41,7 +41,7 @@ import gaia_lab
 from gaia_lab.core.codec import read_json
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.game import CHANCE, RULES, Game
-from gaia_lab.testing import random_playout
+from gaia_lab.testing import random_playout, random_states
 
 DEFAULT_RECORD = Path(__file__).resolve().parent / "last.json"
 RECORD_VERSION = 1
@@ -102,22 +102,13 @@ def _players(game: Game[Any, Any]) -> int:
 
 def _play_random(game: Game[Any, Any], seed: int, options: dict[str, Any]
                  ) -> Iterator[tuple[Any, int]]:
-    """The states of one seeded random game, each with the decisions made before it."""
-    state = game.new_initial_state(_players(game), seed, options)
-    policy = random.Random(seed)
+    """The states of one seeded random game (:func:`gaia_lab.testing.random_states`),
+    each with the player decisions made before it."""
     decisions = 0
-    while (actor := game.actor(state)) is not None:
+    for state in random_states(game, _players(game), seed, options):
         yield state, decisions
-        if actor == CHANCE:
-            action = game.sample_chance(state, game.chance_rng(state))
-        elif actor == RULES:
-            action = game.legal_actions(state)[0]
-        else:
-            legal = game.legal_actions(state)
-            action = legal[policy.randrange(len(legal))]
+        if isinstance(game.actor(state), int):
             decisions += 1
-        state = game.apply(state, action).state
-    yield state, decisions
 
 
 def bench_playouts(name: str, game: Game[Any, Any], games: int,

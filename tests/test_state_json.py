@@ -22,32 +22,18 @@ from hypothesis import strategies as st
 
 import gaia_lab
 from gaia_lab.core.errors import GaiaLabError, InvalidStateError
-from gaia_lab.core.game import CHANCE, RULES, Game
-from gaia_lab.testing import choose, random_playout
+from gaia_lab.core.game import Game
+from gaia_lab.testing import random_playout, random_states
 
 NAMES = ["animals_gathering", "gaia_project", "shapers_of_gaia"]
 """The package's games (the test games registered by other test modules are left out)."""
 
 
 def playout_states(game: Game[Any, Any], players: int, seed: int, every: int) -> list[Any]:
-    """Every ``every``-th state of a seeded random playout (the harness's policy)."""
-    policy = random.Random(seed)
-    state = game.new_initial_state(players, seed)
-    out = [state]
-    for step in range(game.meta.max_steps):
-        actor = game.actor(state)
-        if actor is None:
-            break
-        if actor == CHANCE:
-            action = game.sample_chance(state, game.chance_rng(state))
-        elif actor == RULES:
-            action = game.legal_actions(state)[0]
-        else:
-            action = choose(policy, game.legal_actions(state))
-        state = game.apply(state, action).state
-        if step % every == 0:
-            out.append(state)
-    return [*out, state]
+    """The first state, every ``every``-th state and the last of a seeded random playout
+    (the harness's policy)."""
+    states = list(random_states(game, players, seed))
+    return [states[0], *states[1::every], states[-1]]
 
 
 @cache

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from gaia_lab.testing.harness import CheckReport, check_game
-from gaia_lab.testing.random_play import choose, play_random, random_playout
+from gaia_lab.testing.random_play import choose, play_random, random_playout, random_states
 
-__all__ = ["CheckReport", "check_game", "choose", "play_random", "random_playout"]
+__all__ = ["CheckReport", "check_game", "choose", "play_random", "random_playout",
+           "random_states"]

@@ -19,7 +19,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from gaia_lab.core.game import CHANCE, RULES, Game
@@ -31,25 +32,30 @@ def choose(rng: random.Random, legal: list[Any]) -> Any:
     return legal[rng.randrange(len(legal))]
 
 
-def random_playout(
+def random_states(
     game: Game[Any, Any],
     players: int,
     seed: int,
     options: Mapping[str, Any] | None = None,
-) -> Any:
-    """Play a whole game with the random policy, applying actions directly (no checks).
+) -> Iterator[Any]:
+    """Every state of a seeded random game, the first to the last, applying actions
+    directly (no checks).  The policy's generator is ``random.Random(seed)``; the game
+    itself is created with the same ``seed``.
 
-    The policy's generator is ``random.Random(seed)``; the game itself is created with
-    the same ``seed``.  Returns the final state.
+    >>> import gaia_lab
+    >>> states = list(random_states(gaia_lab.GAMES["shapers_of_gaia"], 2, seed=1))
+    >>> gaia_lab.GAMES["shapers_of_gaia"].is_over(states[-1]), len(states) > 100
+    (True, True)
 
     :raises RuntimeError: if the game does not end within ``game.meta.max_steps`` steps.
     """
     policy = random.Random(seed)
     state = game.new_initial_state(players, seed, options)
     for _ in range(game.meta.max_steps):
+        yield state
         actor = game.actor(state)
         if actor is None:
-            return state
+            return
         if actor == CHANCE:
             action = game.sample_chance(state, game.chance_rng(state))
         elif actor == RULES:
@@ -61,6 +67,20 @@ def random_playout(
         f"{game.meta.name}: {players} players, seed {seed}: the game did not end within "
         f"{game.meta.max_steps} steps"
     )
+
+
+def random_playout(
+    game: Game[Any, Any],
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> Any:
+    """Play a whole game with the random policy (:func:`random_states`); the final state.
+
+    :raises RuntimeError: if the game does not end within ``game.meta.max_steps`` steps.
+    """
+    last = deque(random_states(game, players, seed, options), maxlen=1)
+    return last[0]
 
 
 def play_random(session: Session, rng: random.Random, max_decisions: int) -> int:
