@@ -429,3 +429,16 @@ def test_win_rate_chart_bars_and_intervals() -> None:
     assert "Ann" in chart.to_svg() and "a fair share: 1 in 3" in chart.to_svg()
     empty = win_rate_chart(simulate("shapers_of_gaia", 0, players=3, executor="serial"))
     assert not empty.ids()
+
+
+def test_win_rate_chart_refuses_what_is_not_a_table() -> None:
+    from gaia_lab.core.errors import GaiaLabError
+    from gaia_lab.render.charts import win_rate_chart
+    from gaia_lab.simulation import simulate
+
+    table = simulate("animals_gathering", 1, players=2, executor="serial")
+    for bad in ({"table": None}, {"table": table, "width": -5},
+                {"table": table, "height": 10**9}, {"table": table, "names": "Ann"},
+                {"table": table, "names": [1, 2]}):
+        with pytest.raises(GaiaLabError):
+            win_rate_chart(**bad)  # type: ignore[arg-type]

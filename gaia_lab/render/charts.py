@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gaia_lab.core.checks import given, whole_number
+from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.render.layout import INK, MUTED
 from gaia_lab.render.shapes import Item, Line, Rect, Scene, Text
 
@@ -33,7 +35,24 @@ FAIR = "#c0504d"
 
 def win_rate_chart(table: SimulationTable, *, title: str = "", names: Sequence[str] = (),
                    width: int = 520, height: int = 260) -> Scene:
-    """Each seat's share of wins, with its Wilson 95% interval as a whisker."""
+    """Each seat's share of wins, with its Wilson 95% interval as a whisker.
+
+    >>> win_rate_chart(None)
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.GaiaLabError: win_rate_chart: expected a SimulationTable \
+(gaia_lab.simulate's result), not None (NoneType)
+    """
+    from gaia_lab.simulation import SimulationTable
+
+    if not isinstance(table, SimulationTable):
+        raise GaiaLabError(f"win_rate_chart: expected a SimulationTable (gaia_lab.simulate's "
+                           f"result), not {given(table)}")
+    if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+        raise GaiaLabError(f"win_rate_chart: names must be texts, one per seat, "
+                           f"not {given(names)}")
+    width = whole_number(width, "win_rate_chart width", 200, 4000)
+    height = whole_number(height, "win_rate_chart height", 120, 4000)
     seats = max((len(r.players) for r in table.rows), default=0)
     left, right, top, bottom = 48.0, 12.0, 34.0 if title else 14.0, 40.0
     plot_w, plot_h = width - left - right, height - top - bottom
