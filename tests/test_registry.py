@@ -136,7 +136,8 @@ def test_games_is_a_read_only_mapping_of_engines() -> None:
     assert all(GAMES[name].meta.name == name for name in GAMES)
     with pytest.raises(TypeError):
         GAMES["chess"] = GAME  # type: ignore[index]
-    assert "gaia_tiki" in gaia_lab.games.PLANNED and "gaia_tiki" not in GAMES
+    assert "black_rose_gaea" in gaia_lab.games.PLANNED and "black_rose_gaea" not in GAMES
+    assert "gaia_tiki" in GAMES and "gaia_tiki" not in gaia_lab.games.PLANNED
 
 
 def test_built_in_registrations_name_their_parts_by_reference() -> None:
