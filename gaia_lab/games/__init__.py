@@ -43,6 +43,7 @@ register_game(
     "gaia_lab.games.gaia_tiki:GAME",
     name="gaia_tiki",
     state="gaia_lab.games.gaia_tiki.state:GTState",
+    layout="gaia_lab.render.gaia_tiki:scene",
     examples="gaia_lab.games.gaia_tiki.examples:EXAMPLES",
 )
 
