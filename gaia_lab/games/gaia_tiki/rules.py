@@ -387,7 +387,7 @@ class Rules:
             return _no("tile.terrain", f"{terrain!r} is not a terrain (terrains: "
                        f"{', '.join(TERRAINS)}).", "gt.nature.terrains")
         card, refused = self._in_hand(state, seat, terrain, "nature", "Nature card")
-        if refused:
+        if refused is not None:
             return refused
         i = TERRAINS.index(terrain)
         if state.chip_supply[i] == 0:
@@ -410,7 +410,7 @@ class Rules:
         if not self.c.is_city(name):
             return _no("city.unknown", f"{name!r} is not a City.", "gt.life.kinds")
         card, refused = self._in_hand(state, seat, name, "life", "City")
-        if refused:
+        if refused is not None:
             return refused
         city = self.c.city(name)
         tile = state.tile_at(cell)
@@ -449,7 +449,7 @@ class Rules:
             return _no("animals.city", f"{name!r} is a City: play it with 'city'.",
                        "gt.life.kinds")
         card, refused = self._in_hand(state, seat, name, "life", "Animal card")
-        if refused:
+        if refused is not None:
             return refused
         animal = self.c.animal(name)
         if state.bank == 0:
@@ -505,7 +505,7 @@ class Rules:
             return _no("power.unknown", f"{name!r} is not a Power (Powers: "
                        f"{', '.join(p.id for p in self.c.powers)}).", "gt.power.play")
         card, refused = self._in_hand(state, seat, name, "power", "Power")
-        if refused:
+        if refused is not None:
             return refused
         power = self.c.power(name)
         return self._check_effect(state, seat, power, targets)
