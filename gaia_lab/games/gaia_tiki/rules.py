@@ -995,23 +995,24 @@ class Rules:
         return self._limits(state, seat)
 
     def _claim(self, state: GTState, seat: int, events: list[Event]) -> GTState:
+        if not any(o.claimed < 0 and self._claimable(state.seat(seat), o.card)
+                   for o in state.objectives):
+            return state
         objectives = list(state.objectives)
         for i, slot in enumerate(objectives):
             p = state.seat(seat)
             if slot.claimed >= 0 or p.meeples == 0:
                 continue
             o = self.c.objective(slot.card)
+            if not self._claimable(p, slot.card):
+                continue
             if o.powers:
-                if len(p.powers) < o.powers:
-                    continue
                 spent = p.powers[:o.powers]
                 p = evolve(p, powers=p.powers[o.powers:])
                 state = evolve(state, discard=(*state.discard, *spent))
                 rule, what = "gt.power.objective", f"discards {o.powers} Power cards"
             else:
                 wanted = o.chip_counts()
-                if any(h < w for h, w in zip(p.chips, wanted, strict=True)):
-                    continue
                 p = evolve(p, chips=tuple(h - w for h, w in zip(p.chips, wanted, strict=True)))
                 rule, what = "gt.objective.claim", f"discards {o.describe()} chips"
             state = state.with_seat(seat, evolve(p, meeples=p.meeples - 1))
@@ -1020,6 +1021,12 @@ class Rules:
             events.append(Event("objective", f"{seat_word(seat)} {what} and claims the "
                                 f"Objective {o.name} with a meeple.", _r(rule), seat))
         return state
+
+    def _claimable(self, p: PlayerState, objective: str) -> bool:
+        o = self.c.objective(objective)
+        if o.powers:
+            return len(p.powers) >= o.powers
+        return all(h >= w for h, w in zip(p.chips, o.chip_counts(), strict=True))
 
     def _limits(self, state: GTState, seat: int) -> GTState:
         p = state.seat(seat)
