@@ -117,6 +117,8 @@ class ScenarioSpec:
     claimed: Mapping[str, SeatNumber] = field(default_factory=dict)
     """``{Objective: seat}``: Objectives already claimed."""
     active: SeatNumber = 0
+    deck_sizes: Mapping[str, Annotated[int, Range(0, 60)]] = field(default_factory=dict)
+    """``{deck: n}``: keep only the top ``n`` cards of a deck (the rest are discarded)."""
 
 
 class GaiaTiki(Game[GTState, Action]):
@@ -346,20 +348,22 @@ class GaiaTiki(Game[GTState, Action]):
                 out.append(f"P{s + 1}: {placed} meeples placed and {p.meeples} in the "
                            f"supply, not {total}")
             powers = sum(1 for x in p.hand if c.card_kind(x) == "power")
-            if s not in discards and (len(p.hand) > HAND_LIMIT or powers > POWER_LIMIT):
+            if not state.end and s not in discards and (
+                    len(p.hand) > HAND_LIMIT or powers > POWER_LIMIT):
                 out.append(f"P{s + 1}: {len(p.hand)} cards ({powers} Powers) in hand, over "
                            "a limit, with no discard pending")
         return out
 
     # -- scenario ------------------------------------------------------------------
     def scenario(self, spec: Mapping[str, Any]) -> GTState:
-        """A position at the start of a turn, feeding done or pending (after setup with seed 0 unless ``seed``),
-        with some of it set: ``tiles`` (``{square: terrain}``, the whole table),
+        """A position at the start of a turn (after setup with seed 0 unless ``seed``;
+        feeding done, or pending with a choice), with some of it set: ``tiles`` (``{square: terrain}``, the whole table),
         ``animals`` (``{square: [animal, tokens]}``), ``cities`` (``{square: [City,
         [seats]]}``; their satisfaction is computed), ``seats`` (``hand``: card ids or
         faces, ``chips``: ``{terrain: n}``, ``powers``: Power cards played),
         ``objectives`` (the revealed ones), ``claimed`` (``{Objective: seat}``),
-        ``active``, ``advanced``, ``powers``.  Cards come from wherever they are (a
+        ``active``, ``advanced``, ``powers``, ``deck_sizes`` (``{deck: n}``: the top ``n``
+        cards stay, the rest are discarded).  Cards come from wherever they are (a
         market refills from its deck; an old hand goes under its decks).
 
         >>> g = GaiaTiki()
@@ -418,6 +422,8 @@ class GaiaTiki(Game[GTState, Action]):
         for i, seat in enumerate(spec.seats):
             out += [f"seats[{i}].chips: unknown terrain {t!r}" for t in seat.chips
                     if t not in TERRAINS]
+        out += [f"deck_sizes: unknown deck {d!r} (nature, life, power)"
+                for d in spec.deck_sizes if d not in DECKS]
         known = {o.id for o in c.objectives}
         out += [f"objectives: unknown Objective {o!r}" for o in (*(spec.objectives or ()),
                                                                  *spec.claimed)
@@ -554,6 +560,14 @@ class GaiaTiki(Game[GTState, Action]):
                 state = state.with_seat(s, evolve(p, meeples=p.meeples - 1))
             for k, v in enumerate(c.objective(oid).chip_counts()):
                 chip_supply[k] -= v
+        decks = [list(d) for d in state.decks]
+        discard = list(state.discard)
+        for deck, n in spec.deck_sizes.items():
+            if deck in DECKS:
+                cards = decks[DECKS.index(deck)]
+                discard += cards[n:]
+                del cards[n:]
+        state = evolve(state, decks=tuple(map(tuple, decks)), discard=tuple(discard))
         if any(v < 0 for v in chip_supply):
             problems.append("chips: more chips than the box holds")
         if any(p.meeples < 0 for p in state.seats):

@@ -152,21 +152,19 @@ class Rules:
     def needs_met(self, state: GTState, card: str, cell: str) -> tuple[NeedMet, ...]:
         """Each need of the City ``card`` as if it stood on ``cell``, with the neighbours
         that meet it: an uncovered tile of the terrain, or a tile with that animal."""
-        tiles = {t.at: t for t in state.tiles}
-        covered = {c.at for c in state.cities}
+        return self._needs(card, cell, {t.at: t for t in state.tiles},
+                           {c.at for c in state.cities})
+
+    def _needs(self, card: str, cell: str, tiles: dict[str, Tile],
+               covered: set[str]) -> tuple[NeedMet, ...]:
+        around = [t for n in board.neighbours(cell) if (t := tiles.get(n)) is not None]
         out = []
         for need in self.c.city(card).needs:
-            by = []
-            for n in board.neighbours(cell):
-                t = tiles.get(n)
-                if t is None:
-                    continue
-                if need in ANIMALS:
-                    if t.kind == need and t.animals > 0:
-                        by.append(n)
-                elif t.terrain == need and n not in covered:
-                    by.append(n)
-            out.append(NeedMet(need, tuple(by)))
+            if need in ANIMALS:
+                by = tuple(t.at for t in around if t.kind == need and t.animals > 0)
+            else:
+                by = tuple(t.at for t in around if t.terrain == need and t.at not in covered)
+            out.append(NeedMet(need, by))
         return tuple(out)
 
     def satisfaction(self, state: GTState, card: str, cell: str) -> int:
@@ -292,8 +290,7 @@ class Rules:
     @FLOW.lister("act")
     def _list_act(self, state: GTState, task: Task) -> list[Action]:
         seat = task.player
-        return [*self._draws(state), *self._accepted(state, seat, self._plays(state, seat)),
-                Action("pass")]
+        return [*self._draws(state), *self._plays(state, seat), Action("pass")]
 
     def _draws(self, state: GTState) -> Iterator[Action]:
         for deck in DECKS:
@@ -305,19 +302,34 @@ class Rules:
                 yield Action("draw", (deck, "deck"))
 
     def _plays(self, state: GTState, seat: int) -> Iterator[Action]:
+        """The legal plays of the hand, found directly (:meth:`check` agrees)."""
         faces = {face(card): self.c.card_kind(card) for card in state.seat(seat).hand}
-        free = [t.at for t in state.tiles if state.city_at(t.at) is None]
+        tiles = {t.at: t for t in state.tiles}
+        covered = {c.at for c in state.cities}
+        free = [t for t in state.tiles if t.at not in covered and not t.animals]
+        frontier: list[str] | None = None
         for name, kind in faces.items():
             if kind == "nature":
-                for cell in self.frontier(state):
-                    yield Action("tile", (name, cell))
+                i = TERRAINS.index(name)
+                if state.chip_supply[i] and state.tile_supply[i]:
+                    frontier = self.frontier(state) if frontier is None else frontier
+                    yield from (Action("tile", (name, cell)) for cell in frontier)
+            elif kind == "life" and self.c.is_city(name):
+                city = self.c.city(name)
+                for t in free:
+                    if city.stands_on(t.terrain) and sum(
+                            1 for n in self._needs(name, t.at, tiles, covered) if n) >= 2:
+                        yield Action("city", (name, t.at))
             elif kind == "life":
-                verb = "city" if self.c.is_city(name) else "animals"
-                for cell in free:
-                    yield Action(verb, (name, cell))
+                animal = self.c.animal(name)
+                if state.bank:
+                    yield from (Action("animals", (name, t.at)) for t in free
+                                if t.terrain in animal.terrains)
             else:
                 for targets in self._power_targets(state, seat, self.c.power(name)):
-                    yield Action("power", (name, *targets))
+                    action = Action("power", (name, *targets))
+                    if self._check_power(state, seat, action).legal:
+                        yield action
 
     def _power_targets(self, state: GTState, seat: int, power: Power) -> Iterator[tuple[str, ...]]:
         effect = power.effect
@@ -375,7 +387,7 @@ class Rules:
             return _no("tile.terrain", f"{terrain!r} is not a terrain (terrains: "
                        f"{', '.join(TERRAINS)}).", "gt.nature.terrains")
         card, refused = self._in_hand(state, seat, terrain, "nature", "Nature card")
-        if refused:
+        if refused is not None:
             return refused
         i = TERRAINS.index(terrain)
         if state.chip_supply[i] == 0:
@@ -398,7 +410,7 @@ class Rules:
         if not self.c.is_city(name):
             return _no("city.unknown", f"{name!r} is not a City.", "gt.life.kinds")
         card, refused = self._in_hand(state, seat, name, "life", "City")
-        if refused:
+        if refused is not None:
             return refused
         city = self.c.city(name)
         tile = state.tile_at(cell)
@@ -437,7 +449,7 @@ class Rules:
             return _no("animals.city", f"{name!r} is a City: play it with 'city'.",
                        "gt.life.kinds")
         card, refused = self._in_hand(state, seat, name, "life", "Animal card")
-        if refused:
+        if refused is not None:
             return refused
         animal = self.c.animal(name)
         if state.bank == 0:
@@ -493,7 +505,7 @@ class Rules:
             return _no("power.unknown", f"{name!r} is not a Power (Powers: "
                        f"{', '.join(p.id for p in self.c.powers)}).", "gt.power.play")
         card, refused = self._in_hand(state, seat, name, "power", "Power")
-        if refused:
+        if refused is not None:
             return refused
         power = self.c.power(name)
         return self._check_effect(state, seat, power, targets)
@@ -983,23 +995,24 @@ class Rules:
         return self._limits(state, seat)
 
     def _claim(self, state: GTState, seat: int, events: list[Event]) -> GTState:
+        if not any(o.claimed < 0 and self._claimable(state.seat(seat), o.card)
+                   for o in state.objectives):
+            return state
         objectives = list(state.objectives)
         for i, slot in enumerate(objectives):
             p = state.seat(seat)
             if slot.claimed >= 0 or p.meeples == 0:
                 continue
             o = self.c.objective(slot.card)
+            if not self._claimable(p, slot.card):
+                continue
             if o.powers:
-                if len(p.powers) < o.powers:
-                    continue
                 spent = p.powers[:o.powers]
                 p = evolve(p, powers=p.powers[o.powers:])
                 state = evolve(state, discard=(*state.discard, *spent))
                 rule, what = "gt.power.objective", f"discards {o.powers} Power cards"
             else:
                 wanted = o.chip_counts()
-                if any(h < w for h, w in zip(p.chips, wanted, strict=True)):
-                    continue
                 p = evolve(p, chips=tuple(h - w for h, w in zip(p.chips, wanted, strict=True)))
                 rule, what = "gt.objective.claim", f"discards {o.describe()} chips"
             state = state.with_seat(seat, evolve(p, meeples=p.meeples - 1))
@@ -1008,6 +1021,12 @@ class Rules:
             events.append(Event("objective", f"{seat_word(seat)} {what} and claims the "
                                 f"Objective {o.name} with a meeple.", _r(rule), seat))
         return state
+
+    def _claimable(self, p: PlayerState, objective: str) -> bool:
+        o = self.c.objective(objective)
+        if o.powers:
+            return len(p.powers) >= o.powers
+        return all(h >= w for h, w in zip(p.chips, o.chip_counts(), strict=True))
 
     def _limits(self, state: GTState, seat: int) -> GTState:
         p = state.seat(seat)
