@@ -672,7 +672,7 @@ def legend_scene(state: GTState, w: float) -> Scene:
 
     >>> from gaia_lab.games.gaia_tiki import GAME
     >>> legend_scene(GAME.scenario({}), 600).height, legend_scene(GAME.scenario({}), 980).height
-    (40.0, 20.0)
+    (40.0, 40.0)
     """
     entries: list[tuple[list[Item], str]] = []
     for what in (*TERRAINS, *ANIMALS):
