@@ -153,9 +153,10 @@ def test_a_city_shows_which_neighbour_meets_each_need() -> None:
         if need.by:
             for cell in need.by:
                 assert any(t.startswith(f"{cell} meets") and need.need in t for t in titles)
-    card = board.find_all(f"cell:{city.at}")[-1]
-    assert card.title is not None
-    assert f"{sum(1 for n in needs if n)} of 4 needs met" in card.title
+    cards = [i.title for i in board.find_all(f"cell:{city.at}")
+             if i.title and i.title.startswith(f"{city.at}: City")]
+    assert len(cards) == 1
+    assert f"{sum(1 for n in needs if n)} of 4 needs met" in cards[0]
 
 
 def test_claims_and_meeples_are_drawn() -> None:
