@@ -427,8 +427,8 @@ class Rules:
             return _no("city.occupied", f"{cell} already holds the City "
                        f"{self.c.city(other.card).name}.", "gt.city.free_tile")
         if tile.animals:
-            return _no("city.animals", f"{cell} holds {_plural(tile.animals, tile.kind)} "
-                       "token(s); a City needs a tile without Animals.", "gt.city.free_tile")
+            return _no("city.animals", f"{cell} holds {tile.animals} {tile.kind} token(s); "
+                       "a City needs a tile without Animals.", "gt.city.free_tile")
         met = self.needs_met(state, name, cell)
         got = [n for n in met if n]
         needs = ", ".join(city.needs)
