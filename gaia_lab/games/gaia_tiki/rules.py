@@ -693,7 +693,10 @@ class Rules:
     @FLOW.resolver("first_tile")
     def _first_tile(self, state: GTState, task: Task, action: Action,
                     events: list[Event]) -> GTState:
-        state, (card,) = self._deal(pop(state), "nature", 1)
+        state, cards = self._deal(pop(state), "nature", 1)
+        if not cards:
+            return state
+        card = cards[0]
         terrain = face(card)
         events.append(Event("setup.first_tile", f"The first Nature card is {terrain}: a "
                             f"{terrain} tile goes on {CENTRE}.", _r("gt.setup.first_tile"),
