@@ -233,6 +233,12 @@ class GaiaTiki(Game[GTState, Action]):
             out += FLOW.problems(t, n, f"tasks[{i}]")
         if out:
             return out
+        for i, t in enumerate(state.tasks):
+            if t.kind == "steal":
+                victim = t.number(0)
+                if victim >= n or victim == state.active or not state.seats[victim].hand:
+                    out.append(f"tasks[{i}]: task 'steal': seat {victim} is no opponent of "
+                               f"the active seat {state.active} with a card in hand")
         for name, v in (("active", state.active), ("ender", state.ender)):
             if v >= n:
                 out.append(f"{name}: seat {v} is not a seat of this game")

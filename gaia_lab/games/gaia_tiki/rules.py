@@ -427,8 +427,8 @@ class Rules:
             return _no("city.occupied", f"{cell} already holds the City "
                        f"{self.c.city(other.card).name}.", "gt.city.free_tile")
         if tile.animals:
-            return _no("city.animals", f"{cell} holds {_plural(tile.animals, tile.kind)} "
-                       "token(s); a City needs a tile without Animals.", "gt.city.free_tile")
+            return _no("city.animals", f"{cell} holds {tile.animals} {tile.kind} token(s); "
+                       "a City needs a tile without Animals.", "gt.city.free_tile")
         met = self.needs_met(state, name, cell)
         got = [n for n in met if n]
         needs = ", ".join(city.needs)
@@ -693,7 +693,10 @@ class Rules:
     @FLOW.resolver("first_tile")
     def _first_tile(self, state: GTState, task: Task, action: Action,
                     events: list[Event]) -> GTState:
-        state, (card,) = self._deal(pop(state), "nature", 1)
+        state, cards = self._deal(pop(state), "nature", 1)
+        if not cards:
+            return state
+        card = cards[0]
         terrain = face(card)
         events.append(Event("setup.first_tile", f"The first Nature card is {terrain}: a "
                             f"{terrain} tile goes on {CENTRE}.", _r("gt.setup.first_tile"),
