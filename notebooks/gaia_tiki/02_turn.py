@@ -39,6 +39,7 @@
 from IPython.display import SVG, display
 
 import gaia_lab
+from gaia_lab.games.gaia_tiki.examples import HAND_LIMITS
 from gaia_lab.render.gaia_tiki import scene
 
 
@@ -133,10 +134,9 @@ assert s.state == before
 # Each step prints its checkpoints; the cell fails if one does not hold.
 
 # %% tags=["nbval-check-output"]
-example = next(e for e in gaia_lab.examples("gaia_tiki") if e.id == "gt.ex.hand_limits")
-print(example.title, "-", example.summary)
+print(HAND_LIMITS.title, "-", HAND_LIMITS.summary)
 print()
-for result in example.results():
+for result in HAND_LIMITS.results():
     print(result.summary())
     print("P1's hand:", [c.face(card) for card in result.session.state.seat(0).hand])
     print()

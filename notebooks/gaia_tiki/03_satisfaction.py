@@ -34,10 +34,11 @@
 # > ([what is reconstructed](../../docs/rules/gaia_tiki.md#gaia-tiki-components)).
 
 # %%
-from IPython.display import SVG, display
+from IPython.display import SVG
 
 import gaia_lab
 from gaia_lab.games.gaia_tiki import GAME
+from gaia_lab.games.gaia_tiki.examples import EMPTIED, RISING
 from gaia_lab.render.gaia_tiki import need_text, scene
 
 
@@ -56,10 +57,6 @@ def why(state, cell):
     for need in needs:
         print("   ", need_text(need))
     return met
-
-
-def example(eid):
-    return next(e for e in gaia_lab.examples("gaia_tiki") if e.id == eid)
 
 
 # %% [markdown]
@@ -83,9 +80,8 @@ assert not verdict and verdict.code == "city.needs"
 # box a need not met. A black bar on a side marks a neighbour that meets one of the needs.
 
 # %% tags=["nbval-check-output"]
-rising = example("gt.ex.rising")
-print(rising.title, "-", rising.summary)
-steps = list(rising.results())
+print(RISING.title, "-", RISING.summary)
+steps = list(RISING.results())
 print()
 print(steps[0].summary())
 assert steps[0].ok
@@ -131,9 +127,8 @@ board(steps[2].session.state)
 # ([gt.satisfaction.removed](../../docs/rules/gaia_tiki.md#rule-gt-satisfaction-removed)).
 
 # %% tags=["nbval-check-output"]
-emptied = example("gt.ex.emptied")
-print(emptied.title, "-", emptied.summary)
-start = emptied.start().state
+print(EMPTIED.title, "-", EMPTIED.summary)
+start = EMPTIED.start().state
 print()
 assert why(start, "F6") == 2
 
@@ -141,7 +136,7 @@ assert why(start, "F6") == 2
 board(start)
 
 # %% tags=["nbval-check-output"]
-falling = list(emptied.results())
+falling = list(EMPTIED.results())
 print(falling[0].summary())
 print()
 why(falling[0].session.state, "F6")

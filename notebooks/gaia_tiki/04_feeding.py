@@ -34,8 +34,8 @@
 # %%
 from IPython.display import SVG
 
-import gaia_lab
 from gaia_lab.games.gaia_tiki import GAME
+from gaia_lab.games.gaia_tiki.examples import FEEDING
 from gaia_lab.render.gaia_tiki import need_text, scene
 
 
@@ -44,7 +44,6 @@ def board(state, highlight=()):
     return SVG(scene(state, highlight=highlight).to_svg())
 
 
-feeding = next(e for e in gaia_lab.examples("gaia_tiki") if e.id == "gt.ex.feeding")
 
 # %% [markdown]
 # ## A choice of tile
@@ -53,8 +52,8 @@ feeding = next(e for e in gaia_lab.examples("gaia_tiki") if e.id == "gt.ex.feedi
 # G6, so P1's turn opens with a choice. Both tiles are highlighted.
 
 # %% tags=["nbval-check-output"]
-print(feeding.title, "-", feeding.summary)
-s = feeding.start()
+print(FEEDING.title, "-", FEEDING.summary)
+s = FEEDING.start()
 print()
 print(s.pending)
 print("legal:", [str(a) for a in s.legal_actions()])
@@ -81,7 +80,7 @@ for move in ["draw nature 1", "feed F6 from E6", "feed F6 from F7"]:
 # goat by themselves, and Alba falls to 3.
 
 # %% tags=["nbval-check-output"]
-results = list(feeding.results())
+results = list(FEEDING.results())
 print(results[0].summary())
 assert results[0].ok
 

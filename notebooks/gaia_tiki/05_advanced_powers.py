@@ -40,16 +40,13 @@ from IPython.display import SVG
 
 import gaia_lab
 from gaia_lab.games.gaia_tiki import GAME
+from gaia_lab.games.gaia_tiki.examples import DISASTER, FULL, POWER_OBJECTIVE
 from gaia_lab.render.gaia_tiki import need_text, scene
 
 
 def board(state, highlight=()):
     """The table of a position as an SVG picture."""
     return SVG(scene(state, highlight=highlight).to_svg())
-
-
-def example(eid):
-    return next(e for e in gaia_lab.examples("gaia_tiki") if e.id == eid)
 
 
 # %% [markdown]
@@ -72,9 +69,8 @@ assert len(GAME.components.deck("power")) == sum(p.copies for p in powers)
 # P2's turn.
 
 # %% tags=["nbval-check-output"]
-full = example("gt.ex.full")
-print(full.title, "-", full.summary)
-results = list(full.results())
+print(FULL.title, "-", FULL.summary)
+results = list(FULL.results())
 print()
 print(results[0].summary())
 assert results[0].ok
@@ -108,14 +104,13 @@ board(results[2].session.state)
 # steals it. It is also P1's fourth Power played, so P1 claims the Power Objective.
 
 # %% tags=["nbval-check-output"]
-rain = example("gt.ex.power_objective")
-print(rain.title, "-", rain.summary)
-before = rain.start().state
+print(POWER_OBJECTIVE.title, "-", POWER_OBJECTIVE.summary)
+before = POWER_OBJECTIVE.start().state
 print("before:", before.tile_at("G6").terrain, "on G6; Borea's meeples:",
       before.city_at("F6").meeples, "; P1's Powers played:",
       [GAME.components.face(p) for p in before.seat(0).powers])
 print()
-(result,) = rain.results()
+(result,) = POWER_OBJECTIVE.results()
 print(result.summary())
 assert result.ok
 
@@ -129,9 +124,8 @@ board(result.session.state)
 # it becomes a mountain, and that can help the Cities around.
 
 # %% tags=["nbval-check-output"]
-volcano = example("gt.ex.disaster")
-print(volcano.title, "-", volcano.summary)
-(result,) = volcano.results()
+print(DISASTER.title, "-", DISASTER.summary)
+(result,) = DISASTER.results()
 print()
 print(result.summary())
 assert result.ok

@@ -35,16 +35,13 @@
 from IPython.display import SVG
 
 import gaia_lab
+from gaia_lab.games.gaia_tiki.examples import DECK_END, LAST_MEEPLE, OBJECTIVE
 from gaia_lab.render.gaia_tiki import scene
 
 
 def board(state, highlight=()):
     """The table of a position as an SVG picture."""
     return SVG(scene(state, highlight=highlight).to_svg())
-
-
-def example(eid):
-    return next(e for e in gaia_lab.examples("gaia_tiki") if e.id == eid)
 
 
 # %% [markdown]
@@ -55,9 +52,8 @@ def example(eid):
 # ([gt.objective.claim](../../docs/rules/gaia_tiki.md#rule-gt-objective-claim)).
 
 # %% tags=["nbval-check-output"]
-claim = example("gt.ex.objective")
-print(claim.title, "-", claim.summary)
-(result,) = claim.results()
+print(OBJECTIVE.title, "-", OBJECTIVE.summary)
+(result,) = OBJECTIVE.results()
 print()
 print(result.summary())
 assert result.ok
@@ -72,9 +68,8 @@ board(result.session.state)
 # third plain chip that Fields asks for, and Fields takes P1's last meeple.
 
 # %% tags=["nbval-check-output"]
-last = example("gt.ex.last_meeple")
-print(last.title, "-", last.summary)
-(result,) = last.results()
+print(LAST_MEEPLE.title, "-", LAST_MEEPLE.summary)
+(result,) = LAST_MEEPLE.results()
 print()
 print(result.summary())
 print()
@@ -91,9 +86,8 @@ board(result.session.state)
 # Woods and Coast. Going clockwise from P2, P3 comes first, so P3 wins.
 
 # %% tags=["nbval-check-output"]
-deck_end = example("gt.ex.deck_end")
-print(deck_end.title, "-", deck_end.summary)
-(result,) = deck_end.results()
+print(DECK_END.title, "-", DECK_END.summary)
+(result,) = DECK_END.results()
 print()
 print(result.summary())
 print()
@@ -108,7 +102,7 @@ board(result.session.state)
 # clockwise from P3 the order is P1, P2, then P3 last, so this time P1 wins.
 
 # %% tags=["nbval-check-output"]
-scenario = dict(deck_end.scenario, active=2)
+scenario = dict(DECK_END.scenario, active=2)
 s = gaia_lab.Session("gaia_tiki", scenario=scenario)
 for event in s.play("draw nature deck"):
     print(f"{event.text}  [{event.rule.citation}]")
