@@ -92,6 +92,7 @@ assert game.state_from_json(text) == s.state
 
 import json
 
+
 def try_loading(edit):
     data = json.loads(text)
     edit(data)

@@ -46,6 +46,7 @@ win_rate_chart(table, title="Animals Gathering, 4 players, random play: who wins
 # %% tags=["nbval-check-output"]
 from gaia_lab.simulation import greedy_policy, random_policy
 
+
 def first_seat_greedy(game, state, legal, rng):
     if game.actor(state) == 0:
         return greedy_policy(game, state, legal, rng)

@@ -9,9 +9,9 @@
 # %% [markdown]
 # # Animals Gathering 1: setup, step by step
 #
-# In Animals Gathering two to five mages revive extinct animals: they fill the outlines on Animal Index
-# Cards with Magic Stones won from dice rolls. This notebook sets up a four-player game one
-# rulebook step at a time and shows the table after each step.
+# In Animals Gathering two to five mages revive extinct animals: they fill the outlines on
+# Animal Index Cards with Magic Stones won from dice rolls. This notebook sets up a four-player
+# game one rulebook step at a time and shows the table after each step.
 
 # %% [markdown]
 # > **About the components.** The rulebook does not print the 35 Animal Index Cards, the die
@@ -77,7 +77,7 @@ step()
 # player keeps the first card offered.
 
 # %% tags=["nbval-check-output"]
-for seat in range(4):
+for _ in range(4):
     choice = s.legal_actions()[0]
     print(f"{s.names[s.actor]} may choose {[str(a) for a in s.legal_actions()]} and plays {choice}")
     s.play(choice)

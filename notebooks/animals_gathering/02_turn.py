@@ -131,8 +131,9 @@ print("supply now:", ", ".join(s.game.rules.name(a) for a in s.state.supply))
 # Mage 4 may roll two extra dice, so Milo with mage 4 could roll 4 or 6:
 
 # %% tags=["nbval-check-output"]
-from gaia_lab.games.animals_gathering.examples import MILO_SCENARIO
 import copy
+
+from gaia_lab.games.animals_gathering.examples import MILO_SCENARIO
 
 spec = copy.deepcopy(MILO_SCENARIO)
 spec["players"][0]["mage"], spec["players"][1]["mage"] = 4, 3

@@ -26,7 +26,6 @@
 
 # %% tags=["nbval-check-output"]
 import gaia_lab
-from fractions import Fraction
 
 example = gaia_lab.examples("animals_gathering")[0]
 s = example.start()
@@ -46,7 +45,10 @@ for action, p in sorted(outcomes, key=lambda o: -o[1])[:5]:
 
 # %% tags=["nbval-check-output"]
 from gaia_lab.games.animals_gathering.odds import (
-    completion_odds, expected_fitting, simulate_completion)
+    completion_odds,
+    expected_fitting,
+    simulate_completion,
+)
 
 odds = completion_odds(s.game, s.state, "Milo", "starfish")
 print(f"{'roll':8} {'exact':>9} {'':>8} {'simulated':>9}")

@@ -28,6 +28,7 @@
 
 # %% tags=["nbval-check-output"]
 import copy
+
 import gaia_lab
 from gaia_lab.games.animals_gathering import GAME, text
 from gaia_lab.games.animals_gathering.examples import MILO_SCENARIO

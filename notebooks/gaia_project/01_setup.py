@@ -23,40 +23,14 @@
 # > equal to the recorded ones.
 
 # %% tags=["nbval-check-output"]
-import json
-from pathlib import Path
-
-from IPython.display import SVG
-
 import gaia_lab
 from gaia_lab.core.session import Session
-from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs, replay, replay_prefix
-from gaia_lab.render.gaia_project import scene, vp_chart
-
+from gaia_lab.games.gaia_project.game import GaiaProject
 from gaia_lab.games.gaia_project.recorded import recorded_game
+from gaia_lab.teaching import board, show_events
 
 game = recorded_game("deep-mind-2")
 moves = game["moves"]
-
-
-def board(state, **kw):
-    """The table of a Gaia Project state, as SVG."""
-    return SVG(scene(state, **kw).to_svg())
-
-
-def upto(n):
-    """A session that has played the first n lines of the record (the init line counts)."""
-    session, played, error = replay_prefix({**game, "moves": moves[:n]})
-    assert error is None and played == n, error
-    return session
-
-
-def show_events(events):
-    for e in events:
-        rule = f"  [{e.rule.id}]" if e.rule is not None else ""
-        print(f"    {e.text}{rule}")
-
-
 print(len(moves), "lines in the record of", game["game"])
 
 # %% [markdown]

@@ -26,40 +26,12 @@
 # > equal to the recorded ones.
 
 # %% tags=["nbval-check-output"]
-import json
-from pathlib import Path
-
-from IPython.display import SVG
-
-import gaia_lab
-from gaia_lab.core.session import Session
-from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs, replay, replay_prefix
-from gaia_lab.render.gaia_project import scene, vp_chart
-
 from gaia_lab.games.gaia_project.recorded import recorded_game
+from gaia_lab.games.gaia_project.teaching import replay_upto
+from gaia_lab.teaching import board, show_events
 
 game = recorded_game("deep-mind-2")
 moves = game["moves"]
-
-
-def board(state, **kw):
-    """The table of a Gaia Project state, as SVG."""
-    return SVG(scene(state, **kw).to_svg())
-
-
-def upto(n):
-    """A session that has played the first n lines of the record (the init line counts)."""
-    session, played, error = replay_prefix({**game, "moves": moves[:n]})
-    assert error is None and played == n, error
-    return session
-
-
-def show_events(events):
-    for e in events:
-        rule = f"  [{e.rule.id}]" if e.rule is not None else ""
-        print(f"    {e.text}{rule}")
-
-
 print(len(moves), "lines in the record of", game["game"])
 
 # %% [markdown]
@@ -75,7 +47,7 @@ from gaia_lab.games.gaia_project.components import load_components
 from gaia_lab.games.gaia_project.rules import mine_costs
 
 mine = load_components().board.structure("mine").cost
-s = upto(18)
+s = replay_upto(game, 18)
 state = s.state
 print(state)
 p = state.seats[s.actor]
@@ -113,8 +85,8 @@ while s.state.round == 1:
 # ## Which bowls pay for a Gaia project
 #
 # A Gaia project moves power tokens into the Gaia area: 4 of them for the Terrans' project on
-# 2A3 in round 3 (at level 3 of the Gaia Project area). The rules let the player take them from bowls
-# I, II or III; unwritten, the engine takes bowl I first, and a line may name the bowls as
+# 2A3 in round 3 (at level 3 of the Gaia Project area). The rules let the player take them from
+# bowls I, II or III; unwritten, the engine takes bowl I first, and a line may name the bowls as
 # recording programs write them: `using area1: 2, area3: 2`. Each choice leaves different bowls
 # (the fourth number is the Gaia area; the 6 tokens already there come back in the next Gaia
 # phase); an impossible choice is refused with its reason. The list of legal actions shows the
@@ -123,10 +95,10 @@ while s.state.round == 1:
 # %% tags=["nbval-check-output"]
 k = next(n for n, line in enumerate(moves) if "build gf 2A3" in line)
 gp_line = moves[k]
-print(gp_line, "| bowls before:", upto(k).state.seats[0].bowls)
+print(gp_line, "| bowls before:", replay_upto(game, k).state.seats[0].bowls)
 for using in ("", " using area1: 1, area2: 1, area3: 2", " using area1: 2, area3: 2",
               " using area1: 1, area2: 3", " using area1: 2"):
-    trial = upto(k)
+    trial = replay_upto(game, k)
     line = gp_line.rstrip(".") + using
     verdict = trial.explain(line)
     if verdict.legal:

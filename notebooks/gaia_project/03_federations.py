@@ -25,40 +25,13 @@
 # > equal to the recorded ones.
 
 # %% tags=["nbval-check-output"]
-import json
-from pathlib import Path
-
-from IPython.display import SVG
-
-import gaia_lab
-from gaia_lab.core.session import Session
-from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs, replay, replay_prefix
-from gaia_lab.render.gaia_project import scene, vp_chart
-
+from gaia_lab.games.gaia_project.game import replay
 from gaia_lab.games.gaia_project.recorded import recorded_game
+from gaia_lab.games.gaia_project.teaching import replay_upto
+from gaia_lab.teaching import board, show_events
 
 game = recorded_game("deep-mind-2")
 moves = game["moves"]
-
-
-def board(state, **kw):
-    """The table of a Gaia Project state, as SVG."""
-    return SVG(scene(state, **kw).to_svg())
-
-
-def upto(n):
-    """A session that has played the first n lines of the record (the init line counts)."""
-    session, played, error = replay_prefix({**game, "moves": moves[:n]})
-    assert error is None and played == n, error
-    return session
-
-
-def show_events(events):
-    for e in events:
-        rule = f"  [{e.rule.id}]" if e.rule is not None else ""
-        print(f"    {e.text}{rule}")
-
-
 print(len(moves), "lines in the record of", game["game"])
 
 # %% [markdown]
@@ -72,7 +45,7 @@ from gaia_lab.games.gaia_project.federation import check_federation, federation_
 from gaia_lab.games.gaia_project.rules import federation_setting
 
 print(moves[263])
-s = upto(263)
+s = replay_upto(game, 263)
 state = s.state
 seat = state.seat_of("hadsch-hallas")
 m = state.space_map

@@ -22,46 +22,20 @@
 # > equal to the recorded ones.
 
 # %% tags=["nbval-check-output"]
-import json
-from pathlib import Path
-
-from IPython.display import SVG
-
-import gaia_lab
 from gaia_lab.core.session import Session
-from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs, replay, replay_prefix
-from gaia_lab.render.gaia_project import scene, vp_chart
-
+from gaia_lab.games.gaia_project.game import GaiaProject, from_bgs, replay
 from gaia_lab.games.gaia_project.recorded import recorded_game
+from gaia_lab.render.gaia_project import vp_chart
+from gaia_lab.teaching import board, picture
 
 game = recorded_game("deep-mind-2")
 moves = game["moves"]
-
-
-def board(state, **kw):
-    """The table of a Gaia Project state, as SVG."""
-    return SVG(scene(state, **kw).to_svg())
-
-
-def upto(n):
-    """A session that has played the first n lines of the record (the init line counts)."""
-    session, played, error = replay_prefix({**game, "moves": moves[:n]})
-    assert error is None and played == n, error
-    return session
-
-
-def show_events(events):
-    for e in events:
-        rule = f"  [{e.rule.id}]" if e.rule is not None else ""
-        print(f"    {e.text}{rule}")
-
-
 print(len(moves), "lines in the record of", game["game"])
 
 # %% tags=["nbval-check-output"]
 s = Session(GaiaProject(), players=4, options={"setup": game["seeded_setup"]})
 shown = {}
-for n, line in enumerate(moves[1:], start=1):
+for line in moves[1:]:
     before = s.state.round
     s.play(line)
     if s.state.round != before and before in (1, 3):
@@ -99,7 +73,7 @@ board(s.state)
 # accept power (charges) go left of the zero line.
 
 # %% tags=["nbval-check-output"]
-SVG(vp_chart(s.score_breakdown()).to_svg())
+picture(vp_chart(s.score_breakdown()))
 
 # %% [markdown]
 # ## The engine against the record
@@ -168,4 +142,4 @@ board(finals["voyager-6"])
 # VP by source in JaeggaFun04 (`from_bgs` gives a session positioned at the end):
 
 # %% tags=["nbval-check-output"]
-SVG(vp_chart(from_bgs(recorded_game("JaeggaFun04")).score_breakdown()).to_svg())
+picture(vp_chart(from_bgs(recorded_game("JaeggaFun04")).score_breakdown()))

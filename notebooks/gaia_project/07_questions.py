@@ -17,8 +17,7 @@
 # %% tags=["nbval-check-output"]
 import gaia_lab
 from gaia_lab.games.gaia_project import GAME
-from gaia_lab.render.gaia_project import scene
-from IPython.display import SVG
+from gaia_lab.teaching import board
 
 
 def table(first, *others, round=2):
@@ -99,7 +98,7 @@ s.play(line)
 pending(s)
 
 # %% tags=["nbval-check-output"]
-SVG(scene(s.state).to_svg())
+board(s.state)
 
 # %% [markdown]
 # ## "The Itars place the Lost Planet in the Gaia phase: when do the neighbours charge?"

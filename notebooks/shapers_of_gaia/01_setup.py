@@ -9,10 +9,10 @@
 # %% [markdown]
 # # Shapers of Gaia 1: setup, step by step
 #
-# In Shapers of Gaia two or three Shapers restore a ruined world: they place Biome tiles around the Vault
-# (**Restore Biomes**) and bring animals back to them (**Introduce an Animal**), building an
-# Ecosystem of Species cards that pays resources. This notebook sets up a three-player game one
-# rulebook step at a time and shows the table after each step.
+# In Shapers of Gaia two or three Shapers restore a ruined world: they place Biome tiles around
+# the Vault (**Restore Biomes**) and bring animals back to them (**Introduce an Animal**),
+# building an Ecosystem of Species cards that pays resources. This notebook sets up a
+# three-player game one rulebook step at a time and shows the table after each step.
 
 # %% [markdown]
 # > **About the components.** The rulebook prints no Shaper board, Species card or Biome tile:
@@ -26,15 +26,9 @@
 # ## The components
 
 # %% tags=["nbval-check-output"]
-from IPython.display import SVG
-
 import gaia_lab
 from gaia_lab.games.shapers_of_gaia import GAME, text
-from gaia_lab.render import scene
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
+from gaia_lab.teaching import board
 
 print(GAME.components.provenance_summary())
 print()

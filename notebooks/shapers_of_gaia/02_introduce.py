@@ -36,18 +36,17 @@
 # ## Moving and paying: a Scavenger on a Crystal
 
 # %% tags=["nbval-check-output"]
-from IPython.display import SVG
-
 import gaia_lab
-from gaia_lab.games.shapers_of_gaia import GAME, text
-from gaia_lab.render import scene
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
-
+from gaia_lab.games.shapers_of_gaia import text
 from gaia_lab.games.shapers_of_gaia.examples import (
-    ACTIVATE, CONVERSION, EXTRA_NUTRIENT, INTRODUCE, TEMPLE_SEED)
+    ACTIVATE,
+    CONVERSION,
+    EXTRA_NUTRIENT,
+    INTRODUCE,
+    TEMPLE_SEED,
+)
+from gaia_lab.teaching import board
+
 
 def show(example):
     print(example.title, "-", example.summary)

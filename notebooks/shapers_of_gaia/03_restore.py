@@ -31,18 +31,15 @@
 # ## The rulebook's Mushroom
 
 # %% tags=["nbval-check-output"]
-from IPython.display import SVG
-
 import gaia_lab
 from gaia_lab.games.shapers_of_gaia import GAME, text
-from gaia_lab.render import scene
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
-
 from gaia_lab.games.shapers_of_gaia.examples import (
-    CRYSTAL_CONVERSION, RESTORE, TELEPORT, TEMPLE_DNA)
+    CRYSTAL_CONVERSION,
+    RESTORE,
+    TELEPORT,
+    TEMPLE_DNA,
+)
+from gaia_lab.teaching import board
 
 s = RESTORE.start()
 print(GAME.components.tile("i_mushroom_1").describe())

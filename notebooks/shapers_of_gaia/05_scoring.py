@@ -29,17 +29,9 @@
 # > you own the game, load your printed values: `ShapersOfGaia(load_components("my_folder"))`.
 
 # %% tags=["nbval-check-output"]
-from IPython.display import SVG
-
 import gaia_lab
-from gaia_lab.games.shapers_of_gaia import GAME, text
-from gaia_lab.render import scene
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
-
 from gaia_lab.games.shapers_of_gaia.examples import SCORING
+from gaia_lab.teaching import board
 
 print(SCORING.title, "-", SCORING.summary)
 for r in SCORING.results():
