@@ -38,6 +38,7 @@ from gaia_lab.games.gaia_tiki.board import ANIMALS, COLOURS, TERRAINS
 from gaia_lab.games.gaia_tiki.components import STAR, Components, face
 from gaia_lab.games.gaia_tiki.rules import FLOW, SETUP, NeedMet
 from gaia_lab.games.gaia_tiki.state import DECKS, City, GTState, Tile
+from gaia_lab.games.gaia_tiki.teaching import need_text
 from gaia_lab.render.layout import (
     ACTIVE_FILL,
     ACTIVE_STROKE,
@@ -64,7 +65,6 @@ __all__ = [
     "centre",
     "city_lines",
     "header_scene",
-    "need_text",
     "pending_text",
     "scene",
     "seat_scene",
@@ -134,15 +134,6 @@ def player_name(seat: int) -> str:
     'P4 (red)'
     """
     return f"{seat_word(seat)} ({COLOURS[seat]})"
-
-
-def need_text(need: NeedMet) -> str:
-    """One need in words, with the squares that meet it.
-
-    >>> need_text(NeedMet("forest", ("F5", "E6"))), need_text(NeedMet("fish", ()))
-    ('forest: met by F5, E6', 'fish: not met')
-    """
-    return f"{need.need}: met by {', '.join(need.by)}" if need.by else f"{need.need}: not met"
 
 
 def card_label(card: str, components: Components) -> tuple[str, str]:

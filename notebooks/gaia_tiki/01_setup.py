@@ -44,18 +44,20 @@
 # > ([what is known and what is reconstructed](../../docs/rules/gaia_tiki.md#gaia-tiki-components))
 
 # %%
-from IPython.display import SVG
-
 import gaia_lab
 from gaia_lab.games.gaia_tiki import GAME
-from gaia_lab.render.gaia_tiki import ABBREVIATION, scene
+from gaia_lab.games.gaia_tiki.teaching import (
+    animal_cards_table,
+    cities_table,
+    hand,
+    objectives_table,
+    terrains_table,
+)
+from gaia_lab.render.gaia_tiki import ABBREVIATION
+from gaia_lab.teaching import board, show_events
 
 c = GAME.components
 
-
-def board(state, highlight=(), viewer=None):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight, viewer=viewer).to_svg())
 
 
 # %% [markdown]
@@ -67,11 +69,7 @@ def board(state, highlight=(), viewer=None):
 # %% tags=["nbval-check-output"]
 print(c.provenance_summary())
 print()
-print(f"{'terrain':10} {'tiles':>5} {'Nature cards':>12} {'chips':>5}")
-for t in c.terrains:
-    print(f"{t.name:10} {t.tiles:5} {t.nature_cards:12} {t.chips:5}")
-print(f"{'total':10} {sum(c.tiles_total()):5} {len(c.deck('nature')):12} "
-      f"{sum(c.chips_total()):5}")
+print(terrains_table(c))
 assert sum(c.tiles_total()) == 48 and len(c.deck("nature")) == 40
 
 # %% [markdown]
@@ -80,13 +78,9 @@ assert sum(c.tiles_total()) == 48 and len(c.deck("nature")) == 40
 # or a fish.
 
 # %% tags=["nbval-check-output"]
-for city in c.cities:
-    where = "any but sea" if city.terrain == "star" else city.terrain
-    print(f"{city.name:8} on {where:12} needs {', '.join(city.needs)}")
+print(cities_table(c))
 print()
-for animal in c.animals:
-    print(f"{animal.name:11} x{animal.copies}: {animal.tokens} {animal.animal} tokens "
-          f"on a {' or '.join(animal.terrains)} tile")
+print(animal_cards_table(c))
 life = c.deck("life")
 assert len(life) == 31 and sum(1 for card in life if c.is_city(card)) == 19
 
@@ -95,8 +89,7 @@ assert len(life) == 31 and sum(1 for card in life if c.is_city(card)) == 19
 # Power cards played.
 
 # %% tags=["nbval-check-output"]
-for objective in c.objectives:
-    print(f"{objective.name:16} {objective.describe()}")
+print(objectives_table(c))
 assert len(c.objectives) == 9
 
 # %% [markdown]
@@ -110,18 +103,11 @@ print(", ".join(f"{code} {name}" for name, code in ABBREVIATION.items()))
 # ## The setup, step by step
 #
 # With `auto=False` the session stops at every step, including the shuffles and the steps
-# the rules resolve by themselves. `step()` resolves one of them and prints what happened,
-# with the rule.
+# the rules resolve by themselves. `s.step()` resolves one of them, and `show_events` prints
+# what happened with the rule it follows.
 
 # %% tags=["nbval-check-output"]
 s = gaia_lab.Session("gaia_tiki", players=3, seed=2014, auto=False)
-
-
-def step():
-    for event in s.step():
-        print(f"{event.text}  [{event.rule.citation}]")
-
-
 print(s.pending)
 
 # %% [markdown]
@@ -129,11 +115,12 @@ print(s.pending)
 # ([gt.setup.decks](../../docs/rules/gaia_tiki.md#rule-gt-setup-decks)).
 #
 # **2. The first tile.** The top Nature card is turned over, and a tile of its terrain goes
-# on the centre square F6 ([gt.setup.first_tile](../../docs/rules/gaia_tiki.md#rule-gt-setup-first-tile)).
+# on the centre square F6
+# ([gt.setup.first_tile](../../docs/rules/gaia_tiki.md#rule-gt-setup-first-tile)).
 
 # %% tags=["nbval-check-output"]
-step()
-step()
+show_events(s.step())
+show_events(s.step())
 assert [t.at for t in s.state.tiles] == ["F6"]
 print("tiles on the table:", [(t.at, t.terrain) for t in s.state.tiles])
 
@@ -148,21 +135,21 @@ board(s.state)
 # ([gt.setup.hands](../../docs/rules/gaia_tiki.md#rule-gt-setup-hands)).
 
 # %% tags=["nbval-check-output"]
-step()
-step()
+show_events(s.step())
+show_events(s.step())
 print("markets:", {deck: [c.face(x) for x in s.state.market(deck)] for deck in ("nature", "life")})
 for seat in range(3):
-    hand = s.state.seat(seat).hand
-    print(f"P{seat + 1}: {[c.face(x) for x in hand]}")
-    assert sorted(c.card_kind(x) for x in hand) == ["life", "nature", "nature"]
+    print(f"P{seat + 1}: {hand(s.state, seat)}")
+    assert sorted(c.card_kind(x) for x in s.state.seat(seat).hand) == ["life", "nature", "nature"]
 
 # %% [markdown]
 # **5. The Objectives.** As many Objectives as players, plus two, are revealed; the chips lie
 # beside them ([gt.setup.objectives](../../docs/rules/gaia_tiki.md#rule-gt-setup-objectives)).
-# Each player has 5 meeples ([gt.components.meeples](../../docs/rules/gaia_tiki.md#rule-gt-components-meeples)).
+# Each player has 5 meeples
+# ([gt.components.meeples](../../docs/rules/gaia_tiki.md#rule-gt-components-meeples)).
 
 # %% tags=["nbval-check-output"]
-step()
+show_events(s.step())
 assert len(s.state.objectives) == 3 + 2
 assert [p.meeples for p in s.state.seats] == [5, 5, 5]
 print(s.pending)
@@ -199,7 +186,7 @@ print("meeples:", [p.meeples for p in state.seats])
 print("Power market:", [c.face(x) for x in state.market("power")],
       "- Power deck:", len(state.deck("power")), "cards")
 for seat in range(2):
-    print(f"P{seat + 1}: {[c.face(x) for x in state.seat(seat).hand]}")
+    print(f"P{seat + 1}: {hand(state, seat)}")
 assert [len(p.hand) for p in state.seats] == [4, 4]
 
 # %% [markdown]

@@ -36,17 +36,10 @@
 # > ([what is reconstructed](../../docs/rules/gaia_tiki.md#gaia-tiki-components)).
 
 # %%
-from IPython.display import SVG, display
-
 import gaia_lab
 from gaia_lab.games.gaia_tiki.examples import HAND_LIMITS
-from gaia_lab.render.gaia_tiki import scene
-
-
-def board(state, highlight=(), viewer=None):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight, viewer=viewer).to_svg())
-
+from gaia_lab.games.gaia_tiki.teaching import hand, legal_by_verb
+from gaia_lab.teaching import board, show_events
 
 # %% [markdown]
 # ## P1's first turn
@@ -58,12 +51,8 @@ def board(state, highlight=(), viewer=None):
 s = gaia_lab.Session("gaia_tiki", players=3, seed=2014)
 c = s.game.components
 print(s.pending)
-print("P1's hand:", [c.face(card) for card in s.state.seat(0).hand])
-groups = {}
-for action in s.legal_actions():
-    groups.setdefault(action.verb, []).append(str(action))
-for verb, actions in groups.items():
-    print(f"{verb:5} {actions}")
+print("P1's hand:", hand(s.state, 0))
+print(legal_by_verb(s))
 assert s.pending.kind == "act"
 
 # %% [markdown]
@@ -83,9 +72,8 @@ board(s.state, highlight=sorted(targets))
 
 # %% tags=["nbval-check-output"]
 before = len(s.state.deck("life"))
-for event in s.play("draw life 1"):
-    print(f"{event.text}  [{event.rule.citation}]")
-print("P1's hand:", [c.face(card) for card in s.state.seat(0).hand])
+show_events(s.play("draw life 1"))
+print("P1's hand:", hand(s.state, 0))
 print("Life deck:", before, "->", len(s.state.deck("life")), "cards;",
       "market:", [c.face(card) for card in s.state.market("life")])
 assert len(s.state.deck("life")) == before - 1
@@ -97,8 +85,7 @@ print(s.pending)
 # and P2 begins.
 
 # %% tags=["nbval-check-output"]
-for event in s.play("tile desert F5"):
-    print(f"{event.text}  [{event.rule.citation}]")
+show_events(s.play("tile desert F5"))
 assert s.state.seat(0).chip("desert") == 1
 assert s.state.tile_at("F5").terrain == "desert"
 print(s.pending)
@@ -138,12 +125,12 @@ print(HAND_LIMITS.title, "-", HAND_LIMITS.summary)
 print()
 for result in HAND_LIMITS.results():
     print(result.summary())
-    print("P1's hand:", [c.face(card) for card in result.session.state.seat(0).hand])
+    print("P1's hand:", hand(result.session.state, 0))
     print()
     assert result.ok
 
 # %%
-display(board(result.session.state))
+board(result.session.state)
 
 # %% [markdown]
 # Next: [the satisfaction of a City](03_satisfaction.ipynb).

@@ -34,30 +34,10 @@
 # > ([what is reconstructed](../../docs/rules/gaia_tiki.md#gaia-tiki-components)).
 
 # %%
-from IPython.display import SVG
-
 import gaia_lab
-from gaia_lab.games.gaia_tiki import GAME
 from gaia_lab.games.gaia_tiki.examples import EMPTIED, RISING
-from gaia_lab.render.gaia_tiki import need_text, scene
-
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
-
-
-def why(state, cell):
-    """Each need of the City on ``cell``, and the squares that meet it (the engine's reading)."""
-    city = state.city_at(cell)
-    card = GAME.components.city(city.card)
-    needs = GAME.rules.needs_met(state, city.card, cell)
-    met = sum(1 for need in needs if need)
-    print(f"{card.name} on {cell}: {met} of 4 needs met")
-    for need in needs:
-        print("   ", need_text(need))
-    return met
-
+from gaia_lab.games.gaia_tiki.teaching import city_needs
+from gaia_lab.teaching import board
 
 # %% [markdown]
 # ## Founding a City: at least 2 needs
@@ -96,7 +76,8 @@ board(steps[0].session.state)
 # %% tags=["nbval-check-output"]
 print(steps[1].summary())
 print()
-assert why(steps[1].session.state, "F6") == 3
+print(city_needs(steps[1].session.state, "F6"))
+assert steps[1].session.state.city_at("F6").met == 3
 assert steps[1].ok
 
 # %%
@@ -110,7 +91,8 @@ board(steps[1].session.state)
 # %% tags=["nbval-check-output"]
 print(steps[2].summary())
 print()
-assert why(steps[2].session.state, "F6") == 4
+print(city_needs(steps[2].session.state, "F6"))
+assert steps[2].session.state.city_at("F6").met == 4
 assert steps[2].ok
 
 # %%
@@ -130,7 +112,8 @@ board(steps[2].session.state)
 print(EMPTIED.title, "-", EMPTIED.summary)
 start = EMPTIED.start().state
 print()
-assert why(start, "F6") == 2
+print(city_needs(start, "F6"))
+assert start.city_at("F6").met == 2
 
 # %%
 board(start)
@@ -139,7 +122,7 @@ board(start)
 falling = list(EMPTIED.results())
 print(falling[0].summary())
 print()
-why(falling[0].session.state, "F6")
+print(city_needs(falling[0].session.state, "F6"))
 assert falling[0].ok
 
 # %%
@@ -150,7 +133,7 @@ print(falling[1].summary())
 print()
 state = falling[1].session.state
 assert state.city_at("F6") is None and "borea" in state.discard
-why(state, "G6")
+print(city_needs(state, "G6"))
 assert falling[1].ok
 
 # %%

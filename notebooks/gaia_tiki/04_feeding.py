@@ -22,7 +22,8 @@
 #   ([gt.feed.choice](../../docs/rules/gaia_tiki.md#rule-gt-feed-choice)). With only one
 #   tile, the rules take the token by themselves.
 # - When the last token next to a City is eaten, its animal need is no longer met, and its
-#   satisfaction falls ([gt.satisfaction.lower](../../docs/rules/gaia_tiki.md#rule-gt-satisfaction-lower)).
+#   satisfaction falls
+#   ([gt.satisfaction.lower](../../docs/rules/gaia_tiki.md#rule-gt-satisfaction-lower)).
 #
 # Notation: `feed F6 from G6` (the City on F6 eats from the tile G6).
 
@@ -32,18 +33,9 @@
 # > public count ([what is reconstructed](../../docs/rules/gaia_tiki.md#gaia-tiki-components)).
 
 # %%
-from IPython.display import SVG
-
-from gaia_lab.games.gaia_tiki import GAME
 from gaia_lab.games.gaia_tiki.examples import FEEDING
-from gaia_lab.render.gaia_tiki import need_text, scene
-
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
-
-
+from gaia_lab.games.gaia_tiki.teaching import city_needs
+from gaia_lab.teaching import board, show_events
 
 # %% [markdown]
 # ## A choice of tile
@@ -57,8 +49,7 @@ s = FEEDING.start()
 print()
 print(s.pending)
 print("legal:", [str(a) for a in s.legal_actions()])
-for need in GAME.rules.needs_met(s.state, "alba", "F6"):
-    print("   ", need_text(need))
+print(city_needs(s.state, "F6"))
 assert [str(a) for a in s.legal_actions()] == ["feed F6 from F5", "feed F6 from G6"]
 
 # %%
@@ -91,8 +82,7 @@ board(results[0].session.state)
 print(results[1].summary())
 print()
 state = results[1].session.state
-for need in GAME.rules.needs_met(state, "alba", "F6"):
-    print("   ", need_text(need))
+print(city_needs(state, "F6"))
 print("Animal tokens in the bank:", state.bank)
 assert results[1].ok
 
@@ -103,8 +93,7 @@ board(state)
 # The log says what the rules did, each line with its rule:
 
 # %% tags=["nbval-check-output"]
-for event in results[1].session.events[-4:]:
-    print(f"{event.text}  [{event.rule.citation}]")
+show_events(results[1].session.events[-4:])
 
 # %% [markdown]
 # Next: [the advanced game, with Powers and disasters](05_advanced_powers.ipynb).

@@ -36,27 +36,18 @@
 # > ([the list](../../docs/rules/gaia_tiki.md#rule-gt-power-transform)).
 
 # %%
-from IPython.display import SVG
-
 import gaia_lab
 from gaia_lab.games.gaia_tiki import GAME
 from gaia_lab.games.gaia_tiki.examples import DISASTER, FULL, POWER_OBJECTIVE
-from gaia_lab.render.gaia_tiki import need_text, scene
-
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
-
+from gaia_lab.games.gaia_tiki.teaching import city_needs, powers_table
+from gaia_lab.teaching import board, show_events
 
 # %% [markdown]
 # ## The Power deck (reconstructed)
 
 # %% tags=["nbval-check-output"]
 powers = GAME.components.powers
-for power in powers:
-    kind = "disaster" if power.disaster else "        "
-    print(f"{power.name:11} x{power.copies} {kind}  {power.describe()}")
+print(powers_table(GAME.components))
 print()
 print(sum(p.copies for p in powers), "cards;", sum(p.copies for p in powers if p.disaster),
       "of them disasters")
@@ -82,8 +73,7 @@ board(results[0].session.state)
 print(results[1].summary())
 print()
 state = results[1].session.state
-for need in GAME.rules.needs_met(state, "borea", "F6"):
-    print("   ", need_text(need))
+print(city_needs(state, "F6"))
 assert results[1].ok
 
 # %%
@@ -150,8 +140,7 @@ s = gaia_lab.Session("gaia_tiki", scenario={
 print("legal Powers:", [str(a) for a in s.legal_actions() if a.verb == "power"])
 for move in ["power earthquake F6 F7", "power lightning F6 P1", "power lightning F6 P2"]:
     print(f"{move:24} -> {s.explain(move)}")
-for event in s.play("power lightning F6 P2"):
-    print(f"{event.text}  [{event.rule.citation}]")
+show_events(s.play("power lightning F6 P2"))
 assert s.state.city_at("F6").meeples == ()
 
 # %%

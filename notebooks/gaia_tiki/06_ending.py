@@ -32,17 +32,9 @@
 # > ([what is reconstructed](../../docs/rules/gaia_tiki.md#gaia-tiki-components)).
 
 # %%
-from IPython.display import SVG
-
 import gaia_lab
 from gaia_lab.games.gaia_tiki.examples import DECK_END, LAST_MEEPLE, OBJECTIVE
-from gaia_lab.render.gaia_tiki import scene
-
-
-def board(state, highlight=()):
-    """The table of a position as an SVG picture."""
-    return SVG(scene(state, highlight=highlight).to_svg())
-
+from gaia_lab.teaching import board, show_events
 
 # %% [markdown]
 # ## An Objective claimed
@@ -104,8 +96,7 @@ board(result.session.state)
 # %% tags=["nbval-check-output"]
 scenario = dict(DECK_END.scenario, active=2)
 s = gaia_lab.Session("gaia_tiki", scenario=scenario)
-for event in s.play("draw nature deck"):
-    print(f"{event.text}  [{event.rule.citation}]")
+show_events(s.play("draw nature deck"))
 print("meeples placed:", list(s.score_breakdown().totals), "- winner:",
       [s.names[w] for w in s.winners()])
 assert s.winners() == (0,)
