@@ -363,7 +363,8 @@ class GaiaTiki(Game[GTState, Action]):
     # -- scenario ------------------------------------------------------------------
     def scenario(self, spec: Mapping[str, Any]) -> GTState:
         """A position at the start of a turn (after setup with seed 0 unless ``seed``;
-        feeding done, or pending with a choice), with some of it set: ``tiles`` (``{square: terrain}``, the whole table),
+        feeding done, or pending with a choice), with some of it set: ``tiles``
+        (``{square: terrain}``, the whole table),
         ``animals`` (``{square: [animal, tokens]}``), ``cities`` (``{square: [City,
         [seats]]}``; their satisfaction is computed), ``seats`` (``hand``: card ids or
         faces, ``chips``: ``{terrain: n}``, ``powers``: Power cards played),

@@ -466,7 +466,7 @@ class Rules:
             what = "a City" if state.city_at(cell) else f"{tile.kind} tokens"
             return _no("animals.occupied", f"{cell} already holds {what}.", "gt.animal.place")
         n = min(animal.tokens, state.bank)
-        return _ok("gt.animal.place", f"{_plural(n, animal.animal)} token(s) on {cell}.")
+        return _ok("gt.animal.place", f"{n} {animal.animal} token(s) on {cell}.")
 
     def _check_discard(self, state: GTState, seat: int, action: Action) -> Verdict:
         task = state.task
@@ -885,8 +885,8 @@ class Rules:
         assert tile is not None
         state = evolve(_with_tile(state, evolve(tile, animals=n, kind=animal.animal)),
                        bank=state.bank - n)
-        events.append(Event("animals", f"{seat_word(seat)} puts {_plural(n, animal.animal)} "
-                            f"token(s) on {cell}.", _r("gt.animal.place"), seat))
+        events.append(Event("animals", f"{seat_word(seat)} puts {n} {animal.animal} token(s) "
+                            f"on {cell}.", _r("gt.animal.place"), seat))
         return self._after(self.satisfy(state, seat, events), seat, events)
 
     @FLOW.resolver("act", verbs=["power"])
