@@ -75,14 +75,15 @@ TEXT: Final = 10.0
 """The smallest font size of the drawing."""
 
 TERRAIN_STYLE: Final[dict[str, tuple[str, str]]] = {
-    "plain": ("#e3ec9c", INK),
+    "plain": ("#e8ef9a", INK),
     "forest": ("#2f6b3a", "#ffffff"),
-    "sea": ("#3f86c6", "#ffffff"),
-    "swamp": ("#7a8b5a", "#ffffff"),
-    "desert": ("#f0c987", INK),
-    "mountain": ("#8f857a", "#ffffff"),
+    "sea": ("#2f7fc4", "#ffffff"),
+    "swamp": ("#5aa39a", INK),
+    "desert": ("#e0a060", INK),
+    "mountain": ("#a39a92", INK),
 }
-"""Terrain: tile colour and the colour of text written on it."""
+"""Terrain: tile colour and the colour of text written on it.  Plain and desert, swamp and
+mountain differ in lightness as well as hue, and every tile also names its terrain."""
 
 ANIMAL_STYLE: Final[dict[str, tuple[str, str]]] = {
     "goat": ("#f3e3c3", "#7a4e1d"),
