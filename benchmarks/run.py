@@ -41,6 +41,7 @@ import gaia_lab
 from gaia_lab.core.codec import read_json
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.game import CHANCE, RULES, Game
+from gaia_lab.core.registry import registration
 from gaia_lab.testing import random_playout, random_states
 
 DEFAULT_RECORD = Path(__file__).resolve().parent / "last.json"
@@ -90,6 +91,8 @@ GOALS: dict[str, Goal] = {
     "animals_gathering.random_games": Goal(">=", 200),
     "shapers_of_gaia.random_games": Goal(">=", 200),
     "gaia_project.random_games": Goal(">=", 10),
+    "gaia_tiki.random_games": Goal(">=", 30),
+    "gaia_tiki.random_games_advanced": Goal(">=", 30),
     "explorer_step": Goal("<", 20),
     "recorded_replay": Goal("<=", 250),
     "import_time": Goal("<", 0.3),
@@ -368,7 +371,7 @@ def run_game(name: str, games: int) -> Iterator[Figure | str]:
     yield f"{game.meta.title} ({name})"
     random_playout(game, _players(game), 0)  # warm caches
     yield from bench_playouts(name, game, games, {})
-    for option in ("spells",):
+    for option in ("spells", "advanced"):
         if option in game.meta.options:
             yield from bench_playouts(name, game, max(2, games // 4), {option: True})
     if name == "gaia_project":
@@ -379,6 +382,9 @@ def run_game(name: str, games: int) -> Iterator[Figure | str]:
         yield "  legal_actions growth along a random game (caches cleared):"
         yield from bench_growth_shapers()
     yield from bench_simulate(name)
+    if registration(name).layout is None:
+        yield "  (no board layout registered yet: no render or Explorer figures)"
+        return
     yield from bench_render(name, game, 20)
     yield from bench_explorer(name, game, 40)
 

@@ -171,8 +171,17 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Questions players ask, answered with the rule](gaia_project/07_questions.ipynb)
 # - [Play a game](gaia_project/play.ipynb)
 #
+# **GAIA (Tiki Editions)** (2-5 players, tiles on a square grid; card lists reconstructed; the
+# [rules in English](../docs/rules/gaia_tiki.md))
+# - [The game, its components and the setup](gaia_tiki/01_setup.ipynb)
+# - [A turn, and both hand limits](gaia_tiki/02_turn.ipynb)
+# - [Satisfaction: why this City has 3 needs met](gaia_tiki/03_satisfaction.ipynb)
+# - [Hunting and feeding](gaia_tiki/04_feeding.ipynb)
+# - [The advanced game: stealing, Powers and disasters](gaia_tiki/05_advanced_powers.ipynb)
+# - [The end of the game and the tie-break](gaia_tiki/06_ending.ipynb)
+# - [Play a game](gaia_tiki/play.ipynb)
+#
 # **Every game**
 # - [Many games at once: does the first player win more often?](simulation.ipynb)
 #
-# GAIA (Tiki Editions) and Black Rose Wars: Rebirth - Gaea Reborn follow the same pattern as
-# their engines arrive.
+# Black Rose Wars: Rebirth - Gaea Reborn follows the same pattern as its engine arrives.

@@ -332,6 +332,8 @@ def test_seeds_in_the_bound_are_accepted() -> None:
     ("shapers_of_gaia", {"shapers": 5}, r"options\['shapers'\]: expected a list of texts"),
     ("shapers_of_gaia", {"behaviors": 3}, r"options\['behaviors'\]: .* or 'random'"),
     ("shapers_of_gaia", {"names": ["A", "B"]}, "unknown option 'names'"),
+    ("gaia_tiki", {"advanced": "yes"}, r"options\['advanced'\]: expected true or false"),
+    ("gaia_tiki", {"powers": True}, "the Powers go with the advanced rules"),
     ("gaia_project", {"setup": 5}, r"options\['setup'\]: expected a recorded setup"),
     ("gaia_project", {"setup": {"sectors": []}}, r"options\['setup'\]"),
     ("animals_gathering", {"spells": "no"}, r"options\['spells'\]: expected true or false"),

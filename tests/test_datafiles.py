@@ -47,6 +47,7 @@ from gaia_lab.core.schema import (
 )
 from gaia_lab.games.animals_gathering import components as animals_gathering
 from gaia_lab.games.gaia_project import components as gaia_project
+from gaia_lab.games.gaia_tiki import components as gaia_tiki
 from gaia_lab.games.shapers_of_gaia import components as shapers_of_gaia
 
 TEXT = """{
@@ -235,7 +236,7 @@ def test_provenance_rule_is_one_for_all() -> None:
         "provenance: unknown value 'guessed' (known: rulebook, published, reconstructed)",
     ]
     assert set(provenance.MEANINGS) == set(provenance.PROVENANCES)
-    for module in (animals_gathering, shapers_of_gaia, gaia_project):
+    for module in (animals_gathering, shapers_of_gaia, gaia_project, gaia_tiki):
         assert getattr(module, "PROVENANCES", provenance.PROVENANCES) is provenance.PROVENANCES
 
 
@@ -269,6 +270,7 @@ class Game:
 GAMES = {
     "animals_gathering": Game(animals_gathering, "animals.json", "entries"),
     "shapers_of_gaia": Game(shapers_of_gaia, "tiles.json", "entries"),
+    "gaia_tiki": Game(gaia_tiki, "cities.json", "entries"),
     "gaia_project": Game(gaia_project, "tech_tiles.json", "standard"),
 }
 game_param = pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))

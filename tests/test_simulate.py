@@ -24,7 +24,7 @@ from gaia_lab.simulation import (
 )
 from gaia_lab.testing import random_playout
 
-SMALL = {"animals_gathering": 4, "shapers_of_gaia": 4, "gaia_project": 2}
+SMALL = {"animals_gathering": 4, "shapers_of_gaia": 4, "gaia_project": 2, "gaia_tiki": 4}
 
 
 def second_half(game: Game[Any, Any], state: Any, legal: list[Any],

@@ -25,7 +25,7 @@ from gaia_lab.core.errors import GaiaLabError, InvalidStateError
 from gaia_lab.core.game import Game
 from gaia_lab.testing import random_playout, random_states
 
-NAMES = ["animals_gathering", "gaia_project", "shapers_of_gaia"]
+NAMES = ["animals_gathering", "gaia_project", "gaia_tiki", "shapers_of_gaia"]
 """The package's games (the test games registered by other test modules are left out)."""
 
 
@@ -333,13 +333,13 @@ def test_shapers_of_gaia_resource_over_its_track() -> None:
     assert any("shard at 99" in p for p in problems_of("shapers_of_gaia", data))
 
 
-@pytest.mark.parametrize("name", ["animals_gathering", "shapers_of_gaia"])
+@pytest.mark.parametrize("name", ["animals_gathering", "gaia_tiki", "shapers_of_gaia"])
 def test_unknown_task_kind(name: str) -> None:
     data = state_data(name, 3)
     data["tasks"][0]["kind"] = "lunch"
     found = [p for p in problems_of(name, data)
              if p.startswith("tasks[0]: unknown task kind 'lunch' (known: ")]
-    assert found and "turn" in found[0]  # the declared kinds are named
+    assert found and ("turn" in found[0] or "act" in found[0])  # the declared kinds are named
 
 
 BAD_TASK_DATA = [
@@ -374,6 +374,11 @@ BAD_TASK_DATA = [
      "pending[0].data: task 'charge': expected a list of 1 items, got [2, 3]"),
     ("gaia_project", "charge", ["2"],
      'pending[0].data[0]: task \'charge\': expected a whole number, got "2"'),
+    ("gaia_tiki", "act", ["3"],
+     'tasks[0].data[0]: task \'act\': expected one of "1", "2", got "3"'),
+    ("gaia_tiki", "discard", [], "tasks[0].data: task 'discard': expected a list of 1 items, "
+                                 "got []"),
+    ("gaia_tiki", "feed", [6], "tasks[0].data[0]: task 'feed': expected a text, got 6"),
     ("gaia_project", "tokens_for_tech", [1],
      "pending[0].data: task 'tokens_for_tech': expected a list of 0 items, got [1]"),
 ]
@@ -443,6 +448,13 @@ GOOD_SCENARIOS: dict[str, dict[str, Any]] = {
         {"faction": "terrans", "structures": {"1B5": "m"}, "ore": 5, "techs": ["terra"]},
         {"faction": "xenos", "structures": {"5A4": "ts"}, "research": {"nav": 2}}],
         "boosters": ["booster1", "booster2", "booster3"]},
+    "gaia_tiki": {"players": 3, "advanced": True, "active": 1,
+                  "tiles": {"F6": "plain", "F5": "forest", "G6": "plain", "E6": "sea",
+                            "F7": "mountain"},
+                  "animals": {"E6": ["fish", 2]}, "cities": {"F6": ["borea", [2, 2]]},
+                  "seats": [{"hand": ["rain", "plain"], "chips": {"plain": 1}}],
+                  "objectives": ["fields", "woods", "coast", "marsh", "power"],
+                  "claimed": {"coast": 0}, "deck_sizes": {"life": 10}},
 }
 
 

@@ -1,0 +1,25 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # GAIA (Tiki Editions): play
+#
+# A table for three, ready to play. Click a highlighted square, card, market card or deck, or
+# a move button. Type any move in *Why not?* to have it explained with its rule; the rules are
+# on the [rules page](../../docs/rules/gaia_tiki.md).
+#
+# The Cities, Animal cards, Objectives, chip counts and Powers are reconstructed (GAIA's card
+# lists are not public). For the advanced game with Powers, make the session with
+# `options={"advanced": True}`.
+
+# %%
+import gaia_lab
+from gaia_lab.widgets import Explorer
+
+explorer = Explorer(gaia_lab.Session("gaia_tiki", players=3, seed=1))
+explorer
