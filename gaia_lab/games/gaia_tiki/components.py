@@ -162,11 +162,16 @@ class Objective:
     chips: tuple[tuple[str, int], ...]
     powers: int
     origin: Origin
+    counts: tuple[int, ...] = ()
+    """The chips asked for, one count per terrain (filled in from ``chips``)."""
+
+    def __post_init__(self) -> None:
+        wanted = dict(self.chips)
+        object.__setattr__(self, "counts", tuple(wanted.get(t, 0) for t in TERRAINS))
 
     def chip_counts(self) -> tuple[int, ...]:
         """The chips asked for, one count per terrain."""
-        wanted = dict(self.chips)
-        return tuple(wanted.get(t, 0) for t in TERRAINS)
+        return self.counts
 
     def describe(self) -> str:
         """The requirement in words: ``2 forest, 1 plain`` or ``4 Power cards``."""

@@ -167,6 +167,23 @@ class Rules:
             out.append(NeedMet(need, by))
         return tuple(out)
 
+    @staticmethod
+    def _at_least_two(needs: tuple[str, ...], cell: str, tiles: dict[str, Tile],
+                      covered: set[str]) -> bool:
+        """Whether 2 of ``needs`` are met around ``cell`` (the listers' quick count)."""
+        met: set[str] = set()
+        for n in board.neighbours(cell):
+            t = tiles.get(n)
+            if t is None:
+                continue
+            if t.animals and t.kind in needs:
+                met.add(t.kind)
+            if t.terrain in needs and n not in covered:
+                met.add(t.terrain)
+            if len(met) >= 2:
+                return True
+        return False
+
     def satisfaction(self, state: GTState, card: str, cell: str) -> int:
         """How many of the City's needs are met on ``cell``."""
         return sum(1 for n in self.needs_met(state, card, cell) if n)
@@ -317,8 +334,8 @@ class Rules:
             elif kind == "life" and self.c.is_city(name):
                 city = self.c.city(name)
                 for t in free:
-                    if city.stands_on(t.terrain) and sum(
-                            1 for n in self._needs(name, t.at, tiles, covered) if n) >= 2:
+                    if city.stands_on(t.terrain) and self._at_least_two(
+                            city.needs, t.at, tiles, covered):
                         yield Action("city", (name, t.at))
             elif kind == "life":
                 animal = self.c.animal(name)
@@ -590,8 +607,10 @@ class Rules:
         ``raiser`` (the player whose action changed the table) gains meeples where it
         rose; Cities at 1 need empty, at 0 are removed (which uncovers a tile)."""
         while True:
+            tiles = {t.at: t for t in state.tiles}
+            covered = {c.at for c in state.cities}
             for i, city in enumerate(state.cities):
-                new = self.satisfaction(state, city.card, city.at)
+                new = sum(1 for n in self._needs(city.card, city.at, tiles, covered) if n)
                 if new != city.met:
                     state = self._changed(state, i, city, new, raiser, events)
                     break
