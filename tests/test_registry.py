@@ -165,10 +165,8 @@ def test_each_built_in_reference_names_the_real_thing(name: str) -> None:
     assert reg is registration(name) and reg.state == \
         f"{type(state).__module__}:{type(state).__qualname__}"
     assert reg.state == "{}:{}".format(*_qualified(registry._state_type(game)))
-    if reg.layout is not None:
-        assert isinstance(render.scene(state), Scene)
-    else:  # the GAIA (Tiki Editions) board view is not registered yet
-        assert name == "gaia_tiki"
+    assert reg.layout is not None
+    assert isinstance(render.scene(state), Scene)
     assert [ex.game for ex in gaia_lab.examples(name)] == [name] * len(gaia_lab.examples(name))
 
 
