@@ -32,7 +32,7 @@ from gaia_lab.games.gaia_project.components import (
     TECH_POSITIONS,
 )
 from gaia_lab.games.gaia_project.flow import phase_task
-from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap
+from gaia_lab.games.gaia_project.map import MIRRORED, SectorPlacement, SpaceMap
 
 __all__ = ["DEEP_MIND_2_SETUP", "GPState", "PlayerState", "Setup", "Task"]
 
@@ -63,9 +63,11 @@ class Setup:
 
     @classmethod
     def from_seeded(cls, raw: Mapping[str, Any]) -> Setup:
-        """Read the ``seeded_setup`` of a conformance file."""
+        """Read the ``seeded_setup`` of a conformance file (``mirror``: every sector
+        side mirrored, its id marked with :data:`~.map.MIRRORED`)."""
+        mark = MIRRORED if raw.get("mirror") else ""
         sectors = tuple(
-            (p.sector, p.rotation, p.centre.q, p.centre.r)
+            (p.sector + mark, p.rotation, p.centre.q, p.centre.r)
             for p in (SectorPlacement.from_dict(s) for s in raw["sectors"])
         )
         tiles = dict(raw["techTiles"])
