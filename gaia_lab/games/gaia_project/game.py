@@ -105,8 +105,9 @@ def _setup_problems(setup: Setup) -> list[str]:
                and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 100
                        for n in x[1:]) for x in setup.sectors):
         return ["sectors: each is a sector id, a rotation and a centre [q, r]"]
-    if len(setup.sectors) not in (7, 10) or not all(0 <= k <= 5 for _, k, _, _ in setup.sectors):
-        return ["sectors: 7 (two players) or 10 sectors, each turned 0 to 5 times"]
+    if len(setup.sectors) not in (7, 8, 10) or not all(0 <= k <= 5 for _, k, _, _ in setup.sectors):
+        return ["sectors: 7 (two players), 8 (x-shaped layout) or 10 sectors, each turned "
+                "0 to 5 times"]
     try:
         _space_map(setup.sectors)
     except (GaiaLabError, KeyError, ValueError) as exc:
@@ -786,79 +787,28 @@ def replay(data: Mapping[str, Any]) -> Any:
     return session
 
 
-def from_bgs(data: Mapping[str, Any]) -> Any:
-    """A :class:`~gaia_lab.core.session.Session` from a recorded game of the
-    boardgamers format (``options``, ``seeded_setup``, ``moves``): every line is checked
-    for legality in turn.
+def from_bgs(data: object) -> Any:
+    """A :class:`~gaia_lab.core.session.Session` from a game recorded on
+    boardgamers.space, every line checked for legality in turn.  ``data`` is a recorded
+    game (``moves``, ``options`` and, if known, ``seeded_setup``), the public engine's
+    own saved game (``moveHistory``, ``options``) or the plain text of the log; without a
+    recorded setup it is drawn from the ``init`` line's seed and the options
+    (:func:`~gaia_lab.games.gaia_project.recorded.read_log`).
 
-    :raises InvalidStateError: a malformed record, or the first refused line, naming
-        its line number in ``moves`` (1 is the ``init`` line), its text and the reason.
+    :raises InvalidStateError: a malformed record or an option that cannot be replayed
+        (before any line is played), or the first refused line, naming its line number
+        in ``moves`` (1 is the ``init`` line), its text and the reason.
 
-    >>> data = {"options": {}, "seeded_setup": None,
-    ...         "moves": ["init 2 s", "p1 faction terrans", "p2 faction terrans"]}
-    >>> from_bgs(data)
+    >>> from_bgs({"options": {}, "moves": ["init 2 s", "p1 faction terrans",
+    ...                                    "p2 faction terrans"]})
     Traceback (most recent call last):
     ...
-    gaia_lab.core.errors.InvalidStateError: from_bgs: seeded_setup: not a recorded setup \
-(the sectors, tiles and boosters the seed drew): expected a recorded setup (an object with \
-sectors, boosters, techTiles, roundScoring, finalScoring and terraformingFederation), not None
+    gaia_lab.core.errors.InvalidStateError: from_bgs: line 3 'p2 faction terrans': \
+faction.taken: The Terrans are already chosen. [gp.setup.faction_board]
     """
-    from gaia_lab.core.session import Session
+    from gaia_lab.games.gaia_project.recorded import bgs_session
 
-    source = "from_bgs"
-    if not isinstance(data, Mapping):
-        raise InvalidStateError("a recorded game is a JSON object", source)
-    problems: list[str] = []
-    moves = data.get("moves")
-    if (not isinstance(moves, list) or not moves
-            or not all(isinstance(m, str) for m in moves)):
-        problems.append("moves: a list of log lines, starting with 'init'")
-        moves = []
-    setup: Setup | None = None
-    try:
-        setup = read_setup(data.get("seeded_setup"))
-    except OptionError as exc:
-        problems.append("seeded_setup: not a recorded setup (the sectors, tiles and "
-                        f"boosters the seed drew): {exc}")
-    options = data.get("options") or {}
-    if not isinstance(options, Mapping):
-        problems.append("options: expected an object")
-        options = {}
-    variant = options.get("factionVariant", "standard")
-    if variant != "standard":
-        problems.append(f"options: faction variant {variant!r} is not supported "
-                        "(standard only)")
-    raw_map = options.get("map")
-    if isinstance(raw_map, Mapping) and raw_map.get("mirror"):
-        problems.append("options: mirrored sectors are not supported")
-    players = 0
-    if moves:
-        try:
-            init = parse_move(moves[0]).commands[0]
-        except (NotationError, IndexError) as exc:
-            problems.append(f"line 1 {moves[0]!r}: not an init line ({exc})")
-        else:
-            if not isinstance(init, Init):
-                problems.append(f"line 1 {moves[0]!r}: a recorded game starts with "
-                                "'init <players> <seed>'")
-            elif not META.min_players <= init.players <= META.max_players:
-                problems.append(f"line 1: {init.players} players; Gaia Project is for 2-4")
-            else:
-                players = init.players
-    if problems or setup is None:
-        raise InvalidStateError(problems, source)
-    session = Session(GaiaProject(), players=players, options={"setup": setup})
-    for number, line in enumerate(moves[1:], start=2):
-        try:
-            session.play(line)
-        except IllegalActionError as exc:
-            v = exc.verdict
-            rule = f" [{v.rule.id}]" if v.rule is not None else ""
-            raise InvalidStateError(f"line {number} {line!r}: {v.code}: {v.message}{rule}",
-                                    source) from None
-        except (GaiaLabError, NotationError) as exc:
-            raise InvalidStateError(f"line {number} {line!r}: {exc}", source) from None
-    return session
+    return bgs_session(data)
 
 
 @functools.lru_cache(maxsize=16)

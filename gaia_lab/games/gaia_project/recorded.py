@@ -11,12 +11,25 @@ the recording engine's notation, and the final VP by player and by source.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from gaia_lab.core.checks import short
 from gaia_lab.core.codec import read_json
-from gaia_lab.core.errors import GaiaLabError
+from gaia_lab.core.errors import (
+    GaiaLabError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+)
+from gaia_lab.core.options import OptionError
+from gaia_lab.core.values import evolve
+from gaia_lab.games.gaia_project.components import load_components
+from gaia_lab.games.gaia_project.seeded_setup import draw
+from gaia_lab.games.gaia_project.state import Setup, _space_map
 
 FOLDER = Path(__file__).resolve().parent / "data" / "recorded"
 RECORDED_GAMES: tuple[str, ...] = ("deep-mind-2", "JaeggaFun04", "voyager-6")
@@ -48,3 +61,262 @@ def _read(file: str) -> dict[str, Any]:
     path = FOLDER / file
     data: dict[str, Any] = read_json(path.read_text(encoding="utf-8"), str(path))
     return data
+
+
+# -- logs of boardgamers.space, from the log alone --------------------------------------
+
+SUPPORTED_OPTIONS: Final = {
+    "layout": "the map layout: standard, balanced (the standard slots) or xshape",
+    "map": "a map given by its sectors (and mirror), as the public engine stores it",
+    "advancedRules": "the last player turns sectors before factions (the rotate line)",
+    "randomFactions": "each seat's faction drawn from the seed",
+    "noFedCheck": "the public engine lists no federations (the lines are checked here)",
+    "factionVariant": "standard, or a variant with its faction values (see factions.json)",
+    "factionVariantVersion": "the version of the faction variant",
+    "creator": "the seat that created the game (no effect on play)",
+}
+"""The engine options a log may carry, each with what it does here; any other option
+that is set is refused up front with its name."""
+
+LAYOUTS: Final = ("standard", "balanced", "xshape")
+
+_END_TURN: Final = re.compile(r"\.\s*endturn\s*(\(.*\))?\s*$")
+"""The public engine's explicit end of a turn (``... . endturn``), which a line's end
+already is here: it is dropped (with the bowls note that may follow it kept)."""
+
+_LAST_PASS: Final = re.compile(r"\bpass undefined\b")
+"""A pass of the last round as the public engine writes it when no booster is taken
+(``pass undefined``): a plain ``pass``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedLog:
+    """A boardgamers.space log read and checked before any line is played: the seat
+    count and seed of its ``init`` line, the engine options, the setup (recorded, or
+    drawn from the seed) and the lines to play (``lines[0]`` is the ``init`` line)."""
+
+    players: int
+    seed: str
+    options: Mapping[str, Any]
+    setup: Setup
+    lines: tuple[str, ...]
+    random_factions: tuple[str, ...] = ()
+    rotation: str = ""
+    """The ``rotate`` line of the advanced rules, applied to the setup ("" if none)."""
+
+
+def read_log(data: object) -> RecordedLog:
+    """Read a log of boardgamers.space in any of its forms: a recorded game
+    (``moves``, ``options`` and, if known, ``seeded_setup``), the public engine's own
+    saved game (``moveHistory``, ``options``), or the plain text of the log (one move a
+    line).  Without a ``seeded_setup`` the setup is drawn from the ``init`` line's seed
+    and the options as that engine draws it
+    (:func:`~gaia_lab.games.gaia_project.seeded_setup.draw`).
+
+    :raises InvalidStateError: every problem at once, naming the field or line: no
+        ``init`` line, a seat count out of 2-4, an option that cannot be replayed
+        (named), a malformed setup or ``rotate`` line.
+
+    >>> log = read_log("init 3 TNG-6\\np1 faction baltaks")
+    >>> log.players, log.seed, log.setup.terraforming_federation, log.lines[1]
+    (3, 'TNG-6', 'fed5', 'p1 faction baltaks')
+    >>> read_log({"moveHistory": ["init 4 s"], "options": {"frontiers": True}})
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.InvalidStateError: from_bgs: options: frontiers is not supported \
+(supported: layout, map, advancedRules, randomFactions, noFedCheck, factionVariant, \
+factionVariantVersion, creator)
+    """
+    from gaia_lab.games.gaia_project.game import read_setup
+
+    source = "from_bgs"
+    if isinstance(data, str):
+        text = data.strip()
+        if text.startswith("{"):
+            data = read_json(text, source)
+        else:
+            data = {"moves": [line.strip() for line in text.splitlines() if line.strip()]}
+    if not isinstance(data, Mapping):
+        raise InvalidStateError("a recorded game is a JSON object or the text of a log",
+                                source)
+    problems: list[str] = []
+    key = "moves" if "moves" in data or "moveHistory" not in data else "moveHistory"
+    moves = data.get(key)
+    if (not isinstance(moves, list) or not moves
+            or not all(isinstance(m, str) for m in moves)):
+        problems.append(f"{key}: a list of log lines, starting with 'init'")
+        moves = []
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        problems.append("options: expected an object")
+        options = {}
+    problems.extend(_option_problems(options))
+    players, seed = 0, ""
+    if moves:
+        words = moves[0].split()
+        if not words or words[0] != "init":
+            problems.append(f"line 1 {moves[0]!r}: a recorded game starts with "
+                            "'init <players> <seed>'")
+        else:
+            try:
+                players = int(words[1]) if len(words) > 1 else 2
+            except ValueError:
+                problems.append(f"line 1 {moves[0]!r}: the seat count is a number")
+            seed = words[2] if len(words) > 2 else "defaultSeed"
+            if players and not 2 <= players <= 4:
+                problems.append(f"line 1: {players} players; Gaia Project is for 2-4")
+                players = 0
+    if problems:
+        raise InvalidStateError(problems, source)
+    drawn = draw(players, seed, options)
+    raw_setup = data.get("seeded_setup")
+    setup: Setup | None = None
+    try:
+        setup = read_setup(drawn.setup if raw_setup is None else raw_setup)
+    except OptionError as exc:
+        problems.append("seeded_setup: not a recorded setup (the sectors, tiles and "
+                        f"boosters the seed drew): {exc}")
+    lines = tuple(moves)
+    rotation = ""
+    if setup is not None and len(lines) > 1 and " rotate " in f" {lines[1]} ":
+        rotation = lines[1]
+        try:
+            setup = rotated(setup, players, lines[1], options)
+        except GaiaLabError as exc:
+            problems.append(f"line 2 {lines[1]!r}: {exc}")
+    if problems or setup is None:
+        raise InvalidStateError(problems, source)
+    return RecordedLog(players, seed, options, setup, lines, drawn.random_factions,
+                       rotation)
+
+
+def _option_problems(options: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
+    for name, value in options.items():
+        if name not in SUPPORTED_OPTIONS and value not in (None, False, 0, "", [], {}):
+            out.append(f"options: {name} is not supported (supported: "
+                       f"{', '.join(SUPPORTED_OPTIONS)})")
+    layout = options.get("layout") or "standard"
+    if layout not in LAYOUTS:
+        out.append(f"options: layout {short(layout)} is not one of {', '.join(LAYOUTS)}")
+    variant = options.get("factionVariant") or "standard"
+    if variant != "standard":
+        out.append(f"options: factionVariant {short(variant)} is not supported "
+                   "(standard only)")
+    raw_map = options.get("map")
+    if raw_map is not None and not isinstance(raw_map, Mapping):
+        out.append("options: map: expected an object with sectors and mirror")
+    return out
+
+
+def rotated(setup: Setup, players: int, line: str,
+            options: Mapping[str, Any]) -> Setup:
+    """The setup after the advanced rules' ``rotate`` line: the last seat turns sectors,
+    each named by its centre (``5x-2`` or ``4C``) with a number of turns, each at most
+    once; the turned map still keeps planets of one home type apart.
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP as s
+    >>> rotated(s, 4, "p4 rotate 5x-2 1", {"advancedRules": True}).sectors[1]
+    ('4', 5, 5, -2)
+    >>> rotated(s, 4, "p3 rotate 5x-2 1", {"advancedRules": True})
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.GaiaLabError: the last seat, p4, turns the sectors, not p3 \
+[gp.setup.sectors_34]
+    """
+    rule = "gp.setup.sectors_2" if players <= 2 else "gp.setup.sectors_34"
+    words = line.split()
+    if not options.get("advancedRules"):
+        raise GaiaLabError(f"sectors are turned only under the advanced rules "
+                           f"(option advancedRules) [{rule}]")
+    if len(words) < 2 or words[1] != "rotate" or words[0] != f"p{players}":
+        raise GaiaLabError(f"the last seat, p{players}, turns the sectors, not "
+                           f"{words[0] if words else '-'} [{rule}]")
+    pairs = words[2:]
+    if len(pairs) % 2:
+        raise GaiaLabError(f"rotate names each sector centre with its turns [{rule}]")
+    space = _space_map(setup.sectors)
+    turns: dict[tuple[int, int], int] = {}
+    for where, times in zip(pairs[::2], pairs[1::2], strict=True):
+        h = space.find(where)
+        centres = {(q, r) for _, _, q, r in setup.sectors}
+        if h is None or (h.q, h.r) not in centres:
+            raise GaiaLabError(f"{where} is not the centre of a sector [{rule}]")
+        if (h.q, h.r) in turns:
+            raise GaiaLabError(f"the sector at {where} is turned twice [{rule}]")
+        try:
+            turns[(h.q, h.r)] = int(times)
+        except ValueError:
+            raise GaiaLabError(f"{times!r} is not a number of turns [{rule}]") from None
+    sectors = tuple((s, (k + turns.get((q, r), 0)) % 6, q, r)
+                    for s, k, q, r in setup.sectors)
+    touching = _space_map(sectors).same_type_neighbours()
+    if touching:
+        a, b = touching[0]
+        raise GaiaLabError(f"two planets of one home type would touch ({a.q}x{a.r} and "
+                           f"{b.q}x{b.r}) [{rule}]")
+    return evolve(setup, sectors=sectors)
+
+
+def bgs_session(data: object) -> Any:
+    """The :class:`~gaia_lab.core.session.Session` of a boardgamers.space log (any form
+    :func:`read_log` reads), every line checked in turn: what
+    :func:`~gaia_lab.games.gaia_project.game.from_bgs` gives."""
+    return replay_log(read_log(data))[0]
+
+
+def replay_log(log: RecordedLog, *, vp: bool = False) -> tuple[Any, list[tuple[int, ...]]]:
+    """Play every line of ``log``: the session and, with ``vp``, every player's VP
+    after every line (index 0: after ``init``; a ``rotate`` line changes none).
+
+    :raises InvalidStateError: at the first refused line, naming its number (1 is the
+        ``init`` line), its text, the refusal's code and message and its rule.
+    """
+    from gaia_lab.core.session import Session
+    from gaia_lab.games.gaia_project.game import GaiaProject
+
+    source = "from_bgs"
+    session = Session(GaiaProject(), players=log.players, options={"setup": log.setup})
+    start = load_components().board.start.vp
+
+    def points() -> tuple[int, ...]:
+        # a seat holds the board's starting VP before its faction is chosen
+        return tuple(p.vp if p.faction else start for p in session.state.seats)
+
+    after: list[tuple[int, ...]] = []
+    if vp:
+        after.append(points())
+    chosen = 0
+    for number, line in enumerate(log.lines[1:], start=2):
+        if number == 2 and log.rotation:
+            if vp:
+                after.append(after[-1])
+            continue
+        line = _LAST_PASS.sub("pass", _END_TURN.sub(r"\1", line))
+        words = line.split()
+        if log.random_factions and len(words) > 2 and words[1] == "faction":
+            want = log.random_factions[chosen] if chosen < len(log.random_factions) else ""
+            if words[2] != want:
+                raise InvalidStateError(
+                    f"line {number} {line!r}: faction.random: with random factions this "
+                    f"seat plays the {want or 'no faction'} [gp.setup.faction_board]",
+                    source)
+            chosen += 1
+        try:
+            session.play(line)
+        except IllegalActionError as exc:
+            v = exc.verdict
+            rule = f" [{v.rule.id}]" if v.rule is not None else ""
+            raise InvalidStateError(f"line {number} {line!r}: {v.code}: {v.message}{rule}",
+                                    source) from None
+        except (GaiaLabError, NotationError) as exc:
+            raise InvalidStateError(f"line {number} {line!r}: {exc}", source) from None
+        if vp:
+            after.append(points())
+    return session, after
+
+
+def vp_after_lines(data: object) -> list[tuple[int, ...]]:
+    """Every player's VP after every line of a log (index 0: after ``init``), as
+    boardgamers.space's ``vp_after_move`` lists them."""
+    return replay_log(read_log(data), vp=True)[1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from gaia_lab.core.events import Event
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
-from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS, TRACK_CODES
+from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS, TRACK_CODES, load_components
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.state import GPState, PlayerState
@@ -30,12 +30,23 @@ def resource_vp(credits: int, ore: int, knowledge: int, qic: int,
                 bowls: tuple[int, int, int, int], power_per_token: int = 1,
                 extra_power: int = 0) -> tuple[int, str]:
     """VP of the resources left: burn and spend all power for credits, Q.I.C. as ore,
-    then one VP per three of credits, ore and knowledge together."""
+    then one VP per three of credits, ore and knowledge together.  The conversions stop
+    at the caps of 30 credits and 15 ore, as every gain does (the public engine's
+    reading).
+
+    >>> resource_vp(credits=30, ore=0, knowledge=0, qic=0, bowls=(0, 0, 2, 0))
+    (10, '30c + 0o + 0k + 0q as ore + 2 power as credits = 30 (2 lost at the caps)')
+    """
     burnable = bowls[1] // 2
     powers = (bowls[2] + burnable) * power_per_token + extra_power
     total = credits + ore + knowledge + qic + powers
-    return total // 3, (f"{credits}c + {ore}o + {knowledge}k + {qic}q as ore + "
-                        f"{powers} power as credits = {total}")
+    caps = load_components().board.caps
+    capped = (min(caps.credits, max(credits, credits + powers))
+              + min(caps.ore, max(ore, ore + qic)) + knowledge)
+    lost = f" ({total - capped} lost at the caps)" if capped < total else ""
+    return capped // 3, (f"{credits}c + {ore}o + {knowledge}k + {qic}q as ore + "
+                         f"{powers} power as credits = {capped}{lost}")
+
 
 
 def final_counts(state: GPState, p: PlayerState) -> object:
