@@ -35,7 +35,7 @@ from gaia_lab.core.options import Option, OptionError, declare
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.gaia_project import flow, rules, setup_draw
+from gaia_lab.games.gaia_project import flow, power, rules, setup_draw
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
     HOME_TYPES,
@@ -448,7 +448,8 @@ def _list_charge(state: GPState, task: Task) -> list[Move]:
     p = state.seats[seat]
     texts = [f"charge {amount}pw", f"decline {amount}pw"]
     if hooks(p.faction).pi_token_with_charge and p.count("PI"):
-        texts = [f"charge 1t,{amount}pw", f"charge {amount}pw,1t", texts[1]]
+        before = min(amount, power.chargeable(p.bowls))
+        texts = [f"charge 1t,{amount}pw", f"charge {before}pw,1t", texts[1]]
     if p.brainstone >= 0:
         texts += [f"{t}. brainstone area{k}" for t in texts
                   if t.startswith("charge") for k in (1, 2, 3)]
@@ -457,8 +458,10 @@ def _list_charge(state: GPState, task: Task) -> list[Move]:
 
 @_lists("income")
 def _list_income(state: GPState, task: Task) -> list[Move]:
-    return _lines(state, _seat(task),
-                  sorted({f"income {n}{k}" for k, n in flow.power_items(task)}))
+    stones = [f"brainstone area{i}" for i in (1, 2, 3)]
+    items = sorted({f"income {n}{k}" for k, n in flow.power_items(task)})
+    return _lines(state, _seat(task), items + [f"{i}. {b}" for i in items for b in stones]
+                  + stones)
 
 
 @_lists("tokens_for_tech")

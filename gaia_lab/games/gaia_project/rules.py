@@ -390,7 +390,9 @@ def _income_phase(state: GPState) -> tuple[GPState, list[Event]]:
         if _power_order_matters(p.bowls, items):
             pending.append(income_task(seat, items))
         else:
-            p = _take_power_items(p, items)
+            p, rest = _take_until_stone_choice(p, items)
+            if rest:
+                pending.append(income_task(seat, rest))
         state = state.with_seat(seat, p)
         events.append(_ev("income", f"{_name(p.faction)} takes income.", seat,
                           "gp.income.sources", True))
@@ -405,6 +407,28 @@ def _take_power_items(p: PlayerState, items: Iterable[tuple[str, int]]) -> Playe
             bowls, stone, _ = pw.charge_stone(p.bowls, p.brainstone, n)
             p = evolve(p, bowls=bowls, brainstone=stone)
     return p
+
+
+def _stone_choice(p: PlayerState, amount: int) -> bool:
+    """Whether charging ``amount`` lets the Taklons' brainstone end in either of two
+    bowls (moved first, or only with its whole bowl): the player then names it."""
+    if not 0 <= p.brainstone <= 1:
+        return False
+    first = pw.charge_stone(p.bowls, p.brainstone, amount, True)[1]
+    return first != pw.charge_stone(p.bowls, p.brainstone, amount, False)[1]
+
+
+def _take_until_stone_choice(p: PlayerState, items: Sequence[tuple[str, int]]
+                             ) -> tuple[PlayerState, list[tuple[str, int]]]:
+    """Take the power income in order up to the first charge that leaves a choice for
+    the brainstone: the player, and the items from that one on (empty when all taken)."""
+    rest = list(items)
+    while rest:
+        kind, n = rest[0]
+        if kind == "pw" and _stone_choice(p, n):
+            break
+        p = _take_power_items(p, [rest.pop(0)])
+    return p, rest
 
 
 def _from_gaia(p: PlayerState, into: int) -> PlayerState:
@@ -708,17 +732,20 @@ def _charge_with_choice(p: PlayerState, amount: int, choice: str | None) -> Play
 
 def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_first: bool,
                     choice: str | None) -> tuple[GPState, list[Event]]:
-    """Taklons' institute: the charge and 1 power token, in the order named.  Engine
-    ruling: the power charged is the amount offered in either order."""
+    """Taklons' institute: the charge and 1 power token, in the order named.  The offer
+    (``amount``) is what the bowls take with the token first; the charge before the
+    token is capped by the bowls as they are (the public engine offers both)."""
     p = state.seats[seat]
     pw_amount = next(r.amount for r in cmd.offer if r.code == "pw")
+    if not token_first:
+        amount = min(amount, pw.chargeable(p.bowls))
+    if not token_first and amount == 0:
+        raise Refusal("charge.token_first", "The bowls take no power before the token: "
+                      "'charge 1t,Npw' takes the token first.", hooks(p.faction).pi_rule)
     if pw_amount != amount:
-        raise Refusal("charge.amount", f"The offer is {amount} power, not {pw_amount}.",
-                      "gp.charge.highest")
-    if not token_first and pw.chargeable(p.bowls) < amount:
-        raise Refusal("charge.token_first", f"The bowls take only "
-                      f"{pw.chargeable(p.bowls)} power before the token: 'charge "
-                      f"1t,{amount}pw' takes the token first.", hooks(p.faction).pi_rule)
+        order = "with the token first" if token_first else "before the token"
+        raise Refusal("charge.amount", f"The offer is {amount} power {order}, not "
+                      f"{pw_amount}.", "gp.charge.highest")
     state = evolve(state, pending=state.pending[1:])
     if token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
@@ -737,7 +764,20 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     items = power_items(task)
     p = state.seats[seat]
     events = []
-    for cmd in move.commands:
+    stone_rule = hooks(p.faction).rule or "gp.faction.taklons"
+    commands = list(move.commands)
+    while commands:
+        cmd = commands.pop(0)
+        if isinstance(cmd, Brainstone):
+            if (_power_order_matters(p.bowls, items) or not items or items[0][0] != "pw"
+                    or not _stone_choice(p, items[0][1])):
+                raise Refusal("brainstone.unexpected", "No income charge leaves a choice "
+                              "for the brainstone now.", stone_rule)
+            p = _charge_with_choice(p, items.pop(0)[1], cmd.area)
+            events.append(_ev("income.brainstone", f"{_name(p.faction)} put the brainstone "
+                              f"in {cmd.area}.", seat, stone_rule))
+            p, items = _take_until_stone_choice(p, items)
+            continue
         if not isinstance(cmd, Income) or len(cmd.rewards) != 1:
             raise Refusal("income.expected", "Choose the order of the power income, one "
                           "item at a time (income 2pw / income 1t).", "gp.income.order")
@@ -750,14 +790,23 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
             raise Refusal("income.unknown", f"No income item {r} is left; left: "
                           + ", ".join(f"{n}{k}" for k, n in items) + ".", "gp.income.order")
         items.remove(item)
-        p = _take_power_items(p, [item])
+        if item[0] == "pw" and _stone_choice(p, item[1]):
+            after = commands.pop(0) if commands else None
+            if not isinstance(after, Brainstone):
+                raise Refusal("brainstone.expected", f"After {r} the brainstone may end in "
+                              "two bowls: name it (brainstone areaN).", stone_rule)
+            p = _charge_with_choice(p, item[1], after.area)
+        else:
+            p = _take_power_items(p, [item])
         events.append(_ev("income.power", f"{_name(p.faction)} take {r} first.", seat,
                           "gp.income.order"))
     pending = state.pending[1:]
     if _power_order_matters(p.bowls, items):
         pending = (income_task(seat, items), *pending)
     else:
-        p = _take_power_items(p, items)
+        p, items = _take_until_stone_choice(p, items)
+        if items:
+            pending = (income_task(seat, items), *pending)
     return evolve(state.with_seat(seat, p), pending=pending), events
 
 
@@ -1518,7 +1567,7 @@ def _offer_charges(state: GPState, builder: int, hx: str, first: bool = False) -
         best = max((power_value(p, b) + bonus.get(h, 0) for h, b in p.buildings
                     if m.distance(h0, m.hex(h)) <= 2), default=0)
         room = pw.chargeable(p.bowls)
-        if not room and hooks(p.faction).pi_token_with_charge and p.count("PI"):
+        if hooks(p.faction).pi_token_with_charge and p.count("PI"):
             room = pw.chargeable(pw.gain_tokens(p.bowls, 1))  # the token first
         amount = min(best, room, p.vp + 1)
         if amount > 0:
