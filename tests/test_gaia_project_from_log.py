@@ -148,8 +148,6 @@ def _refused_option(data: dict[str, Any]) -> str:
     options = data["options"]
     if options.get("auction"):
         return "auction"
-    if (options.get("factionVariant") or "standard") != "standard":
-        return "factionVariant"
     return ""
 
 

@@ -147,7 +147,7 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         "roundScoring": list(setup.round_scoring),
         "finalScoring": list(setup.final_scoring),
         "terraformingFederation": setup.terraforming_federation,
-    }
+    } | ({"factionVariant": setup.faction_variant} if setup.faction_variant else {})
 
 
 META = GameMeta(

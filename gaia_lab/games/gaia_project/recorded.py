@@ -28,6 +28,7 @@ from gaia_lab.core.errors import (
 from gaia_lab.core.options import OptionError
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project.components import load_components
+from gaia_lab.games.gaia_project.faction_variants import VARIANTS, variant_name
 from gaia_lab.games.gaia_project.seeded_setup import draw
 from gaia_lab.games.gaia_project.state import Setup, _space_map
 
@@ -176,6 +177,9 @@ factionVariantVersion, creator)
     except OptionError as exc:
         problems.append("seeded_setup: not a recorded setup (the sectors, tiles and "
                         f"boosters the seed drew): {exc}")
+    if setup is not None and not setup.faction_variant:
+        setup = evolve(setup, faction_variant=variant_name(
+            options.get("factionVariant"), options.get("factionVariantVersion")))
     lines = tuple(moves)
     rotation = ""
     if setup is not None and len(lines) > 1 and " rotate " in f" {lines[1]} ":
@@ -200,9 +204,14 @@ def _option_problems(options: Mapping[str, Any]) -> list[str]:
     if layout not in LAYOUTS:
         out.append(f"options: layout {short(layout)} is not one of {', '.join(LAYOUTS)}")
     variant = options.get("factionVariant") or "standard"
-    if variant != "standard":
-        out.append(f"options: factionVariant {short(variant)} is not supported "
-                   "(standard only)")
+    if variant not in VARIANTS:
+        out.append(f"options: factionVariant {short(variant)} is not one of "
+                   f"{', '.join(VARIANTS)}")
+    version = options.get("factionVariantVersion")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)
+                                or version < 0):
+        out.append(f"options: factionVariantVersion {short(version)} is not a version "
+                   "number")
     raw_map = options.get("map")
     if raw_map is not None and not isinstance(raw_map, Mapping):
         out.append("options: map: expected an object with sectors and mirror")

@@ -46,6 +46,7 @@ from gaia_lab.games.gaia_project.components import (
     load_components,
     terraforming_steps,
 )
+from gaia_lab.games.gaia_project.faction_variants import faction_board, variant_entry
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.federation import FederationCheck
 from gaia_lab.games.gaia_project.flow import FLOW, head_task, income_task, power_items
@@ -296,7 +297,8 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
     """Every income of a player this round, by source."""
     c = _c()
     h = hooks(p.faction)
-    f = c.faction(p.faction)
+    variant = variant_entry(p.faction, state.setup.faction_variant, state.players)
+    f = faction_board(p.faction, state.setup.faction_variant, state.players)
     out: list[tuple[str, Resources]] = [("base", f.base_income)]
     for b in ("m", "ts", "lab"):
         s = c.board.structure(STRUCTURE_IDS[b])
@@ -310,10 +312,12 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
         else:
             out.extend((b, r) for r in s.income_by_built[:n])
     if p.count("PI"):
-        out.append(("PI", h.pi_income if h.pi_income is not None
+        out.append(("PI", variant.pi_income if variant and variant.pi_income
+                    else h.pi_income if h.pi_income is not None
                     else c.board.structure("planetary_institute").income_when_built))
     if p.count("ac1"):
-        out.append(("ac1", h.ac1_income if h.ac1_income is not None
+        out.append(("ac1", variant.ac1_income if variant and variant.ac1_income
+                    else h.ac1_income if h.ac1_income is not None
                     else c.board.structure("academy_left").income_when_built))
     if p.booster:
         out.append((p.booster, c.booster(p.booster).income))
@@ -574,9 +578,15 @@ def _choose_faction(state: GPState, task: Task, move: Move) -> tuple[GPState, li
             raise Refusal("faction.same_planet",
                           f"The {_name(other.faction)} already play on {home} planets.",
                           "gp.faction.pairs")
-    p = PlayerState.new(cmd.faction)
+    variant = variant_entry(cmd.faction, state.setup.faction_variant, state.players)
+    if variant is not None and variant.pi_placed:
+        raise Refusal("faction.variant", f"The {_name(cmd.faction)} of the "
+                      f"{state.setup.faction_variant} boards place their institute "
+                      f"{variant.pi_placed}: not supported here.", "gp.setup.faction_board")
+    board = faction_board(cmd.faction, state.setup.faction_variant, state.players)
+    p = PlayerState.new(cmd.faction, board)
     c = _c()
-    for track, level in c.faction(cmd.faction).start_tracks:
+    for track, level in board.start_tracks:
         for lv in range(1, level + 1):
             p = gain(p, c.research(track).levels[lv].once, track)
     state = state.with_seat(seat, p)
@@ -953,6 +963,11 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
         if isinstance(cmd, expected):
             turn.follow.pop(0)
             return _follow(state, turn, what, data, cmd)
+        if what == "up" and isinstance(cmd, Decline) and cmd.what == "up":
+            turn.follow.pop(0)
+            p = state.seats[seat]
+            return state, [_ev("research.decline", f"{_name(p.faction)} leave out the free "
+                               "research step.", seat, "gp.tech.under_area")]
         if not isinstance(cmd, (Spend, Burn)):
             raise Refusal("turn.follow_up", f"{_FOLLOW_TEXT[what].capitalize()} must come "
                           "first.", _FOLLOW_RULE[what])
