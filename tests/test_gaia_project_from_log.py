@@ -143,23 +143,10 @@ def test_a_bad_log_is_refused_before_any_line(bad: Any, words: list[str]) -> Non
 
 # -- every conformance game, from its log alone ----------------------------------------
 
-def _refused_option(data: dict[str, Any]) -> str:
-    """The option a conformance game uses that is still refused ("" if none)."""
-    options = data["options"]
-    if options.get("auction"):
-        return "auction"
-    return ""
-
-
 @pytest.mark.parametrize("path", _games(), ids=lambda p: p.stem)
 def test_every_conformance_game_replays_from_its_log_alone(path: Path) -> None:
     data = _json(path)
     log = {"moves": data["moves"], "options": _engine_options(data["options"])}
-    refused = _refused_option(data)
-    if refused:
-        with pytest.raises(InvalidStateError, match=refused):
-            read_log(log)
-        return
     got = [list(v) for v in vp_after_lines(log)]
     if "vp_after_move" in data:
         assert got == data["vp_after_move"]
@@ -184,3 +171,97 @@ def test_random_factions_are_held_to_the_seed() -> None:
     moves[index] = f"p1 faction {other}"
     with pytest.raises(InvalidStateError, match=f"faction.random.*plays the {chosen}"):
         from_bgs({"moves": moves, "options": data["options"]})
+
+
+# -- the options, one by one ------------------------------------------------------------
+
+def test_an_auction_settles_factions_bids_and_table_order() -> None:
+    data = _json(CONFORMANCE / "more" / "Pink-food-18667.json") if CONFORMANCE.exists() \
+        else pytest.skip("the shared conformance folder is not here")
+    log = read_log({"moves": data["moves"], "options": {"auction": "bid-while-choosing"}})
+    assert log.auction is not None
+    assert log.auction.factions == ("ivits", "terrans", "xenos", "taklons")
+    assert log.auction.seats == (0, 1, 3, 2)  # p3 chose last: the Taklons sit fourth
+    assert log.auction.bids == log.setup.bids == (8, 6, 1, 0)
+    session = from_bgs({"moves": data["moves"][:12], "options": {"auction": True}})
+    assert [p.faction for p in session.state.seats] == list(log.auction.factions)
+
+
+def test_bids_are_paid_at_final_scoring() -> None:
+    data = _json(FIXTURES / "engine_games" / "au-3.json")
+    session = from_bgs({"moves": data["moves"], "options": data["options"]})
+    log = read_log({"moves": data["moves"], "options": data["options"]})
+    assert session.is_over() and log.auction is not None
+    for seat, p in enumerate(session.state.seats):
+        assert dict(p.vp_sources).get("bid", 0) == -log.setup.bids[seat]
+
+
+@pytest.mark.parametrize("moves, words", [
+    (["p1 faction terrans", "p1 bid terrans 1"], ["line 3", "p2"]),
+    (["p1 faction terrans", "p2 bid terrans 10"], ["line 3", "1 to 9 VP"]),
+    (["p1 faction terrans", "p2 faction lantids"], ["line 3", "lantids cannot"]),
+    (["p1 faction terrans"], ["ends during the faction auction"]),
+])
+def test_a_bad_auction_is_refused_before_any_line(moves: list[str], words: list[str]
+                                                  ) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        read_log({"moves": ["init 2 s", *moves], "options": {"auction": "bid-while-choosing"}})
+    for w in words:
+        assert w in str(info.value)
+
+
+def test_choose_bid_takes_bids_after_every_faction_is_chosen() -> None:
+    moves = ["init 2 s", "p1 faction terrans", "p2 faction gleens", "p1 bid gleens 0",
+             "p2 bid terrans 3"]
+    log = read_log({"moves": moves, "options": {"auction": "choose-bid"}})
+    assert log.auction is not None
+    assert (log.auction.seats, log.auction.bids) == ((1, 0), (3, 0))
+    with pytest.raises(InvalidStateError, match="bids come once"):
+        read_log({"moves": moves[:2] + ["p2 bid terrans 1"],
+                  "options": {"auction": "choose-bid"}})
+
+
+def test_a_faction_variant_changes_the_boards() -> None:
+    moves = ["init 2 s", "p1 faction gleens", "p2 faction terrans"]
+    beta = from_bgs({"moves": moves, "options": {"factionVariant": "beta",
+                                                 "factionVariantVersion": 1}})
+    plain = from_bgs({"moves": moves, "options": {}})
+    assert beta.state.setup.faction_variant == "beta/1"
+    gleens = beta.state.seats[0]
+    assert gleens.level("navigation") == 2 and plain.state.seats[0].level("navigation") == 1
+    # without a version the engine's latest one is played
+    latest = read_log({"moves": moves, "options": {"factionVariant": "beta"}})
+    assert latest.setup.faction_variant == "beta/2"
+    with pytest.raises(InvalidStateError, match="factionVariant 'gamma'"):
+        read_log({"moves": moves, "options": {"factionVariant": "gamma"}})
+
+
+def test_an_unsupported_variant_board_is_refused_with_its_name() -> None:
+    moves = ["init 2 s", "p1 faction terrans", "p2 faction ivits"]
+    with pytest.raises(InvalidStateError, match="more-balanced/0 boards place"):
+        from_bgs({"moves": moves, "options": {"factionVariant": "more-balanced"}})
+
+
+def test_the_advanced_rules_turn_sectors_before_factions() -> None:
+    data = _json(CONFORMANCE / "more" / "TOS-1.json") if CONFORMANCE.exists() \
+        else pytest.skip("the shared conformance folder is not here")
+    log = read_log({"moves": data["moves"], "options": {"advancedRules": True}})
+    assert log.rotation == data["moves"][1]
+    before = {(q, r): k for _, k, q, r in
+              read_log({"moves": data["moves"][:1], "options": {}}).setup.sectors}
+    after = {(q, r): k for _, k, q, r in log.setup.sectors}
+    assert after[(5, -2)] == (before[(5, -2)] + 4) % 6
+    assert after[(0, 0)] == before[(0, 0)]
+
+
+def test_legacy_seeds_build_mirrored_sectors_and_read_axial_hexes() -> None:
+    log = read_log("init 4 GaiaRocks")
+    assert all(s.endswith("'") for s, _, _, _ in log.setup.sectors)
+    plain = read_log({"moves": ["init 4 GaiaRocks"],
+                      "seeded_setup": dict(derive_setup(4, "GaiaRocks"), mirror=False)})
+    assert log.setup != plain.setup
+
+
+def test_an_x_shaped_layout_has_eight_sectors() -> None:
+    log = read_log({"moves": ["init 3 s"], "options": {"layout": "xshape"}})
+    assert len(log.setup.sectors) == 8

@@ -147,7 +147,8 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         "roundScoring": list(setup.round_scoring),
         "finalScoring": list(setup.final_scoring),
         "terraformingFederation": setup.terraforming_federation,
-    } | ({"factionVariant": setup.faction_variant} if setup.faction_variant else {})
+    } | ({"factionVariant": setup.faction_variant} if setup.faction_variant else {}) | (
+        {"bids": list(setup.bids)} if setup.bids else {})
 
 
 META = GameMeta(

@@ -12,7 +12,7 @@ the recording engine's notation, and the final VP by player and by source.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -29,7 +29,7 @@ from gaia_lab.core.options import OptionError
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project.components import load_components
 from gaia_lab.games.gaia_project.faction_variants import VARIANTS, variant_name
-from gaia_lab.games.gaia_project.seeded_setup import draw
+from gaia_lab.games.gaia_project.seeded_setup import FACTION_ORDER, draw
 from gaia_lab.games.gaia_project.state import Setup, _space_map
 
 FOLDER = Path(__file__).resolve().parent / "data" / "recorded"
@@ -75,11 +75,13 @@ SUPPORTED_OPTIONS: Final = {
     "factionVariant": "standard, or a variant with its faction values (see factions.json)",
     "factionVariantVersion": "the version of the faction variant",
     "creator": "the seat that created the game (no effect on play)",
+    "auction": "factions auctioned for VP: choose-bid or bid-while-choosing (bid lines)",
 }
 """The engine options a log may carry, each with what it does here; any other option
 that is set is refused up front with its name."""
 
 LAYOUTS: Final = ("standard", "balanced", "xshape")
+AUCTIONS: Final = ("choose-bid", "bid-while-choosing")
 
 _END_TURN: Final = re.compile(r"\.\s*endturn\s*(\(.*\))?\s*$")
 """The public engine's explicit end of a turn (``... . endturn``), which a line's end
@@ -104,6 +106,30 @@ class RecordedLog:
     random_factions: tuple[str, ...] = ()
     rotation: str = ""
     """The ``rotate`` line of the advanced rules, applied to the setup ("" if none)."""
+    auction: Auction | None = None
+    """The faction auction the log's first lines play, if the game has one."""
+
+    def engine_order(self, values: Sequence[int]) -> tuple[int, ...]:
+        """Per-seat values listed by the log's players (``p1`` first): after an auction
+        seat ``k`` here is the player who won the ``k``-th faction chosen."""
+        if self.auction is None:
+            return tuple(values)
+        return tuple(values[self.auction.seats.index(i)] for i in range(self.players))
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """What a faction auction settled: the factions in the order first chosen (which is
+    the table order after it), the log's player who won each (``0`` for ``p1``), the VP
+    each bid, and the lines the auction took (from the first faction line)."""
+
+    factions: tuple[str, ...]
+    seats: tuple[int, ...]
+    bids: tuple[int, ...]
+    first: int
+    """Index in the log of the auction's first line."""
+    end: int
+    """Index in the log of the first line after it."""
 
 
 def read_log(data: object) -> RecordedLog:
@@ -125,8 +151,7 @@ def read_log(data: object) -> RecordedLog:
     Traceback (most recent call last):
     ...
     gaia_lab.core.errors.InvalidStateError: from_bgs: options: frontiers is not supported \
-(supported: layout, map, advancedRules, randomFactions, noFedCheck, factionVariant, \
-factionVariantVersion, creator)
+(supported: layout, map, advancedRules, ...)
     """
     from gaia_lab.games.gaia_project.game import read_setup
 
@@ -188,10 +213,111 @@ factionVariantVersion, creator)
             setup = rotated(setup, players, lines[1], options)
         except GaiaLabError as exc:
             problems.append(f"line 2 {lines[1]!r}: {exc}")
+    auction = None
+    if setup is not None and not problems and options.get("auction"):
+        try:
+            auction = settle_auction(lines, 2 if rotation else 1, players,
+                                     str(options["auction"]), drawn.random_factions)
+        except GaiaLabError as exc:
+            problems.append(str(exc))
+        else:
+            setup = evolve(setup, bids=auction.bids)
     if problems or setup is None:
         raise InvalidStateError(problems, source)
     return RecordedLog(players, seed, options, setup, lines, drawn.random_factions,
-                       rotation)
+                       rotation, auction)
+
+
+def _remaining(chosen: Sequence[str]) -> list[str]:
+    """The factions still to choose: not chosen, nor sharing a home type with one."""
+    c = load_components()
+    homes = {c.faction(f).home_planet for f in chosen}
+    return [f for f in FACTION_ORDER if c.faction(f).home_planet not in homes]
+
+
+def settle_auction(lines: Sequence[str], first: int, players: int, kind: str,
+                   random_factions: Sequence[str] = ()) -> Auction:
+    """Play the faction auction of a log from ``lines[first]`` on, as the public engine
+    runs it: with ``choose-bid`` every seat chooses a faction in turn, then bids go round
+    until every seat holds one; with ``bid-while-choosing`` each seat without a faction,
+    in turn, chooses a new one or outbids the holder of one already chosen.  A bid is 1
+    to 9 VP above the faction's last bid (0 to 8 for one not yet held).
+
+    :raises GaiaLabError: naming the line, who is to act and what is allowed.
+
+    >>> a = settle_auction(["init 2 s", "p1 faction terrans", "p2 bid terrans 2",
+    ...                     "p1 faction gleens"], 1, 2, "bid-while-choosing")
+    >>> a.factions, a.seats, a.bids, a.end
+    (('terrans', 'gleens'), (1, 0), (2, 0), 4)
+    """
+    rule = "gp.setup.faction_board"
+    chosen: list[str] = []
+    owner: dict[str, int] = {}
+    bid: dict[int, int] = {}
+    bidding = kind != "choose-bid"
+    current = 0
+    i = first
+
+    def next_without_faction(after: int) -> int | None:
+        for k in [*range(after + 1, players), *range(0, after + 1)]:
+            if k not in owner.values():
+                return k
+        return None
+
+    while True:
+        if i >= len(lines):
+            raise GaiaLabError(f"the log ends during the faction auction (line {i}) "
+                               f"[{rule}]")
+        words = lines[i].split()
+        where = f"line {i + 1} {lines[i]!r}"
+        if len(words) < 3 or words[0] != f"p{current + 1}" or words[1] not in (
+                "faction", "bid"):
+            raise GaiaLabError(f"{where}: p{current + 1} now chooses a faction or bids "
+                               f"[{rule}]")
+        faction = words[2]
+        if words[1] == "faction":
+            if kind == "choose-bid" and bidding:
+                raise GaiaLabError(f"{where}: every faction is chosen; now p{current + 1} "
+                                   f"bids [{rule}]")
+            allowed = ([f for f in random_factions if f not in chosen]
+                       if random_factions else _remaining(chosen))
+            if kind == "choose-bid" and random_factions:
+                allowed = list(random_factions[len(chosen):len(chosen) + 1])
+            if faction not in allowed:
+                raise GaiaLabError(f"{where}: {faction} cannot be chosen (left: "
+                                   f"{', '.join(allowed)}) [{rule}]")
+            chosen.append(faction)
+            if bidding:
+                owner[faction], bid[current] = current, 0
+        else:
+            if not bidding:
+                raise GaiaLabError(f"{where}: bids come once every faction is chosen "
+                                   f"[{rule}]")
+            try:
+                amount = int(words[3]) if len(words) > 3 else -1
+            except ValueError:
+                amount = -1
+            last = bid[owner[faction]] if faction in owner else -1
+            if faction not in chosen or not last + 1 <= amount <= last + 9:
+                raise GaiaLabError(f"{where}: a bid is on a chosen faction "
+                                   f"({', '.join(chosen)}), {last + 1} to {last + 9} VP "
+                                   f"[{rule}]")
+            if faction in owner:
+                bid.pop(owner[faction], None)
+            owner[faction], bid[current] = current, amount
+        i += 1
+        if not bidding:
+            if len(chosen) < players:
+                current += 1
+                continue
+            bidding, current = True, 0
+            continue
+        after = next_without_faction(current)
+        if after is None:
+            break
+        current = after
+    seats = tuple(owner[f] for f in chosen)
+    return Auction(tuple(chosen), seats, tuple(bid[s] for s in seats), first, i)
 
 
 def _option_problems(options: Mapping[str, Any]) -> list[str]:
@@ -212,6 +338,9 @@ def _option_problems(options: Mapping[str, Any]) -> list[str]:
                                 or version < 0):
         out.append(f"options: factionVariantVersion {short(version)} is not a version "
                    "number")
+    auction = options.get("auction")
+    if auction and auction not in AUCTIONS and auction is not True:
+        out.append(f"options: auction {short(auction)} is not one of {', '.join(AUCTIONS)}")
     raw_map = options.get("map")
     if raw_map is not None and not isinstance(raw_map, Mapping):
         out.append("options: map: expected an object with sectors and mirror")
@@ -296,10 +425,19 @@ def replay_log(log: RecordedLog, *, vp: bool = False) -> tuple[Any, list[tuple[i
     if vp:
         after.append(points())
     chosen = 0
+    auction = log.auction
     for number, line in enumerate(log.lines[1:], start=2):
         if number == 2 and log.rotation:
             if vp:
                 after.append(after[-1])
+            continue
+        if auction is not None and auction.first < number <= auction.end:
+            # the auction was settled beforehand: its winners choose in table order
+            if number == auction.end:
+                for k, faction in enumerate(auction.factions):
+                    session.play(f"p{k + 1} faction {faction}")
+            if vp:
+                after.append(log.engine_order(points()))
             continue
         line = _LAST_PASS.sub("pass", _END_TURN.sub(r"\1", line))
         words = line.split()
@@ -321,7 +459,7 @@ def replay_log(log: RecordedLog, *, vp: bool = False) -> tuple[Any, list[tuple[i
         except (GaiaLabError, NotationError) as exc:
             raise InvalidStateError(f"line {number} {line!r}: {exc}", source) from None
         if vp:
-            after.append(points())
+            after.append(log.engine_order(points()))
     return session, after
 
 

@@ -1896,7 +1896,8 @@ class FederationSetting:
 
 def federation_setting(state: GPState, seat: int) -> FederationSetting:
     """A player's structures (the Lost Planet counts as a mine), earlier federations,
-    the hexes others hold, the power values (tech3) and the threshold."""
+    the hexes others hold (not their space stations: a satellite may share a hex with
+    one, as the public engine allows), the power values (tech3) and the threshold."""
     from gaia_lab.games.gaia_project import federation as fedmod
 
     p = state.seats[seat]
@@ -1905,7 +1906,7 @@ def federation_setting(state: GPState, seat: int) -> FederationSetting:
         {m.hex(h): ("m" if b == "lp" else b) for h, b in p.buildings},
         [frozenset(m.hex(h) for h in fed) for fed in p.federations],
         frozenset(m.hex(h) for i, o in enumerate(state.seats) if i != seat
-                  for h, _ in o.buildings),
+                  for h, b in o.buildings if b != "sp"),
         dict(fedmod.power_values(big_buildings=4 if "tech3" in p.tech_ids() else 3)),
         fedmod.federation_threshold(p.faction, has_pi=bool(p.count("PI")),
                                     federations_formed=len(p.federations)),

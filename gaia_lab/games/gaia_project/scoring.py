@@ -88,6 +88,8 @@ def final_scoring(state: GPState) -> tuple[GPState, list[Event]]:
         vp, _ = resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per,
                             extra_power=2 if stone else 0)
         p = p.add_vp(vp, "spend")
+        if state.setup.bids:  # the VP bid in a faction auction
+            p = p.add_vp(-state.setup.bids[seat], "bid")
         seats.append(p)
         events.append(Event("score.total", f"{p.faction}: {p.vp} VP.",
                             RULES["gp.score.winner"], seat, (), True))

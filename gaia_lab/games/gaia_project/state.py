@@ -64,6 +64,8 @@ class Setup:
     faction_variant: str = ""
     """The faction boards played: ``""`` for the printed ones, else a variant of
     boardgamers.space and its version, ``beta/1`` (see :mod:`.faction_variants`)."""
+    bids: tuple[Annotated[int, Range(0, 99)], ...] = ()
+    """VP each seat bid for its faction in an auction (paid at final scoring), or ()."""
 
     @classmethod
     def from_seeded(cls, raw: Mapping[str, Any]) -> Setup:
@@ -79,7 +81,8 @@ class Setup:
             TECH_SPACES.index(t[0]) if t[0] in TECH_SPACES else len(TECH_SPACES), t[0]))
         return cls(sectors, tuple(raw["boosters"]), tuple(techs),
                    tuple(raw["roundScoring"]), tuple(raw["finalScoring"]),
-                   str(raw["terraformingFederation"]), str(raw.get("factionVariant", "")))
+                   str(raw["terraformingFederation"]), str(raw.get("factionVariant", "")),
+                   tuple(int(b) for b in raw.get("bids", ())))
 
     def tech_at(self, position: str) -> str:
         """The tile id on a tech space."""
