@@ -259,10 +259,9 @@ def settle_auction(lines: Sequence[str], first: int, players: int, kind: str,
     i = first
 
     def next_without_faction(after: int) -> int | None:
-        for k in [*range(after + 1, players), *range(0, after + 1)]:
-            if k not in owner.values():
-                return k
-        return None
+        order: list[int] = [*range(after + 1, players), *range(0, after + 1)]
+        held = set(owner.values())
+        return next((k for k in order if k not in held), None)
 
     while True:
         if i >= len(lines):
