@@ -97,11 +97,12 @@ def map_configuration(players: int, layout: str = "standard") -> str:
 
 def _breaks_adjacency(space: SpaceMap, older_rule: bool) -> bool:
     """Whether two neighbouring planets break the map rule the seed is drawn under."""
-    for h, kind in space.planets.items():
+    planets = space.planets
+    for h, kind in planets.items():
         if kind is None:
             continue
-        for n in space.neighbours(h):
-            if space.planets[n] != kind:
+        for n in h.neighbors():
+            if planets.get(n) != kind:
                 continue
             if older_rule:
                 if space.sectors[n] != space.sectors[h]:
