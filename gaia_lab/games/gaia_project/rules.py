@@ -319,8 +319,6 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
         out.append(("ac1", variant.ac1_income if variant and variant.ac1_income
                     else h.ac1_income if h.ac1_income is not None
                     else c.board.structure("academy_left").income_when_built))
-    if p.booster:
-        out.append((p.booster, c.booster(p.booster).income))
     for _, t, covered in p.techs:
         if not covered and c.tech(t).income:
             out.append((t, c.tech(t).income))
@@ -329,6 +327,8 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
         inc = c.research(track).levels[level].income
         if inc:
             out.append((track, inc))
+    if p.booster:  # last: the public engine takes the newest income last (Taklons' stone)
+        out.append((p.booster, c.booster(p.booster).income))
     return out
 
 
