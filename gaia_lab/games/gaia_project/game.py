@@ -44,6 +44,7 @@ from gaia_lab.games.gaia_project.components import (
     load_components,
     terraforming_steps,
 )
+from gaia_lab.games.gaia_project.explanations import legal_verdict
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, PHASE_KINDS, head_task
 from gaia_lab.games.gaia_project.notation import (
@@ -205,7 +206,7 @@ class GaiaProject(Game[GPState, Move]):
             return result
         if state.phase == "setup_draw":
             return Verdict.ok(result[1][0].rule, "A possible draw of the setup.")
-        return Verdict.ok(RULES["gp.action.turns"], "Legal.")
+        return legal_verdict(state, *result)
 
     def apply(self, state: GPState, action: Move) -> Step[GPState]:
         result = _outcome(state, action)
