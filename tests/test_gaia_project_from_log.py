@@ -265,3 +265,41 @@ def test_legacy_seeds_build_mirrored_sectors_and_read_axial_hexes() -> None:
 def test_an_x_shaped_layout_has_eight_sectors() -> None:
     log = read_log({"moves": ["init 3 s"], "options": {"layout": "xshape"}})
     assert len(log.setup.sectors) == 8
+
+
+# -- explanations -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def deep_mind() -> dict[str, Any]:
+    path = FIXTURES / "deep-mind-2.json"
+    data: dict[str, Any] = _json(path)
+    return data
+
+
+def test_a_legal_line_says_what_it_costs_and_gains(deep_mind: dict[str, Any]) -> None:
+    s = from_bgs({"moves": deep_mind["moves"][:42], "options": {}})
+    v = s.explain("terrans build lab 3A11. tech nav. up nav.")
+    assert v.legal and v.rule is not None and v.rule.id == "gp.action.upgrade"
+    assert "Pays 5c 3o; gains 1q" in v.message
+    assert "Then Xenos accepts or declines a charge of 2 power" in v.message
+    s.play("terrans build lab 3A11. tech nav. up nav.")
+    v = s.explain("xenos charge 2pw")
+    assert v.rule is not None and v.rule.id == "gp.charge.cost"
+    assert "Pays 1 VP; power bowls 0/4/2 to 0/2/4" in v.message
+
+
+def test_a_charge_is_answered_on_its_own_line(deep_mind: dict[str, Any]) -> None:
+    s = from_bgs({"moves": deep_mind["moves"][:112], "options": {}})
+    assert s.state.seats[s.state.tasks[0].actor].passed
+    v = s.explain("xenos charge 1pw. spend 1pw for 1c")
+    assert v.code == "charge.alone" and v.rule is not None
+    assert v.rule.id == "gp.charge.passed" and "'spend 1pw for 1c' cannot follow" in v.message
+
+
+def test_every_score_line_carries_its_rule_and_a_sentence(deep_mind: dict[str, Any]
+                                                          ) -> None:
+    lines = from_bgs(deep_mind).score_breakdown().lines
+    assert all(line.rule is not None and line.explanation for line in lines)
+    texts = {line.category: line.explanation for line in lines}
+    assert texts["round2"] == "round 2 scoring tile score9"
+    assert texts["final1"] == "final scoring tile satellite"

@@ -671,6 +671,14 @@ def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     if len(cmds) == 2 and isinstance(last, Brainstone):
         choice = last.area
         cmds.pop()
+    if cmds and isinstance(cmds[0], (Charge, Decline)) and len(cmds) > 1:
+        p = state.seats[seat]
+        when = ("after passing only charges are taken" if p.passed
+                else "free actions wait for the player's own turn")
+        raise Refusal("charge.alone",
+                      f"A charge is answered on a line of its own: '{cmds[1]}' cannot "
+                      f"follow it ({when}).",
+                      "gp.charge.passed" if p.passed else "gp.charge.trigger")
     if len(cmds) != 1 or not isinstance(cmds[0], (Charge, Decline)):
         raise Refusal("charge.expected",
                       f"{_name(state.seats[seat].faction)} must first accept or decline "

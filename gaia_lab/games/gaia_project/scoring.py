@@ -13,6 +13,8 @@ by source.  At the end :func:`final_scoring` adds the two final tiles (``final1`
 
 from __future__ import annotations
 
+from typing import Final
+
 from gaia_lab.core.events import Event
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
@@ -96,13 +98,57 @@ def final_scoring(state: GPState) -> tuple[GPState, list[Event]]:
     return evolve(state, seats=tuple(seats)), events
 
 
+_TRACK_NAMES: Final = {code: track.replace("_", " ") for track, code in TRACK_CODES.items()}
+
+
+def source_rule(state: GPState, source: str) -> tuple[str, str]:
+    """The rule and the sentence of a VP source (``round3``, ``booster9``, ``tech-gaia``,
+    ``final1``, a track code, ``charge``, ``spend``, ``bid``, a board action, a faction).
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
+    >>> s = GPState.new(4, DEEP_MIND_2_SETUP)
+    >>> source_rule(s, "round2"), source_rule(s, "final1")[1]
+    (('gp.setup.round_scoring', 'round 2 scoring tile score9'), 'final scoring tile satellite')
+    """
+    setup = state.setup
+    if source.startswith("round") and source[5:].isdigit():
+        n = int(source[5:])
+        tile = setup.round_scoring[n - 1] if 0 < n <= len(setup.round_scoring) else "?"
+        return "gp.setup.round_scoring", f"round {n} scoring tile {tile}"
+    if source.startswith("final") and source[5:].isdigit():
+        n = int(source[5:])
+        tile = setup.final_scoring[n - 1] if 0 < n <= len(setup.final_scoring) else "?"
+        return "gp.score.final_tiles", f"final scoring tile {tile}"
+    if source.startswith("booster"):
+        return "gp.pass.booster", f"{source}'s VP when passing"
+    if source.startswith(("tech-", "adv-")):
+        place = source.removeprefix("tech-")
+        tile = dict(setup.techs).get(place, "?")
+        rule = "gp.tech.advanced" if place.startswith("adv-") else "gp.action.upgrade_tech"
+        return rule, f"tech tile {tile} (on {place})"
+    if source in _TRACK_NAMES:
+        return "gp.score.research", f"{_TRACK_NAMES[source]} research: levels above 2"
+    fixed = {"charge": ("gp.charge.cost", "VP paid for charging power"),
+             "spend": ("gp.score.resources", "resources left, 1 VP per 3"),
+             "federation": ("gp.action.federation", "federation tokens taken"),
+             "bid": ("gp.setup.faction_board", "VP bid in the faction auction")}
+    if source in fixed:
+        return fixed[source]
+    if source.startswith(("qic", "power")):
+        return "gp.action.board", f"board action {source}"
+    rule = f"gp.faction.{source.replace('-', '_')}"
+    return (rule if rule in RULES else "gp.goal"), f"{source}: faction ability"
+
+
 def breakdown(state: GPState) -> ScoreBreakdown:
-    """Each player's VP by source (the 10 starting VP as ``start``)."""
+    """Each player's VP by source (the 10 starting VP as ``start``), each line with its
+    rule and a sentence (:func:`source_rule`)."""
     lines = []
     for seat, p in enumerate(state.seats):
         lines.append(ScoreLine(seat, "start", START_VP if p.faction else 0,
                                RULES["gp.setup.vp"], "starting VP"))
         for source, vp in p.vp_sources:
-            lines.append(ScoreLine(seat, source, vp, None, source))
+            rule, text = source_rule(state, source)
+            lines.append(ScoreLine(seat, source, vp, RULES[rule], text))
     names = tuple(p.faction or f"P{i + 1}" for i, p in enumerate(state.seats))
     return ScoreBreakdown(names, tuple(lines))
