@@ -42,6 +42,7 @@ __all__ = [
     "SectorPlacement",
     "SpaceMap",
     "default_layout",
+    "mirror_offset",
     "mirrored",
     "rotate",
 ]
@@ -70,6 +71,15 @@ def _mirror_offsets() -> dict[Hex, Hex]:
 
 
 _MIRROR: Final = _mirror_offsets()
+
+
+def mirror_offset(offset: Hex) -> Hex:
+    """Where a hex of a sector side lies on its mirror image (offsets from the centre).
+
+    >>> mirror_offset(Hex(0, 0)) == Hex(0, 0)
+    True
+    """
+    return _MIRROR[offset]
 
 
 def mirrored(sector_id: str) -> tuple[str, bool]:
@@ -179,7 +189,7 @@ class SpaceMap:
                 sectors[h] = sector.tile
                 planets[h] = None
             for planet in sector.planets:
-                offset = _MIRROR[planet.offset] if mirror else planet.offset
+                offset = mirror_offset(planet.offset) if mirror else planet.offset
                 h = p.centre + rotate(offset, p.rotation)
                 if sectors.get(h) == sector.tile:
                     planets[h] = planet.type

@@ -77,15 +77,23 @@ class ArcFourRandom:
         key = _mixed_key(text) or [0]
         s = list(range(_WIDTH))
         j = 0
+        n = len(key)
         for i in range(_WIDTH):
             t = s[i]
-            j = _MASK & (j + key[i % len(key)] + t)
+            j = (j + key[i % n] + t) & _MASK
+            s[i] = s[j]
+            s[j] = t
+        # the package drops the first 256 bytes of the stream
+        i = j = 0
+        for _ in range(_WIDTH):
+            i = (i + 1) & _MASK
+            t = s[i]
+            j = (j + t) & _MASK
             s[i] = s[j]
             s[j] = t
         self._s = s
-        self._i = 0
-        self._j = 0
-        self._bytes(_WIDTH)  # the package drops the first 256 bytes of the stream
+        self._i = i
+        self._j = j
 
     def _bytes(self, count: int) -> int:
         """The next ``count`` bytes of the key stream as one big-endian number."""

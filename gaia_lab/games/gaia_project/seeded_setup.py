@@ -29,14 +29,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.hexgrid import DIRECTIONS, Hex
 from gaia_lab.games.gaia_project.components import (
     ADVANCED_POSITIONS,
     HOME_TYPES,
     TECH_POSITIONS,
     load_components,
 )
-from gaia_lab.games.gaia_project.map import MIRRORED, SectorPlacement, SpaceMap
+from gaia_lab.games.gaia_project.map import SectorPlacement, mirror_offset, rotate
 from gaia_lab.games.gaia_project.seeded_random import ArcFourRandom, shuffle_seed
 
 __all__ = [
@@ -72,6 +72,7 @@ _TECHS: Final = tuple(f"tech{i}" for i in range(1, 10))
 _ADVANCED: Final = tuple(f"advtech{i}" for i in range(1, 16))
 _FEDERATIONS: Final = tuple(f"fed{i}" for i in range(1, 7))
 _ROUND: Final = tuple(f"score{i}" for i in range(1, 11))
+_STEPS: Final = tuple((d.q, d.r) for d in DIRECTIONS)
 _FINAL: Final = ("structure", "structureFed", "planetType", "gaia", "sector", "satellite")
 
 
@@ -95,26 +96,28 @@ def map_configuration(players: int, layout: str = "standard") -> str:
     return "two_players" if players <= 2 else "three_or_four_players"
 
 
-def _breaks_adjacency(space: SpaceMap, older_rule: bool) -> bool:
-    """Whether two neighbouring planets break the map rule the seed is drawn under."""
-    planets = space.planets
-    for h, kind in planets.items():
-        if kind is None:
-            continue
-        for n in h.neighbors():
-            if planets.get(n) != kind:
+def _breaks_adjacency(layout: Sequence[tuple[str, int, Hex]], mirror: bool,
+                      older_rule: bool) -> bool:
+    """Whether two neighbouring planets of a layout break the map rule the seed is drawn
+    under (only the planets are placed: empty space never breaks it)."""
+    c = load_components()
+    planets: dict[tuple[int, int], tuple[str, str]] = {}
+    for sector_id, k, centre in layout:
+        sector = c.sector(sector_id)
+        for planet in sector.planets:
+            h = rotate(mirror_offset(planet.offset) if mirror else planet.offset, k)
+            planets[(centre.q + h.q, centre.r + h.r)] = (planet.type, sector.tile)
+    for (q, r), (kind, tile) in planets.items():
+        for dq, dr in _STEPS:
+            other = planets.get((q + dq, r + dr))
+            if other is None or other[0] != kind:
                 continue
             if older_rule:
-                if space.sectors[n] != space.sectors[h]:
+                if other[1] != tile:
                     return True
             elif kind in HOME_TYPES:
                 return True
     return False
-
-
-def _placed(sectors: Sequence[tuple[str, int, Hex]], mirror: bool) -> SpaceMap:
-    mark = MIRRORED if mirror else ""
-    return SpaceMap.build(SectorPlacement(s + mark, k, c) for s, k, c in sectors)
 
 
 def draw(players: int, seed: str, options: Mapping[str, Any] | None = None) -> SeededDraw:
@@ -136,7 +139,7 @@ def draw(players: int, seed: str, options: Mapping[str, Any] | None = None) -> S
         order = shuffle_seed(config.sectors, rng.random())
         layout = [(s, int(rng.random() * 6), c)
                   for s, c in zip(order, config.centres, strict=True)]
-        if not _breaks_adjacency(_placed(layout, mirror), older_rule):
+        if not _breaks_adjacency(layout, mirror, older_rule):
             break
     given = raw_map.get("sectors")
     if given:
