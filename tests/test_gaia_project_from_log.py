@@ -132,6 +132,8 @@ def test_a_log_without_a_seat_count_or_seed_takes_the_engines_defaults() -> None
     ({"moves": ["init 4 x", "p3 rotate 5x-2 1"], "options": {"advancedRules": True}},
      ["line 2", "p4"]),
     ({"moves": ["init 4 x", "p4 rotate 5x-2 1"]}, ["line 2", "advancedRules"]),
+    ({"moves": ["init 4 x", "p1 faction terrans"], "options": {"advancedRules": True}},
+     ["line 2", "p4 rotate"]),
     (42, ["JSON object"]),
 ])
 def test_a_bad_log_is_refused_before_any_line(bad: Any, words: list[str]) -> None:

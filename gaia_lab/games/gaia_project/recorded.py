@@ -213,6 +213,10 @@ def read_log(data: object) -> RecordedLog:
             setup = rotated(setup, players, lines[1], options)
         except GaiaLabError as exc:
             problems.append(f"line 2 {lines[1]!r}: {exc}")
+    elif options.get("advancedRules") and len(lines) > 1:
+        problems.append(f"line 2 {lines[1]!r}: under the advanced rules the last seat, "
+                        f"p{players}, first turns sectors ('p{players} rotate ...', "
+                        "possibly with none) [gp.setup.sectors_34]")
     auction = None
     if setup is not None and not problems and options.get("auction"):
         try:
