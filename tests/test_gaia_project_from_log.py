@@ -10,11 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.games.gaia_project import from_bgs
 from gaia_lab.games.gaia_project.recorded import read_log, vp_after_lines
-from gaia_lab.games.gaia_project.seeded_random import ArcFourRandom, shuffle_seed
+from gaia_lab.games.gaia_project.seeded_random import (
+    ArcFourRandom,
+    js_number_text,
+    shuffle_seed,
+)
 from gaia_lab.games.gaia_project.seeded_setup import MIRRORED_SEEDS, derive_setup, draw
 
 HERE = Path(__file__).resolve().parent
@@ -305,3 +311,38 @@ def test_every_score_line_carries_its_rule_and_a_sentence(deep_mind: dict[str, A
     texts = {line.category: line.explanation for line in lines}
     assert texts["round2"] == "round 2 scoring tile score9"
     assert texts["final1"] == "final scoring tile satellite"
+
+
+# -- properties of the seeded random numbers ----------------------------------------------
+
+@given(st.floats(min_value=0, max_value=1e22, allow_nan=False, exclude_max=True))
+@settings(max_examples=60, deadline=None)
+def test_numbers_are_written_as_javascript_reads_them_back(x: float) -> None:
+    text = js_number_text(x)
+    assert float(text) == x
+    assert "e" not in text or x < 1e-6 or x >= 1e21
+
+
+@given(st.lists(st.integers(), max_size=20), st.floats(0, 1, exclude_max=True))
+@settings(max_examples=40, deadline=None)
+def test_a_seeded_shuffle_is_a_permutation_fixed_by_its_seed(items: list[int], seed: float
+                                                             ) -> None:
+    once = shuffle_seed(items, seed)
+    assert sorted(once) == sorted(items) and once == shuffle_seed(items, seed)
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=40, deadline=None)
+def test_every_seed_text_gives_numbers_in_the_unit_interval(seed: str) -> None:
+    r = ArcFourRandom(seed)
+    assert all(0 <= r.random() < 1 for _ in range(5))
+
+
+@pytest.mark.parametrize("x, text", [
+    # String(x) under node
+    (1e-7, "1e-7"), (1.23e-20, "1.23e-20"), (5e-324, "5e-324"), (1e21, "1e+21"),
+    (0.1 + 0.2, "0.30000000000000004"), (123456789012345680000.0, "123456789012345680000"),
+    (1.5e-6, "0.0000015"), (2.0 ** 53, "9007199254740992"), (0.0, "0"),
+])
+def test_numbers_are_written_as_javascript_writes_them(x: float, text: str) -> None:
+    assert js_number_text(x) == text
