@@ -133,7 +133,10 @@ def test_a_log_without_a_seat_count_or_seed_takes_the_engines_defaults() -> None
 @pytest.mark.parametrize("bad, words", [
     ({"moves": ["p1 faction terrans"]}, ["init"]),
     ({"moves": ["init 5 x"]}, ["5 players"]),
-    ({"moves": ["init 4 x"], "options": {"customBoardSetup": True}}, ["customBoardSetup"]),
+    ({"moves": ["init 4 x"], "options": {"flexibleFederations": True}},
+     ["flexibleFederations"]),
+    ({"moves": ["init 2 x", "p1 set booster 1 to booster1", "p1 set booster 2 to booster1"],
+      "options": {"customBoardSetup": True}}, ["line 3", "set booster 2 to <one of"]),
     ({"moves": ["init 4 x"], "options": {"layout": "ring"}}, ["layout 'ring'"]),
     ({"moves": ["init 4 x", "p3 rotate 5x-2 1"], "options": {"advancedRules": True}},
      ["line 2", "p4"]),
@@ -346,3 +349,12 @@ def test_every_seed_text_gives_numbers_in_the_unit_interval(seed: str) -> None:
 ])
 def test_numbers_are_written_as_javascript_writes_them(x: float, text: str) -> None:
     assert js_number_text(x) == text
+
+
+def test_the_creator_sets_the_board() -> None:
+    data = _json(FIXTURES / "engine_games" / "bot-cb-2.json")
+    log = read_log({"moves": data["moves"], "options": data["options"]})
+    sets = [m for m in data["moves"] if " set " in m]
+    assert sets[0].startswith("p3 set booster 1 to ")  # creator 2 is the third seat
+    assert log.board == len(sets) + 2  # init, the set lines, the rotate line
+    assert list(log.setup.boosters) == [m.split()[-1] for m in sets if " booster " in m]

@@ -29,7 +29,8 @@ from gaia_lab.core.options import OptionError
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project.components import load_components
 from gaia_lab.games.gaia_project.faction_variants import VARIANTS, variant_name
-from gaia_lab.games.gaia_project.seeded_setup import FACTION_ORDER, draw
+from gaia_lab.games.gaia_project.map import MIRRORED, mirrored
+from gaia_lab.games.gaia_project.seeded_setup import FACTION_ORDER, draw, map_configuration
 from gaia_lab.games.gaia_project.state import Setup, _space_map
 
 FOLDER = Path(__file__).resolve().parent / "data" / "recorded"
@@ -76,6 +77,7 @@ SUPPORTED_OPTIONS: Final = {
     "factionVariantVersion": "the version of the faction variant",
     "creator": "the seat that created the game (no effect on play)",
     "auction": "factions auctioned for VP: choose-bid or bid-while-choosing (bid lines)",
+    "customBoardSetup": "the creator sets tiles, boosters and sectors (set lines)",
 }
 """The engine options a log may carry, each with what it does here; any other option
 that is set is refused up front with its name."""
@@ -108,6 +110,9 @@ class RecordedLog:
     """The ``rotate`` line of the advanced rules, applied to the setup ("" if none)."""
     auction: Auction | None = None
     """The faction auction the log's first lines play, if the game has one."""
+    board: int = 1
+    """The index of the first line after the board setup (the creator's ``set`` lines,
+    the ``rotate`` line), which the setup holds."""
 
     def engine_order(self, values: Sequence[int]) -> tuple[int, ...]:
         """Per-seat values listed by the log's players (``p1`` first): after an auction
@@ -207,20 +212,30 @@ def read_log(data: object) -> RecordedLog:
             options.get("factionVariant"), options.get("factionVariantVersion")))
     lines = tuple(moves)
     rotation = ""
-    if setup is not None and len(lines) > 1 and " rotate " in f" {lines[1]} ":
-        rotation = lines[1]
+    board = 1  # the index of the first line after the board setup
+    if setup is not None and options.get("customBoardSetup") and not problems:
         try:
-            setup = rotated(setup, players, lines[1], options)
+            setup, board = custom_board(lines, players, options, setup)
         except GaiaLabError as exc:
-            problems.append(f"line 2 {lines[1]!r}: {exc}")
-    elif options.get("advancedRules") and len(lines) > 1:
-        problems.append(f"line 2 {lines[1]!r}: under the advanced rules the last seat, "
-                        f"p{players}, first turns sectors ('p{players} rotate ...', "
-                        "possibly with none) [gp.setup.sectors_34]")
+            problems.append(str(exc))
+    chooser = int(options.get("creator") or 0) + 1 if options.get("customBoardSetup") \
+        else players
+    if setup is not None and len(lines) > board and " rotate " in f" {lines[board]} ":
+        rotation = lines[board]
+        try:
+            setup = rotated(setup, players, lines[board], options, chooser)
+        except GaiaLabError as exc:
+            problems.append(f"line {board + 1} {lines[board]!r}: {exc}")
+        board += 1
+    elif (options.get("advancedRules") or options.get("customBoardSetup")) \
+            and len(lines) > board:
+        problems.append(f"line {board + 1} {lines[board]!r}: p{chooser} first turns "
+                        f"sectors ('p{chooser} rotate ...', possibly with none) "
+                        "[gp.setup.sectors_34]")
     auction = None
     if setup is not None and not problems and options.get("auction"):
         try:
-            auction = settle_auction(lines, 2 if rotation else 1, players,
+            auction = settle_auction(lines, board, players,
                                      str(options["auction"]), drawn.random_factions)
         except GaiaLabError as exc:
             problems.append(str(exc))
@@ -229,7 +244,71 @@ def read_log(data: object) -> RecordedLog:
     if problems or setup is None:
         raise InvalidStateError(problems, source)
     return RecordedLog(players, seed, options, setup, lines, drawn.random_factions,
-                       rotation, auction)
+                       rotation, auction, board)
+
+
+_SET_PARTS: Final = ("booster", "techTile", "advTechTile", "terraformingFederation",
+                     "roundScoringTile", "finalScoringTile", "mapTile")
+"""The parts the creator sets with ``customBoardSetup``, in the order they are set."""
+
+
+def custom_board(lines: Sequence[str], players: int, options: Mapping[str, Any],
+                 drawn: Setup) -> tuple[Setup, int]:
+    """The setup the creator chooses with ``customBoardSetup``: one ``pN set <part>
+    <place> to <choice>`` line each for the boosters (players + 3), the nine standard and
+    six advanced tech tiles, the federation token on Terraforming 5, six round and two
+    final scoring tiles and the sectors (placed unturned in the layout's own order, as
+    the public engine places them); the index of the line after them.
+
+    :raises GaiaLabError: naming the line, the part due and what may be chosen.
+    """
+    from gaia_lab.games.gaia_project.components import ADVANCED_POSITIONS, TECH_POSITIONS
+
+    rule = "gp.setup.boosters"
+    who = f"p{int(options.get('creator') or 0) + 1}"
+    c = load_components()
+    config = c.map_configuration(map_configuration(players, str(options.get("layout")
+                                                                or "standard")))
+    pools: dict[str, tuple[str, ...]] = {
+        "booster": tuple(b.id for b in c.boosters),
+        "techTile": tuple(t.id for t in c.techs if not t.advanced),
+        "advTechTile": tuple(t.id for t in c.techs if t.advanced),
+        "terraformingFederation": tuple(t.id for t in c.federation_tokens
+                                        if t.id != "gleens"),
+        "roundScoringTile": tuple(t.id for t in c.round_scoring),
+        "finalScoringTile": tuple(t.id for t in c.final_scoring),
+        "mapTile": config.sectors,
+    }
+    places: dict[str, tuple[str, ...]] = {
+        "booster": tuple(map(str, range(1, players + 4))), "techTile": TECH_POSITIONS,
+        "advTechTile": ADVANCED_POSITIONS, "terraformingFederation": ("1",),
+        "roundScoringTile": tuple(map(str, range(1, 7))),
+        "finalScoringTile": ("1", "2"),
+        "mapTile": tuple(map(str, range(1, len(config.sectors) + 1))),
+    }
+    chosen: dict[str, list[str]] = {part: [] for part in _SET_PARTS}
+    i = 1
+    for part in _SET_PARTS:
+        for place in places[part]:
+            words = lines[i].split() if i < len(lines) else []
+            where = f"line {i + 1} {lines[i]!r}" if i < len(lines) else f"line {i + 1}"
+            left = [x for x in pools[part] if x not in chosen[part]]
+            if words[:4] != [who, "set", part, place] or len(words) != 6 \
+                    or words[4] != "to" or words[5] not in left:
+                raise GaiaLabError(f"{where}: the board is set now: '{who} set {part} "
+                                   f"{place} to <one of {', '.join(left)}>' [{rule}]")
+            chosen[part].append(words[5])
+            i += 1
+    techs = dict(zip(TECH_POSITIONS, chosen["techTile"], strict=True))
+    techs.update(zip(ADVANCED_POSITIONS, chosen["advTechTile"], strict=True))
+    mark = MIRRORED if drawn.sectors and mirrored(drawn.sectors[0][0])[1] else ""
+    sectors = tuple((s + mark, 0, h.q, h.r) for s, h in zip(
+        [s for s in config.sectors if s in chosen["mapTile"]], config.centres, strict=True))
+    return evolve(drawn, sectors=sectors, boosters=tuple(chosen["booster"]),
+                  techs=tuple((p, techs[p]) for p in TECH_POSITIONS + ADVANCED_POSITIONS),
+                  round_scoring=tuple(chosen["roundScoringTile"]),
+                  final_scoring=tuple(chosen["finalScoringTile"]),
+                  terraforming_federation=chosen["terraformingFederation"][0]), i
 
 
 def _remaining(chosen: Sequence[str]) -> list[str]:
@@ -351,7 +430,7 @@ def _option_problems(options: Mapping[str, Any]) -> list[str]:
 
 
 def rotated(setup: Setup, players: int, line: str,
-            options: Mapping[str, Any]) -> Setup:
+            options: Mapping[str, Any], seat: int | None = None) -> Setup:
     """The setup after the advanced rules' ``rotate`` line: the last seat turns sectors,
     each named by its centre (``5x-2`` or ``4C``) with a number of turns, each at most
     once; the turned map still keeps planets of one home type apart.
@@ -367,11 +446,13 @@ def rotated(setup: Setup, players: int, line: str,
     """
     rule = "gp.setup.sectors_2" if players <= 2 else "gp.setup.sectors_34"
     words = line.split()
-    if not options.get("advancedRules"):
+    if not options.get("advancedRules") and not options.get("customBoardSetup"):
         raise GaiaLabError(f"sectors are turned only under the advanced rules "
                            f"(option advancedRules) [{rule}]")
-    if len(words) < 2 or words[1] != "rotate" or words[0] != f"p{players}":
-        raise GaiaLabError(f"the last seat, p{players}, turns the sectors, not "
+    seat = players if seat is None else seat
+    if len(words) < 2 or words[1] != "rotate" or words[0] != f"p{seat}":
+        who = "the last seat" if seat == players else "the creator"
+        raise GaiaLabError(f"{who}, p{seat}, turns the sectors, not "
                            f"{words[0] if words else '-'} [{rule}]")
     pairs = words[2:]
     if len(pairs) % 2:
@@ -430,7 +511,7 @@ def replay_log(log: RecordedLog, *, vp: bool = False) -> tuple[Any, list[tuple[i
     chosen = 0
     auction = log.auction
     for number, line in enumerate(log.lines[1:], start=2):
-        if number == 2 and log.rotation:
+        if number <= log.board:
             if vp:
                 after.append(after[-1])
             continue
