@@ -3,12 +3,16 @@
     python benchmarks/run.py                      # all games, default sizes
     python benchmarks/run.py --games 5            # a quick run (under a minute)
     python benchmarks/run.py --only gaia_project
+    python benchmarks/run.py --bgs                # only the boardgamers.space logs, ours
+                                                  # against the public engine
     python benchmarks/run.py --compare --json     # compare with benchmarks/last.json, then
                                                   # write this run there
 
 Figures (seeded, single core): random full games per second and decisions per second,
 Scene + SVG time for a mid-game state, one Explorer step (play + redraw, Python side), the
-replay of each recorded Gaia Project game, how ``legal_actions`` grows along a game, the
+replay of each recorded Gaia Project game, every boardgamers.space log replayed from the
+log alone beside the public engine's strict replay (node, when a build is at
+``$GAIA_PROJECT_ENGINE`` or /tmp/gp/engine), how ``legal_actions`` grows along a game, the
 import time of gaia_lab; and gaia_lab.simulate's games per second on its default process
 pool (all cores).  Each figure with a goal (the speed targets, on a 2-core machine) is
 printed with "met" or "not met".  Nothing here is a test: machines are noisy, so figures
@@ -28,9 +32,11 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -50,7 +56,7 @@ RECORD_VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class Goal:
-    """A speed target: the figure must be ``op`` ``target`` (``op`` one of >=, <=, <)."""
+    """A speed target: the figure must be ``op`` ``target`` (``op`` one of >=, >, <=, <)."""
 
     op: str
     target: float
@@ -60,6 +66,8 @@ class Goal:
             return value >= self.target
         if self.op == "<=":
             return value <= self.target
+        if self.op == ">":
+            return value > self.target
         return value < self.target
 
     def __str__(self) -> str:
@@ -95,6 +103,8 @@ GOALS: dict[str, Goal] = {
     "gaia_tiki.random_games_advanced": Goal(">=", 30),
     "explorer_step": Goal("<", 20),
     "recorded_replay": Goal("<=", 250),
+    "bgs_speedup": Goal(">=", 5),
+    "bgs_process_speedup": Goal(">", 1),
     "import_time": Goal("<", 0.3),
 }
 
@@ -217,6 +227,125 @@ def bench_recorded() -> list[Figure]:
                               f"replay of {game_name} again (caches warm), median",
                               statistics.median(warm) * 1000, "ms"))
     return figures
+
+
+ENGINE_ENV = "GAIA_PROJECT_ENGINE"
+"""The environment variable naming a built copy of the public engine of boardgamers.space
+(the folder holding ``dist/src/engine.js``); default ``/tmp/gp/engine``."""
+
+_NODE_REPLAY = r"""
+// Strict replay with the public engine: every line checked (Engine.move, replay off).
+const Engine = require(process.argv[2] + "/dist/src/engine").default;
+const fs = require("fs");
+const repeat = +process.argv[3];
+const out = {};
+for (const file of process.argv.slice(4)) {
+  const d = JSON.parse(fs.readFileSync(file, "utf8"));
+  const run = () => {
+    const e = new Engine([], JSON.parse(JSON.stringify(d.options || {})));
+    for (const m of d.moves) e.move(m);
+  };
+  const times = [];
+  for (let i = 0; i < repeat; i++) {
+    const t = process.hrtime.bigint();
+    run();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  out[file] = times;
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _bgs_logs() -> list[tuple[str, dict[str, Any]]]:
+    """Every log of the conformance folders and of the packaged recorded games, as the
+    public engine would be given it: the moves and the options without the stored map
+    (so both programs draw the setup from the seed)."""
+    from gaia_lab.games.gaia_project.recorded import RECORDED_GAMES, recorded_game
+
+    found: dict[str, dict[str, Any]] = {}
+    here = Path(__file__).resolve().parent.parent
+    folders = [here.parent / "shared" / "conformance" / "gaia_project",
+               Path("/work/shared/conformance/gaia_project")]
+    folder = next((f for f in folders if f.exists()), None)
+    paths = sorted(folder.glob("*.json")) + sorted(folder.glob("more/*.json")) if folder else []
+    datas = [read_json(p.read_text(encoding="utf-8"), str(p)) for p in paths]
+    datas += [recorded_game(n) for n in RECORDED_GAMES]
+    for data in datas:
+        if "moves" not in data:
+            continue
+        options = {k: v for k, v in data.get("options", {}).items() if k != "map"}
+        if (data.get("options", {}).get("map") or {}).get("mirror"):
+            options["map"] = {"mirror": True}
+        found.setdefault(str(data.get("game", data["moves"][0])),
+                         {"moves": data["moves"], "options": options})
+    return sorted(found.items())
+
+
+def _node_times(engine: Path, files: list[Path], repeat: int) -> dict[str, list[float]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "replay.js"
+        script.write_text(_NODE_REPLAY, encoding="utf-8")
+        out = subprocess.run(["node", str(script), str(engine), str(repeat),
+                              *map(str, files)], capture_output=True, text=True, check=True)
+    times: dict[str, list[float]] = json.loads(out.stdout.strip().splitlines()[-1])
+    return times
+
+
+def bench_against_engine(repeat: int = 3) -> Iterator[Figure | str]:
+    """Both replays of every log, from the log alone: ours in this (warm) process with the
+    engine's caches cleared before each run, and as a whole process (interpreter start
+    and import included); the public engine's strict replay with node, warm (the best of
+    ``repeat`` after one run) and as a whole process.  Skipped, with a message, when node
+    or a build of that engine (``$GAIA_PROJECT_ENGINE``, else /tmp/gp/engine) is missing."""
+    from gaia_lab.games.gaia_project import from_bgs
+
+    logs = _bgs_logs()
+    engine = Path(os.environ.get(ENGINE_ENV, "/tmp/gp/engine"))
+    node = shutil.which("node")
+    have_engine = node is not None and (engine / "dist" / "src" / "engine.js").exists()
+    if not have_engine:
+        yield (f"  (public engine not compared: {'node is missing' if node is None else ''}"
+               f"{'' if node is None else f'no build at {engine} (set ${ENGINE_ENV})'})")
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for name, log in logs:
+            path = Path(tmp) / f"{name}.json"
+            path.write_text(json.dumps(log), encoding="utf-8")
+            files.append(path)
+        for (name, log), path in zip(logs, files, strict=True):
+            from_bgs(log)
+            warm = []
+            for _ in range(repeat):
+                _clear_gaia_project_caches()
+                t = time.perf_counter()
+                from_bgs(log)
+                warm.append(time.perf_counter() - t)
+            code = ("import json, sys; from gaia_lab.games.gaia_project import from_bgs; "
+                    "from_bgs(json.load(open(sys.argv[1])))")
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code, str(path)], check=True,
+                           env=os.environ.copy())
+            whole = time.perf_counter() - t
+            ours_ms = min(warm) * 1000
+            lines = len(log["moves"])
+            yield Figure(f"gaia_project.bgs.{name}.ours", f"{name} ({lines} lines): ours, "
+                         "warm process", ours_ms, "ms")
+            yield Figure(f"gaia_project.bgs.{name}.ours_process", f"{name}: ours, whole "
+                         "process", whole, "s")
+            if not have_engine:
+                continue
+            node_ms = min(_node_times(engine, [path], repeat + 1)[str(path)][1:])
+            t = time.perf_counter()
+            _node_times(engine, [path], 1)
+            node_whole = time.perf_counter() - t
+            yield Figure(f"gaia_project.bgs.{name}.engine", f"{name}: public engine, strict "
+                         "replay, warm", node_ms, "ms")
+            yield Figure(f"gaia_project.bgs.{name}.speedup", f"{name}: warm speed-up",
+                         node_ms / ours_ms, "x", GOALS["bgs_speedup"])
+            yield Figure(f"gaia_project.bgs.{name}.process_speedup",
+                         f"{name}: whole-process speed-up", node_whole / whole, "x",
+                         GOALS["bgs_process_speedup"], f"public engine {node_whole:.2f} s")
 
 
 def _time_legal(game: Game[Any, Any], state: Any, clear: Callable[[], None],
@@ -376,6 +505,8 @@ def run_game(name: str, games: int) -> Iterator[Figure | str]:
             yield from bench_playouts(name, game, max(2, games // 4), {option: True})
     if name == "gaia_project":
         yield from bench_recorded()
+        yield "  logs of boardgamers.space from the log alone, against the public engine:"
+        yield from bench_against_engine()
         yield "  legal_actions growth along a recorded game (caches cleared):"
         yield from bench_growth_gaia_project()
     if name == "shapers_of_gaia":
@@ -398,11 +529,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", nargs="?", const=DEFAULT_RECORD, type=Path,
                         metavar="PATH", help="print each figure's change from an earlier "
                         f"record (default {DEFAULT_RECORD.name})")
+    parser.add_argument("--bgs", action="store_true", help="only the boardgamers.space "
+                        "logs, ours against the public engine")
     args = parser.parse_args(argv)
     earlier = read_record(args.compare) if args.compare is not None else None
     if earlier is not None:
         print(f"compared with {args.compare}")
     figures: list[Figure] = []
+    if args.bgs:
+        for item in bench_against_engine():
+            if isinstance(item, str):
+                print(item, flush=True)
+            else:
+                figures.append(item)
+                print(show(item, earlier), flush=True)
+        return
     for name in [args.only] if args.only else list(gaia_lab.GAMES):
         for item in run_game(name, args.games):
             if isinstance(item, str):

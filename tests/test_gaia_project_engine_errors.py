@@ -112,7 +112,7 @@ def test_an_engine_bug_in_the_setup_propagates(monkeypatch: pytest.MonkeyPatch) 
 
     class Broken:
         @staticmethod
-        def new(faction: str) -> object:
+        def new(faction: str, board: object = None) -> object:
             raise ValueError("engine bug in the faction choice")
 
     monkeypatch.setattr(rules, "PlayerState", Broken)

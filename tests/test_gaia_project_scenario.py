@@ -178,10 +178,10 @@ def test_from_bgs_names_the_bad_line(recorded: dict[str, Any]) -> None:
 
 def test_from_bgs_refuses_a_malformed_record(recorded: dict[str, Any]) -> None:
     with pytest.raises(InvalidStateError) as info:
-        from_bgs({"moves": ["hello"], "options": {"factionVariant": "beta",
-                                                   "map": {"mirror": True}}})
+        from_bgs({"moves": ["hello"], "options": {"frontiers": True,
+                                                   "layout": "round"}})
     text = str(info.value)
-    assert "seeded_setup" in text and "variant" in text and "mirrored" in text
+    assert "init" in text and "frontiers" in text and "layout 'round'" in text
     data = dict(recorded, moves=["init 5 x"])
     with pytest.raises(InvalidStateError, match="5 players"):
         from_bgs(data)

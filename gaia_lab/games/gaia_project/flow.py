@@ -78,7 +78,7 @@ FLOW: Final[Flow[Move]] = Flow([
              what="{name} takes a round booster", verbs=frozenset({"booster"}),
              phase="setup"),
     TaskKind("income", rule="gp.income.order",
-             what="{name} orders the power income", verbs=frozenset({"income"}),
+             what="{name} orders the power income", verbs=frozenset({"income", "brainstone"}),
              phase="income",
              data=Annotated[tuple[Literal["pw", "t"] | Annotated[int, Range(1, 99)], ...],
                             Size(2, 16)]),

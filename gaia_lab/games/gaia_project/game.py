@@ -35,7 +35,7 @@ from gaia_lab.core.options import Option, OptionError, declare
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.gaia_project import flow, rules, setup_draw
+from gaia_lab.games.gaia_project import flow, power, rules, setup_draw
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
     HOME_TYPES,
@@ -44,6 +44,7 @@ from gaia_lab.games.gaia_project.components import (
     load_components,
     terraforming_steps,
 )
+from gaia_lab.games.gaia_project.explanations import legal_verdict
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, PHASE_KINDS, head_task
 from gaia_lab.games.gaia_project.notation import (
@@ -105,8 +106,9 @@ def _setup_problems(setup: Setup) -> list[str]:
                and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 100
                        for n in x[1:]) for x in setup.sectors):
         return ["sectors: each is a sector id, a rotation and a centre [q, r]"]
-    if len(setup.sectors) not in (7, 10) or not all(0 <= k <= 5 for _, k, _, _ in setup.sectors):
-        return ["sectors: 7 (two players) or 10 sectors, each turned 0 to 5 times"]
+    if len(setup.sectors) not in (7, 8, 10) or not all(0 <= k <= 5 for _, k, _, _ in setup.sectors):
+        return ["sectors: 7 (two players), 8 (x-shaped layout) or 10 sectors, each turned "
+                "0 to 5 times"]
     try:
         _space_map(setup.sectors)
     except (GaiaLabError, KeyError, ValueError) as exc:
@@ -146,7 +148,8 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         "roundScoring": list(setup.round_scoring),
         "finalScoring": list(setup.final_scoring),
         "terraformingFederation": setup.terraforming_federation,
-    }
+    } | ({"factionVariant": setup.faction_variant} if setup.faction_variant else {}) | (
+        {"bids": list(setup.bids)} if setup.bids else {})
 
 
 META = GameMeta(
@@ -203,7 +206,7 @@ class GaiaProject(Game[GPState, Move]):
             return result
         if state.phase == "setup_draw":
             return Verdict.ok(result[1][0].rule, "A possible draw of the setup.")
-        return Verdict.ok(RULES["gp.action.turns"], "Legal.")
+        return legal_verdict(state, *result)
 
     def apply(self, state: GPState, action: Move) -> Step[GPState]:
         result = _outcome(state, action)
@@ -447,7 +450,8 @@ def _list_charge(state: GPState, task: Task) -> list[Move]:
     p = state.seats[seat]
     texts = [f"charge {amount}pw", f"decline {amount}pw"]
     if hooks(p.faction).pi_token_with_charge and p.count("PI"):
-        texts = [f"charge 1t,{amount}pw", f"charge {amount}pw,1t", texts[1]]
+        before = min(amount, power.chargeable(p.bowls))
+        texts = [f"charge 1t,{amount}pw", f"charge {before}pw,1t", texts[1]]
     if p.brainstone >= 0:
         texts += [f"{t}. brainstone area{k}" for t in texts
                   if t.startswith("charge") for k in (1, 2, 3)]
@@ -456,8 +460,10 @@ def _list_charge(state: GPState, task: Task) -> list[Move]:
 
 @_lists("income")
 def _list_income(state: GPState, task: Task) -> list[Move]:
-    return _lines(state, _seat(task),
-                  sorted({f"income {n}{k}" for k, n in flow.power_items(task)}))
+    stones = [f"brainstone area{i}" for i in (1, 2, 3)]
+    items = sorted({f"income {n}{k}" for k, n in flow.power_items(task)})
+    return _lines(state, _seat(task), items + [f"{i}. {b}" for i in items for b in stones]
+                  + stones)
 
 
 @_lists("tokens_for_tech")
@@ -786,79 +792,28 @@ def replay(data: Mapping[str, Any]) -> Any:
     return session
 
 
-def from_bgs(data: Mapping[str, Any]) -> Any:
-    """A :class:`~gaia_lab.core.session.Session` from a recorded game of the
-    boardgamers format (``options``, ``seeded_setup``, ``moves``): every line is checked
-    for legality in turn.
+def from_bgs(data: object) -> Any:
+    """A :class:`~gaia_lab.core.session.Session` from a game recorded on
+    boardgamers.space, every line checked for legality in turn.  ``data`` is a recorded
+    game (``moves``, ``options`` and, if known, ``seeded_setup``), the public engine's
+    own saved game (``moveHistory``, ``options``) or the plain text of the log; without a
+    recorded setup it is drawn from the ``init`` line's seed and the options
+    (:func:`~gaia_lab.games.gaia_project.recorded.read_log`).
 
-    :raises InvalidStateError: a malformed record, or the first refused line, naming
-        its line number in ``moves`` (1 is the ``init`` line), its text and the reason.
+    :raises InvalidStateError: a malformed record or an option that cannot be replayed
+        (before any line is played), or the first refused line, naming its line number
+        in ``moves`` (1 is the ``init`` line), its text and the reason.
 
-    >>> data = {"options": {}, "seeded_setup": None,
-    ...         "moves": ["init 2 s", "p1 faction terrans", "p2 faction terrans"]}
-    >>> from_bgs(data)
+    >>> from_bgs({"options": {}, "moves": ["init 2 s", "p1 faction terrans",
+    ...                                    "p2 faction terrans"]})
     Traceback (most recent call last):
     ...
-    gaia_lab.core.errors.InvalidStateError: from_bgs: seeded_setup: not a recorded setup \
-(the sectors, tiles and boosters the seed drew): expected a recorded setup (an object with \
-sectors, boosters, techTiles, roundScoring, finalScoring and terraformingFederation), not None
+    gaia_lab.core.errors.InvalidStateError: from_bgs: line 3 'p2 faction terrans': \
+faction.taken: The Terrans are already chosen. [gp.setup.faction_board]
     """
-    from gaia_lab.core.session import Session
+    from gaia_lab.games.gaia_project.recorded import bgs_session
 
-    source = "from_bgs"
-    if not isinstance(data, Mapping):
-        raise InvalidStateError("a recorded game is a JSON object", source)
-    problems: list[str] = []
-    moves = data.get("moves")
-    if (not isinstance(moves, list) or not moves
-            or not all(isinstance(m, str) for m in moves)):
-        problems.append("moves: a list of log lines, starting with 'init'")
-        moves = []
-    setup: Setup | None = None
-    try:
-        setup = read_setup(data.get("seeded_setup"))
-    except OptionError as exc:
-        problems.append("seeded_setup: not a recorded setup (the sectors, tiles and "
-                        f"boosters the seed drew): {exc}")
-    options = data.get("options") or {}
-    if not isinstance(options, Mapping):
-        problems.append("options: expected an object")
-        options = {}
-    variant = options.get("factionVariant", "standard")
-    if variant != "standard":
-        problems.append(f"options: faction variant {variant!r} is not supported "
-                        "(standard only)")
-    raw_map = options.get("map")
-    if isinstance(raw_map, Mapping) and raw_map.get("mirror"):
-        problems.append("options: mirrored sectors are not supported")
-    players = 0
-    if moves:
-        try:
-            init = parse_move(moves[0]).commands[0]
-        except (NotationError, IndexError) as exc:
-            problems.append(f"line 1 {moves[0]!r}: not an init line ({exc})")
-        else:
-            if not isinstance(init, Init):
-                problems.append(f"line 1 {moves[0]!r}: a recorded game starts with "
-                                "'init <players> <seed>'")
-            elif not META.min_players <= init.players <= META.max_players:
-                problems.append(f"line 1: {init.players} players; Gaia Project is for 2-4")
-            else:
-                players = init.players
-    if problems or setup is None:
-        raise InvalidStateError(problems, source)
-    session = Session(GaiaProject(), players=players, options={"setup": setup})
-    for number, line in enumerate(moves[1:], start=2):
-        try:
-            session.play(line)
-        except IllegalActionError as exc:
-            v = exc.verdict
-            rule = f" [{v.rule.id}]" if v.rule is not None else ""
-            raise InvalidStateError(f"line {number} {line!r}: {v.code}: {v.message}{rule}",
-                                    source) from None
-        except (GaiaLabError, NotationError) as exc:
-            raise InvalidStateError(f"line {number} {line!r}: {exc}", source) from None
-    return session
+    return bgs_session(data)
 
 
 @functools.lru_cache(maxsize=16)

@@ -38,13 +38,59 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEEP_MIND_2_OPTIONS",
+    "MIRRORED",
     "SectorPlacement",
     "SpaceMap",
     "default_layout",
+    "mirror_offset",
+    "mirrored",
     "rotate",
 ]
 
 _NAME = re.compile(r"^(\d+)(C|B[0-5]|A(?:1[01]|[0-9]))$")
+
+MIRRORED: Final = "'"
+"""Written after a sector id (``5A'``): the mirror image of that side, as the public
+engine builds the sectors of a map whose ``mirror`` option is set and of the legacy seeds
+it keeps for old games.  Mirroring keeps ``C``, ``A0`` and ``B0`` and swaps ``Ai`` with
+``A(12-i)`` and ``Bi`` with ``B(6-i)``; the hexes keep their names (the sector number)."""
+
+
+def _mirror_offsets() -> dict[Hex, Hex]:
+    spiral = Hex(0, 0).spiral(2)
+    by_name = dict(zip(POSITION_NAMES, spiral, strict=True))
+    out: dict[Hex, Hex] = {}
+    for name, offset in by_name.items():
+        if name == "C":
+            out[offset] = offset
+            continue
+        ring, i = name[0], int(name[1:])
+        size = 12 if ring == "A" else 6
+        out[offset] = by_name[f"{ring}{(size - i) % size}"]
+    return out
+
+
+_MIRROR: Final = _mirror_offsets()
+
+
+def mirror_offset(offset: Hex) -> Hex:
+    """Where a hex of a sector side lies on its mirror image (offsets from the centre).
+
+    >>> mirror_offset(Hex(0, 0)) == Hex(0, 0)
+    True
+    """
+    return _MIRROR[offset]
+
+
+def mirrored(sector_id: str) -> tuple[str, bool]:
+    """The sector side an id names and whether it is mirrored.
+
+    >>> mirrored("5A'"), mirrored("10")
+    (('5A', True), ('10', False))
+    """
+    if sector_id.endswith(MIRRORED):
+        return sector_id[:-len(MIRRORED)], True
+    return sector_id, False
 
 
 def rotate(offset: Hex, k: int) -> Hex:
@@ -120,14 +166,16 @@ class SpaceMap:
         sectors: dict[Hex, str] = {}
         names: dict[Hex, str] = {}
         problems: list[str] = []
-        tiles = Counter(c.sector(p.sector).tile for p in placements
-                        if p.sector in {s.id for s in c.sectors})
+        known = {s.id for s in c.sectors}
+        tiles = Counter(c.sector(mirrored(p.sector)[0]).tile for p in placements
+                        if mirrored(p.sector)[0] in known)
         for tile, n in tiles.items():
             if n > 1:
                 problems.append(f"sector tile {tile} is placed {n} times")
         for p in placements:
+            side, mirror = mirrored(p.sector)
             try:
-                sector = c.sector(p.sector)
+                sector = c.sector(side)
             except KeyError as exc:
                 problems.append(str(exc.args[0]))
                 continue
@@ -141,7 +189,8 @@ class SpaceMap:
                 sectors[h] = sector.tile
                 planets[h] = None
             for planet in sector.planets:
-                h = p.centre + rotate(planet.offset, p.rotation)
+                offset = mirror_offset(planet.offset) if mirror else planet.offset
+                h = p.centre + rotate(offset, p.rotation)
                 if sectors.get(h) == sector.tile:
                     planets[h] = planet.type
         if problems:
@@ -161,9 +210,11 @@ class SpaceMap:
         itself, or a setup with a ``sectors`` list."""
         raw = options.get("map", options)
         sectors = raw["sectors"] if isinstance(raw, Mapping) else raw
-        if raw.get("mirror") if isinstance(raw, Mapping) else False:
-            raise InvalidStateError("mirrored sector layouts are not supported")
-        return cls.build((SectorPlacement.from_dict(s) for s in sectors), components)
+        mirror = bool(raw.get("mirror")) if isinstance(raw, Mapping) else False
+        placements = (SectorPlacement.from_dict(s) for s in sectors)
+        return cls.build((SectorPlacement(p.sector + MIRRORED, p.rotation, p.centre)
+                          if mirror and not mirrored(p.sector)[1] else p
+                          for p in placements), components)
 
     # -- lookups --------------------------------------------------------------
 

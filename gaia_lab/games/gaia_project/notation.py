@@ -503,12 +503,21 @@ class Charge:
 
 @dataclass(frozen=True, slots=True)
 class Decline:
-    """``decline <n>pw``: refuse an offered power charge."""
+    """``decline <n>pw``: refuse an offered power charge; ``decline up``: leave out the
+    free research step a tile or an ability gives.
+
+    >>> parse_move("terrans tech gaia. decline up").commands[1]
+    Decline(offer=(), what='up')
+    """
 
     verb: ClassVar[str] = "decline"
     offer: tuple[Reward, ...] = ()
+    what: str = ""
+    """``up`` for a research step, else empty (a charge, or the Itars' choice)."""
 
     def __str__(self) -> str:
+        if self.what:
+            return f"decline {self.what}"
         return f"decline {_rewards_text(self.offer)}".rstrip()
 
 
@@ -759,6 +768,8 @@ def _command(r: _Reader) -> Command:
     if verb == "burn":
         r.count(1, 1, "an amount")
         return Burn(r.integer(0))
+    if verb == "decline" and len(r.args) == 1 and r.args[0].text == "up":
+        return Decline((), "up")
     if verb in ("charge", "decline"):
         r.count(0, 1, "the power offered")
         offer = r.rewards(0) if r.args else ()

@@ -46,6 +46,7 @@ from gaia_lab.games.gaia_project.components import (
     load_components,
     terraforming_steps,
 )
+from gaia_lab.games.gaia_project.faction_variants import faction_board, variant_entry
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.federation import FederationCheck
 from gaia_lab.games.gaia_project.flow import FLOW, head_task, income_task, power_items
@@ -296,7 +297,8 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
     """Every income of a player this round, by source."""
     c = _c()
     h = hooks(p.faction)
-    f = c.faction(p.faction)
+    variant = variant_entry(p.faction, state.setup.faction_variant, state.players)
+    f = faction_board(p.faction, state.setup.faction_variant, state.players)
     out: list[tuple[str, Resources]] = [("base", f.base_income)]
     for b in ("m", "ts", "lab"):
         s = c.board.structure(STRUCTURE_IDS[b])
@@ -310,13 +312,13 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
         else:
             out.extend((b, r) for r in s.income_by_built[:n])
     if p.count("PI"):
-        out.append(("PI", h.pi_income if h.pi_income is not None
+        out.append(("PI", variant.pi_income if variant and variant.pi_income
+                    else h.pi_income if h.pi_income is not None
                     else c.board.structure("planetary_institute").income_when_built))
     if p.count("ac1"):
-        out.append(("ac1", h.ac1_income if h.ac1_income is not None
+        out.append(("ac1", variant.ac1_income if variant and variant.ac1_income
+                    else h.ac1_income if h.ac1_income is not None
                     else c.board.structure("academy_left").income_when_built))
-    if p.booster:
-        out.append((p.booster, c.booster(p.booster).income))
     for _, t, covered in p.techs:
         if not covered and c.tech(t).income:
             out.append((t, c.tech(t).income))
@@ -325,6 +327,8 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
         inc = c.research(track).levels[level].income
         if inc:
             out.append((track, inc))
+    if p.booster:  # last: the public engine takes the newest income last (Taklons' stone)
+        out.append((p.booster, c.booster(p.booster).income))
     return out
 
 
@@ -390,7 +394,9 @@ def _income_phase(state: GPState) -> tuple[GPState, list[Event]]:
         if _power_order_matters(p.bowls, items):
             pending.append(income_task(seat, items))
         else:
-            p = _take_power_items(p, items)
+            p, rest = _take_until_stone_choice(p, items)
+            if rest:
+                pending.append(income_task(seat, rest))
         state = state.with_seat(seat, p)
         events.append(_ev("income", f"{_name(p.faction)} takes income.", seat,
                           "gp.income.sources", True))
@@ -405,6 +411,28 @@ def _take_power_items(p: PlayerState, items: Iterable[tuple[str, int]]) -> Playe
             bowls, stone, _ = pw.charge_stone(p.bowls, p.brainstone, n)
             p = evolve(p, bowls=bowls, brainstone=stone)
     return p
+
+
+def _stone_choice(p: PlayerState, amount: int) -> bool:
+    """Whether charging ``amount`` lets the Taklons' brainstone end in either of two
+    bowls (moved first, or only with its whole bowl): the player then names it."""
+    if not 0 <= p.brainstone <= 1:
+        return False
+    first = pw.charge_stone(p.bowls, p.brainstone, amount, True)[1]
+    return first != pw.charge_stone(p.bowls, p.brainstone, amount, False)[1]
+
+
+def _take_until_stone_choice(p: PlayerState, items: Sequence[tuple[str, int]]
+                             ) -> tuple[PlayerState, list[tuple[str, int]]]:
+    """Take the power income in order up to the first charge that leaves a choice for
+    the brainstone: the player, and the items from that one on (empty when all taken)."""
+    rest = list(items)
+    while rest:
+        kind, n = rest[0]
+        if kind == "pw" and _stone_choice(p, n):
+            break
+        p = _take_power_items(p, [rest.pop(0)])
+    return p, rest
 
 
 def _from_gaia(p: PlayerState, into: int) -> PlayerState:
@@ -550,9 +578,15 @@ def _choose_faction(state: GPState, task: Task, move: Move) -> tuple[GPState, li
             raise Refusal("faction.same_planet",
                           f"The {_name(other.faction)} already play on {home} planets.",
                           "gp.faction.pairs")
-    p = PlayerState.new(cmd.faction)
+    variant = variant_entry(cmd.faction, state.setup.faction_variant, state.players)
+    if variant is not None and variant.pi_placed:
+        raise Refusal("faction.variant", f"The {_name(cmd.faction)} of the "
+                      f"{state.setup.faction_variant} boards place their institute "
+                      f"{variant.pi_placed}: not supported here.", "gp.setup.faction_board")
+    board = faction_board(cmd.faction, state.setup.faction_variant, state.players)
+    p = PlayerState.new(cmd.faction, board)
     c = _c()
-    for track, level in c.faction(cmd.faction).start_tracks:
+    for track, level in board.start_tracks:
         for lv in range(1, level + 1):
             p = gain(p, c.research(track).levels[lv].once, track)
     state = state.with_seat(seat, p)
@@ -637,6 +671,14 @@ def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     if len(cmds) == 2 and isinstance(last, Brainstone):
         choice = last.area
         cmds.pop()
+    if cmds and isinstance(cmds[0], (Charge, Decline)) and len(cmds) > 1:
+        p = state.seats[seat]
+        when = ("after passing only charges are taken" if p.passed
+                else "free actions wait for the player's own turn")
+        raise Refusal("charge.alone",
+                      f"A charge is answered on a line of its own: '{cmds[1]}' cannot "
+                      f"follow it ({when}).",
+                      "gp.charge.passed" if p.passed else "gp.charge.trigger")
     if len(cmds) != 1 or not isinstance(cmds[0], (Charge, Decline)):
         raise Refusal("charge.expected",
                       f"{_name(state.seats[seat].faction)} must first accept or decline "
@@ -708,17 +750,20 @@ def _charge_with_choice(p: PlayerState, amount: int, choice: str | None) -> Play
 
 def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_first: bool,
                     choice: str | None) -> tuple[GPState, list[Event]]:
-    """Taklons' institute: the charge and 1 power token, in the order named.  Engine
-    ruling: the power charged is the amount offered in either order."""
+    """Taklons' institute: the charge and 1 power token, in the order named.  The offer
+    (``amount``) is what the bowls take with the token first; the charge before the
+    token is capped by the bowls as they are (the public engine offers both)."""
     p = state.seats[seat]
     pw_amount = next(r.amount for r in cmd.offer if r.code == "pw")
+    if not token_first:
+        amount = min(amount, pw.chargeable(p.bowls))
+    if not token_first and amount == 0:
+        raise Refusal("charge.token_first", "The bowls take no power before the token: "
+                      "'charge 1t,Npw' takes the token first.", hooks(p.faction).pi_rule)
     if pw_amount != amount:
-        raise Refusal("charge.amount", f"The offer is {amount} power, not {pw_amount}.",
-                      "gp.charge.highest")
-    if not token_first and pw.chargeable(p.bowls) < amount:
-        raise Refusal("charge.token_first", f"The bowls take only "
-                      f"{pw.chargeable(p.bowls)} power before the token: 'charge "
-                      f"1t,{amount}pw' takes the token first.", hooks(p.faction).pi_rule)
+        order = "with the token first" if token_first else "before the token"
+        raise Refusal("charge.amount", f"The offer is {amount} power {order}, not "
+                      f"{pw_amount}.", "gp.charge.highest")
     state = evolve(state, pending=state.pending[1:])
     if token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
@@ -737,7 +782,20 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     items = power_items(task)
     p = state.seats[seat]
     events = []
-    for cmd in move.commands:
+    stone_rule = hooks(p.faction).rule or "gp.faction.taklons"
+    commands = list(move.commands)
+    while commands:
+        cmd = commands.pop(0)
+        if isinstance(cmd, Brainstone):
+            if (_power_order_matters(p.bowls, items) or not items or items[0][0] != "pw"
+                    or not _stone_choice(p, items[0][1])):
+                raise Refusal("brainstone.unexpected", "No income charge leaves a choice "
+                              "for the brainstone now.", stone_rule)
+            p = _charge_with_choice(p, items.pop(0)[1], cmd.area)
+            events.append(_ev("income.brainstone", f"{_name(p.faction)} put the brainstone "
+                              f"in {cmd.area}.", seat, stone_rule))
+            p, items = _take_until_stone_choice(p, items)
+            continue
         if not isinstance(cmd, Income) or len(cmd.rewards) != 1:
             raise Refusal("income.expected", "Choose the order of the power income, one "
                           "item at a time (income 2pw / income 1t).", "gp.income.order")
@@ -750,14 +808,23 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
             raise Refusal("income.unknown", f"No income item {r} is left; left: "
                           + ", ".join(f"{n}{k}" for k, n in items) + ".", "gp.income.order")
         items.remove(item)
-        p = _take_power_items(p, [item])
+        if item[0] == "pw" and _stone_choice(p, item[1]):
+            after = commands.pop(0) if commands else None
+            if not isinstance(after, Brainstone):
+                raise Refusal("brainstone.expected", f"After {r} the brainstone may end in "
+                              "two bowls: name it (brainstone areaN).", stone_rule)
+            p = _charge_with_choice(p, item[1], after.area)
+        else:
+            p = _take_power_items(p, [item])
         events.append(_ev("income.power", f"{_name(p.faction)} take {r} first.", seat,
                           "gp.income.order"))
     pending = state.pending[1:]
     if _power_order_matters(p.bowls, items):
         pending = (income_task(seat, items), *pending)
     else:
-        p = _take_power_items(p, items)
+        p, items = _take_until_stone_choice(p, items)
+        if items:
+            pending = (income_task(seat, items), *pending)
     return evolve(state.with_seat(seat, p), pending=pending), events
 
 
@@ -904,6 +971,11 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
         if isinstance(cmd, expected):
             turn.follow.pop(0)
             return _follow(state, turn, what, data, cmd)
+        if what == "up" and isinstance(cmd, Decline) and cmd.what == "up":
+            turn.follow.pop(0)
+            p = state.seats[seat]
+            return state, [_ev("research.decline", f"{_name(p.faction)} leave out the free "
+                               "research step.", seat, "gp.tech.under_area")]
         if not isinstance(cmd, (Spend, Burn)):
             raise Refusal("turn.follow_up", f"{_FOLLOW_TEXT[what].capitalize()} must come "
                           "first.", _FOLLOW_RULE[what])
@@ -1518,7 +1590,7 @@ def _offer_charges(state: GPState, builder: int, hx: str, first: bool = False) -
         best = max((power_value(p, b) + bonus.get(h, 0) for h, b in p.buildings
                     if m.distance(h0, m.hex(h)) <= 2), default=0)
         room = pw.chargeable(p.bowls)
-        if not room and hooks(p.faction).pi_token_with_charge and p.count("PI"):
+        if hooks(p.faction).pi_token_with_charge and p.count("PI"):
             room = pw.chargeable(pw.gain_tokens(p.bowls, 1))  # the token first
         amount = min(best, room, p.vp + 1)
         if amount > 0:
@@ -1832,7 +1904,8 @@ class FederationSetting:
 
 def federation_setting(state: GPState, seat: int) -> FederationSetting:
     """A player's structures (the Lost Planet counts as a mine), earlier federations,
-    the hexes others hold, the power values (tech3) and the threshold."""
+    the hexes others hold (not their space stations: a satellite may share a hex with
+    one, as the public engine allows), the power values (tech3) and the threshold."""
     from gaia_lab.games.gaia_project import federation as fedmod
 
     p = state.seats[seat]
@@ -1841,7 +1914,7 @@ def federation_setting(state: GPState, seat: int) -> FederationSetting:
         {m.hex(h): ("m" if b == "lp" else b) for h, b in p.buildings},
         [frozenset(m.hex(h) for h in fed) for fed in p.federations],
         frozenset(m.hex(h) for i, o in enumerate(state.seats) if i != seat
-                  for h, _ in o.buildings),
+                  for h, b in o.buildings if b != "sp"),
         dict(fedmod.power_values(big_buildings=4 if "tech3" in p.tech_ids() else 3)),
         fedmod.federation_threshold(p.faction, has_pi=bool(p.count("PI")),
                                     federations_formed=len(p.federations)),

@@ -13,10 +13,12 @@ by source.  At the end :func:`final_scoring` adds the two final tiles (``final1`
 
 from __future__ import annotations
 
+from typing import Final
+
 from gaia_lab.core.events import Event
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
-from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS, TRACK_CODES
+from gaia_lab.games.gaia_project.components import RESEARCH_TRACKS, TRACK_CODES, load_components
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.state import GPState, PlayerState
@@ -30,12 +32,23 @@ def resource_vp(credits: int, ore: int, knowledge: int, qic: int,
                 bowls: tuple[int, int, int, int], power_per_token: int = 1,
                 extra_power: int = 0) -> tuple[int, str]:
     """VP of the resources left: burn and spend all power for credits, Q.I.C. as ore,
-    then one VP per three of credits, ore and knowledge together."""
+    then one VP per three of credits, ore and knowledge together.  The conversions stop
+    at the caps of 30 credits and 15 ore, as every gain does (the public engine's
+    reading).
+
+    >>> resource_vp(credits=30, ore=0, knowledge=0, qic=0, bowls=(0, 0, 2, 0))
+    (10, '30c + 0o + 0k + 0q as ore + 2 power as credits = 30 (2 lost at the caps)')
+    """
     burnable = bowls[1] // 2
     powers = (bowls[2] + burnable) * power_per_token + extra_power
     total = credits + ore + knowledge + qic + powers
-    return total // 3, (f"{credits}c + {ore}o + {knowledge}k + {qic}q as ore + "
-                        f"{powers} power as credits = {total}")
+    caps = load_components().board.caps
+    capped = (min(caps.credits, max(credits, credits + powers))
+              + min(caps.ore, max(ore, ore + qic)) + knowledge)
+    lost = f" ({total - capped} lost at the caps)" if capped < total else ""
+    return capped // 3, (f"{credits}c + {ore}o + {knowledge}k + {qic}q as ore + "
+                         f"{powers} power as credits = {capped}{lost}")
+
 
 
 def final_counts(state: GPState, p: PlayerState) -> object:
@@ -77,19 +90,65 @@ def final_scoring(state: GPState) -> tuple[GPState, list[Event]]:
         vp, _ = resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per,
                             extra_power=2 if stone else 0)
         p = p.add_vp(vp, "spend")
+        if state.setup.bids:  # the VP bid in a faction auction
+            p = p.add_vp(-state.setup.bids[seat], "bid")
         seats.append(p)
         events.append(Event("score.total", f"{p.faction}: {p.vp} VP.",
                             RULES["gp.score.winner"], seat, (), True))
     return evolve(state, seats=tuple(seats)), events
 
 
+_TRACK_NAMES: Final = {code: track.replace("_", " ") for track, code in TRACK_CODES.items()}
+
+
+def source_rule(state: GPState, source: str) -> tuple[str, str]:
+    """The rule and the sentence of a VP source (``round3``, ``booster9``, ``tech-gaia``,
+    ``final1``, a track code, ``charge``, ``spend``, ``bid``, a board action, a faction).
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
+    >>> s = GPState.new(4, DEEP_MIND_2_SETUP)
+    >>> source_rule(s, "round2"), source_rule(s, "final1")[1]
+    (('gp.setup.round_scoring', 'round 2 scoring tile score9'), 'final scoring tile satellite')
+    """
+    setup = state.setup
+    if source.startswith("round") and source[5:].isdigit():
+        n = int(source[5:])
+        tile = setup.round_scoring[n - 1] if 0 < n <= len(setup.round_scoring) else "?"
+        return "gp.setup.round_scoring", f"round {n} scoring tile {tile}"
+    if source.startswith("final") and source[5:].isdigit():
+        n = int(source[5:])
+        tile = setup.final_scoring[n - 1] if 0 < n <= len(setup.final_scoring) else "?"
+        return "gp.score.final_tiles", f"final scoring tile {tile}"
+    if source.startswith("booster"):
+        return "gp.pass.booster", f"{source}'s VP when passing"
+    if source.startswith(("tech-", "adv-")):
+        place = source.removeprefix("tech-")
+        tile = dict(setup.techs).get(place, "?")
+        rule = "gp.tech.advanced" if place.startswith("adv-") else "gp.action.upgrade_tech"
+        return rule, f"tech tile {tile} (on {place})"
+    if source in _TRACK_NAMES:
+        return "gp.score.research", f"{_TRACK_NAMES[source]} research: levels above 2"
+    fixed = {"charge": ("gp.charge.cost", "VP paid for charging power"),
+             "spend": ("gp.score.resources", "resources left, 1 VP per 3"),
+             "federation": ("gp.action.federation", "federation tokens taken"),
+             "bid": ("gp.setup.faction_board", "VP bid in the faction auction")}
+    if source in fixed:
+        return fixed[source]
+    if source.startswith(("qic", "power")):
+        return "gp.action.board", f"board action {source}"
+    rule = f"gp.faction.{source.replace('-', '_')}"
+    return (rule if rule in RULES else "gp.goal"), f"{source}: faction ability"
+
+
 def breakdown(state: GPState) -> ScoreBreakdown:
-    """Each player's VP by source (the 10 starting VP as ``start``)."""
+    """Each player's VP by source (the 10 starting VP as ``start``), each line with its
+    rule and a sentence (:func:`source_rule`)."""
     lines = []
     for seat, p in enumerate(state.seats):
         lines.append(ScoreLine(seat, "start", START_VP if p.faction else 0,
                                RULES["gp.setup.vp"], "starting VP"))
         for source, vp in p.vp_sources:
-            lines.append(ScoreLine(seat, source, vp, None, source))
+            rule, text = source_rule(state, source)
+            lines.append(ScoreLine(seat, source, vp, RULES[rule], text))
     names = tuple(p.faction or f"P{i + 1}" for i, p in enumerate(state.seats))
     return ScoreBreakdown(names, tuple(lines))

@@ -30,9 +30,10 @@ from gaia_lab.games.gaia_project.components import (
     ADVANCED_POSITIONS,
     RESEARCH_TRACKS,
     TECH_POSITIONS,
+    Faction,
 )
 from gaia_lab.games.gaia_project.flow import phase_task
-from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap
+from gaia_lab.games.gaia_project.map import MIRRORED, SectorPlacement, SpaceMap
 
 __all__ = ["DEEP_MIND_2_SETUP", "GPState", "PlayerState", "Setup", "Task"]
 
@@ -60,12 +61,19 @@ class Setup:
     round_scoring: tuple[str, ...]
     final_scoring: tuple[str, ...]
     terraforming_federation: str
+    faction_variant: str = ""
+    """The faction boards played: ``""`` for the printed ones, else a variant of
+    boardgamers.space and its version, ``beta/1`` (see :mod:`.faction_variants`)."""
+    bids: tuple[Annotated[int, Range(0, 99)], ...] = ()
+    """VP each seat bid for its faction in an auction (paid at final scoring), or ()."""
 
     @classmethod
     def from_seeded(cls, raw: Mapping[str, Any]) -> Setup:
-        """Read the ``seeded_setup`` of a conformance file."""
+        """Read the ``seeded_setup`` of a conformance file (``mirror``: every sector
+        side mirrored, its id marked with :data:`~.map.MIRRORED`)."""
+        mark = MIRRORED if raw.get("mirror") else ""
         sectors = tuple(
-            (p.sector, p.rotation, p.centre.q, p.centre.r)
+            (p.sector + mark, p.rotation, p.centre.q, p.centre.r)
             for p in (SectorPlacement.from_dict(s) for s in raw["sectors"])
         )
         tiles = dict(raw["techTiles"])
@@ -73,7 +81,8 @@ class Setup:
             TECH_SPACES.index(t[0]) if t[0] in TECH_SPACES else len(TECH_SPACES), t[0]))
         return cls(sectors, tuple(raw["boosters"]), tuple(techs),
                    tuple(raw["roundScoring"]), tuple(raw["finalScoring"]),
-                   str(raw["terraformingFederation"]))
+                   str(raw["terraformingFederation"]), str(raw.get("factionVariant", "")),
+                   tuple(int(b) for b in raw.get("bids", ())))
 
     def tech_at(self, position: str) -> str:
         """The tile id on a tech space."""
@@ -144,11 +153,12 @@ class PlayerState:
     the next Gaia phase."""
 
     @classmethod
-    def new(cls, faction: str) -> PlayerState:
-        """A player at the start of the game (no structure placed yet)."""
+    def new(cls, faction: str, board: Faction | None = None) -> PlayerState:
+        """A player at the start of the game (no structure placed yet), with the
+        faction's printed board or the ``board`` of a variant."""
         from gaia_lab.games.gaia_project.components import load_components
 
-        f = load_components().faction(faction)
+        f = board or load_components().faction(faction)
         levels = dict(f.start_tracks)
         s = f.start
         from gaia_lab.games.gaia_project.factions import hooks
