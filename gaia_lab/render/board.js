@@ -6,13 +6,15 @@
 //   crisp on any screen; a resize redraws it.
 // - A click sends the scene point and the version of the scene that was on
 //   show; the kernel ignores clicks on a picture it has replaced. Until the
-//   kernel answers, further clicks are dropped.
+//   kernel answers, and for a moment after a new picture appears, further
+//   clicks are dropped (the rest of a double-click or of a burst).
 // - The keyboard: Tab reaches the board only when it has targets and always
 //   leaves it; the arrow keys (and Home/End) walk the targets, Enter or Space
 //   picks one, Escape leaves the board. The target under focus is outlined
 //   and announced.
 
 const RING = "#0b57d0";
+const GUARD_MS = 400; // a new picture takes no click this soon: the tail of a burst
 
 function paint(ctx, fill, stroke, width) {
   if (fill !== null) { ctx.fillStyle = fill; ctx.fill(); }
@@ -75,6 +77,7 @@ function render({ model, el }) {
   let focusId = null;
   let waiting = false; // a click or pick was sent and not answered yet
   let shown = null;    // [scene version, css width, pixel ratio] last drawn
+  let armed = 0;       // clicks before this time belong to an earlier picture
 
   function scene() { return model.get("scene") || {}; }
 
@@ -119,6 +122,7 @@ function render({ model, el }) {
       ctx.setLineDash([]);
     }
     canvas.dataset.version = String(s.v);
+    canvas.dataset.scene = `${s.w}x${s.h}`;
     canvas.dataset.drawn = String(performance.now());
   }
 
@@ -147,8 +151,8 @@ function render({ model, el }) {
     if (document.activeElement === canvas) announce();
   }
 
-  function send(message) {
-    if (waiting) return;
+  function send(message, key) {
+    if (waiting || (!key && performance.now() < armed)) return;
     waiting = true;
     canvas.style.cursor = "progress";
     setTimeout(() => { waiting = false; canvas.style.cursor = ""; }, 3000); // never stuck
@@ -177,7 +181,7 @@ function render({ model, el }) {
     else if (e.key === "End") next = t.length - 1;
     else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      if (focus >= 0) send({ event: "pick", id: t[focus][0] });
+      if (focus >= 0) send({ event: "pick", id: t[focus][0] }, true);
       return;
     } else return; // Tab, Shift+Tab and every other key keep their usual meaning
     e.preventDefault();
@@ -194,7 +198,7 @@ function render({ model, el }) {
   });
   canvas.addEventListener("blur", () => draw(false));
 
-  model.on("change:scene", onScene);
+  model.on("change:scene", () => { armed = performance.now() + GUARD_MS; onScene(); });
   model.on("change:description", describe);
   model.on("change:fit", () => draw(true));
   model.on("msg:custom", m => {

@@ -3,7 +3,11 @@
 // Every offer the kernel sends has a version; a press sends the action's index
 // with the version it was drawn for, and the kernel plays it only while that
 // offer is the one on show. From a press until the kernel answers, every
-// control is disabled: a double-click or a burst of clicks plays one action.
+// control is disabled, and the new controls take no press for a moment after they
+// appear (no one can read them faster): a double-click or a burst of clicks plays
+// one action, never one of the next decision.
+
+const GUARD_MS = 400;
 
 function button(text, title) {
   const b = document.createElement("button");
@@ -18,6 +22,7 @@ function render({ model, el }) {
   el.classList.add("gaia-actions");
   let busy = false;
   let timer = null;
+  let armed = 0; // presses before this time are taken as the tail of an earlier burst
 
   function setBusy(value) {
     busy = value;
@@ -29,7 +34,7 @@ function render({ model, el }) {
   }
 
   function send(message) {
-    if (busy) return;
+    if (busy || performance.now() < armed) return;
     const v = (model.get("offer") || {}).v;
     setBusy(true);
     model.send(Object.assign({ version: v }, message));
@@ -89,7 +94,7 @@ function render({ model, el }) {
     setBusy(false);
   }
 
-  model.on("change:offer", draw);
+  model.on("change:offer", () => { armed = performance.now() + GUARD_MS; draw(); });
   model.on("msg:custom", m => { if (m && m.event === "answered") setBusy(false); });
   draw();
 }

@@ -83,10 +83,10 @@ class Explorer:
 
         self._why_text = widgets.Text(
             placeholder="type a move, then Enter", layout=widgets.Layout(width="170px"),
-            continuous_update=True,
+            continuous_update=False,
         )
-        self._why_text.on_submit(lambda _t: self.why(self._why_text.value))
-        self._why_text.observe(lambda _c: self._typed(), names="value")
+        # sent on Enter (or on leaving the box): a new text is answered at once
+        self._why_text.observe(self._on_typed, names="value")
         self._why_button = widgets.Button(
             description="Why not?", tooltip="Explain whether this move is legal now",
             layout=widgets.Layout(width="auto"),
@@ -342,8 +342,10 @@ class Explorer:
         self.refresh()
         self._message_line.value = ""
 
-    def _typed(self) -> None:
+    def _on_typed(self, change: dict[str, Any]) -> None:
         self._typed_played = None
+        if str(change["new"]).strip():
+            self.why(str(change["new"]))
 
     def _play_typed(self) -> None:
         """The Play button of the typed move: a move is played once per edit, so a
