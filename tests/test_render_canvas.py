@@ -7,6 +7,7 @@ fed to :meth:`BoardCanvas.receive` as the widget's message hook would.
 from __future__ import annotations
 
 import doctest
+import json
 
 import pytest
 
@@ -55,13 +56,14 @@ def test_doctests() -> None:
 
 def test_one_message_holds_the_whole_scene() -> None:
     board = BoardCanvas(fifty_items(), fit=True)
-    sent = board.canvas.scene
+    sent = board.sent
     assert sent["v"] == 1 and (sent["w"], sent["h"]) == (300, 200)
     assert len(sent["items"]) == len(fifty_items().items) == 50
     assert board.canvas.fit is True
     assert repr(board) == "BoardCanvas(width=300, height=200)"
     board.show(Scene(121, 80))
-    assert board.canvas.scene["v"] == 2 and board.canvas.scene["items"] == []
+    assert board.sent["v"] == 2 and board.sent["items"] == []
+    assert json.loads(board.canvas.scene) == board.sent
 
 
 def test_every_item_kind_is_sent_in_order() -> None:
@@ -75,20 +77,23 @@ def test_every_item_kind_is_sent_in_order() -> None:
         Text(0, 0, ""),
     ))
     assert scene_wire(scene) == [
-        ["r", 1.0, 2.0, 3.0, 4.0, 1.5, "red", "blue", 2.0, 1.0],
-        ["c", 5.0, 5.0, 2.0, None, "#123", 1.0, 1.0],
-        ["p", [0.0, 0.0, 4.0, 0.0, 0.0, 4.0], "rgb(1,2,3)", None, 1.0, 1.0],
-        ["l", 0.0, 0.0, 9.0, 9.0, "grey", 3.0, [4.0, 2.0], 0.5],
-        ["t", 7.0, 11.38, "Owl", "bold 12.5px DejaVu Sans, Arial, sans-serif", "right",
+        ["r", 1, 2, 3, 4, 1.5, "red", "blue", 2, 1.0],
+        ["c", 5, 5, 2, None, "#123", 1.0, 1.0],
+        ["p", [0, 0, 4, 0, 0, 4], "rgb(1,2,3)", None, 1.0, 1.0],
+        ["l", 0, 0, 9, 9, "grey", 3, [4, 2], 0.5],
+        ["t", 7, 11.38, "Owl", "bold 12.5px DejaVu Sans, Arial, sans-serif", "right",
          "#000000", 1.0],
     ]
 
 
-def test_a_bad_colour_raises_before_anything_is_sent() -> None:
+def test_a_bad_colour_or_coordinate_raises_before_anything_is_sent() -> None:
     board = BoardCanvas(fifty_items())
+    sent = board.canvas.scene
     with pytest.raises(GaiaLabError, match="'k'"):
         board.show(Scene(10, 10, (Rect(0, 0, 5, 5, stroke="k"),)))
-    assert board.version == 1 and board.scene == fifty_items()
+    with pytest.raises(GaiaLabError, match="non-finite"):
+        board.show(Scene(10, 10, (Circle(float("nan"), 0, 5, fill="red"),)))
+    assert board.canvas.scene == sent
 
 
 def test_clicks_map_to_ids_on_the_picture_on_show_only() -> None:

@@ -79,7 +79,13 @@ function render({ model, el }) {
   let shown = null;    // [scene version, css width, pixel ratio] last drawn
   let armed = 0;       // clicks before this time belong to an earlier picture
 
-  function scene() { return model.get("scene") || {}; }
+  let parsed = null;
+  let parsedFrom = null;
+  function scene() {
+    const text = model.get("scene") || "{}";
+    if (text !== parsedFrom) { parsed = JSON.parse(text); parsedFrom = text; }
+    return parsed;
+  }
 
   function targets() { return scene().targets || []; }
 
@@ -123,6 +129,7 @@ function render({ model, el }) {
     }
     canvas.dataset.version = String(s.v);
     canvas.dataset.scene = `${s.w}x${s.h}`;
+    canvas.gaiaTargets = t; // for tests and benchmarks: [id, left, top, right, bottom, label]
     canvas.dataset.drawn = String(performance.now());
   }
 

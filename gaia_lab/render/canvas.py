@@ -21,6 +21,7 @@ This is the only module of :mod:`gaia_lab.render` that needs a widget library.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
@@ -72,12 +73,13 @@ def _n(value: float) -> float:
 def scene_wire(scene: Scene) -> list[list[Any]]:
     """The drawing instructions ``board.js`` follows for ``scene``, one list per item.
 
-    Unpainted items are left out; colours are checked here (a bad one raises
-    GaiaLabError before anything is sent).
+    Coordinates keep two decimals (as the SVG output does); unpainted items are
+    left out; colours are checked here (a bad one raises GaiaLabError before
+    anything is sent).
 
     >>> scene_wire(Scene(20, 10, (Rect(0, 0, 5, 5, fill="red"), Line(0, 0, 9, 9, stroke="none"),
     ...                            Text(1, 8, "A", size=9))))
-    [['r', 0.0, 0.0, 5.0, 5.0, 0.0, 'red', None, 1.0, 1.0], ['t', 1.0, 8.0, 'A', \
+    [['r', 0, 0, 5, 5, 0, 'red', None, 1.0, 1.0], ['t', 1, 8, 'A', \
 'normal 9px DejaVu Sans, Arial, sans-serif', 'left', '#000000', 1.0]]
     >>> scene_wire(Scene(9, 9, (Circle(4, 4, 2, fill="blurple"),)))
     Traceback (most recent call last):
@@ -85,37 +87,50 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
     gaia_lab.core.errors.GaiaLabError: cannot draw the colour 'blurple': not a CSS colour
     """
     out: list[list[Any]] = []
+    append = out.append
     for item in scene.items:
-        alpha = float(item.opacity)
-        if isinstance(item, Text):
+        kind = type(item)
+        if kind is Text or isinstance(item, Text):
+            assert isinstance(item, Text)
             if item.fill == "none" or not item.text:
                 continue
-            weight = "bold" if item.bold else "normal"
-            font = f"{weight} {_n(item.size):g}px {FONT_FAMILY}"
-            out.append(["t", _n(item.x), _n(item.baseline_y()), item.text, font,
-                        _TEXT_ALIGN[item.anchor], _colour(item.fill), alpha])
-        elif isinstance(item, Line):
-            if item.stroke == "none":
-                continue
-            dash = [_n(d) for d in item.dash] if item.dash else None
-            out.append(["l", _n(item.x1), _n(item.y1), _n(item.x2), _n(item.y2),
-                        _colour(item.stroke), _n(item.width), dash, alpha])
-        else:
+            append(["t", round(item.x, 2), round(item.baseline_y(), 2), item.text,
+                    _font(item.size, item.bold), _TEXT_ALIGN[item.anchor], _colour(item.fill),
+                    item.opacity])
+        elif kind is Polygon or isinstance(item, Polygon):
+            assert isinstance(item, Polygon)
             fill, stroke = _paint(item.fill), _paint(item.stroke)
             if fill is None and stroke is None:
                 continue
-            width = _n(item.stroke_width)
-            if isinstance(item, Rect):
-                radius = _n(max(0.0, min(item.radius, item.w / 2, item.h / 2)))
-                out.append(["r", _n(item.x), _n(item.y), _n(item.w), _n(item.h), radius,
-                            fill, stroke, width, alpha])
-            elif isinstance(item, Circle):
-                out.append(["c", _n(item.cx), _n(item.cy), _n(item.r), fill, stroke, width,
-                            alpha])
-            elif isinstance(item, Polygon):
-                points = [_n(v) for point in item.points for v in point]
-                out.append(["p", points, fill, stroke, width, alpha])
+            points = [round(v, 2) for point in item.points for v in point]
+            append(["p", points, fill, stroke, item.stroke_width, item.opacity])
+        elif kind is Rect or isinstance(item, Rect):
+            assert isinstance(item, Rect)
+            fill, stroke = _paint(item.fill), _paint(item.stroke)
+            if fill is None and stroke is None:
+                continue
+            radius = max(0.0, min(item.radius, item.w / 2, item.h / 2)) if item.radius else 0
+            append(["r", round(item.x, 2), round(item.y, 2), round(item.w, 2), round(item.h, 2),
+                    radius, fill, stroke, item.stroke_width, item.opacity])
+        elif kind is Circle or isinstance(item, Circle):
+            assert isinstance(item, Circle)
+            fill, stroke = _paint(item.fill), _paint(item.stroke)
+            if fill is None and stroke is None:
+                continue
+            append(["c", round(item.cx, 2), round(item.cy, 2), round(item.r, 2), fill, stroke,
+                    item.stroke_width, item.opacity])
+        elif isinstance(item, Line):
+            if item.stroke == "none":
+                continue
+            append(["l", round(item.x1, 2), round(item.y1, 2), round(item.x2, 2),
+                    round(item.y2, 2), _colour(item.stroke), item.width,
+                    list(item.dash) if item.dash else None, item.opacity])
     return out
+
+
+@lru_cache(maxsize=256)
+def _font(size: float, bold: bool) -> str:
+    return f"{'bold' if bold else 'normal'} {round(size, 2):g}px {FONT_FAMILY}"
 
 
 class BoardView(anywidget.AnyWidget):
@@ -123,8 +138,9 @@ class BoardView(anywidget.AnyWidget):
 
     _esm = (_HERE / "board.js").read_text(encoding="utf-8")
     _css = (_HERE / "board.css").read_text(encoding="utf-8")
-    scene = traitlets.Dict().tag(sync=True)
-    """``{"v": version, "w", "h", "bg", "items": scene_wire(...), "targets": [...]}``."""
+    scene = traitlets.Unicode("{}").tag(sync=True)
+    """JSON of ``{"v": version, "w", "h", "bg", "items": scene_wire(...), "targets": [...]}``
+    (one string: the widget protocol would otherwise walk every nested list)."""
     fit = traitlets.Bool(False).tag(sync=True)
     """Fill the width of the container (True) or keep the scene's size."""
     max_scale = traitlets.Float(0.0).tag(sync=True)
@@ -146,6 +162,7 @@ class BoardCanvas:
         self.canvas = BoardView(fit=fit, max_scale=max_scale)
         """The widget to put in a layout."""
         self._scene: Scene | None = None
+        self._sent: dict[str, Any] = {}
         self._version = 0
         self._callbacks: list[ClickCallback] = []
         self.canvas.on_msg(lambda _widget, content, _buffers: self.receive(content))
@@ -163,9 +180,14 @@ class BoardCanvas:
         return self._version
 
     @property
+    def sent(self) -> dict[str, Any]:
+        """What the browser view was last sent (the scene's JSON, as data)."""
+        return self._sent
+
+    @property
     def targets(self) -> list[tuple[str, str]]:
         """The (id, spoken label) pairs the keyboard walks, in order."""
-        return [(t[0], t[5]) for t in self.canvas.scene.get("targets", [])]
+        return [(t[0], t[5]) for t in self._sent.get("targets", [])]
 
     def show(self, scene: Scene, *, targets: Iterable[str | tuple[str, str]] = (),
              description: str | None = None) -> None:
@@ -187,10 +209,15 @@ class BoardCanvas:
         self.canvas.description = (
             description if description is not None else (scene.title or "Board")
         )
-        self.canvas.scene = {
+        self._sent = {
             "v": self._version, "w": _n(scene.width), "h": _n(scene.height),
             "bg": _paint(scene.background), "items": items, "targets": walk,
         }
+        try:
+            self.canvas.scene = json.dumps(self._sent, separators=(",", ":"), allow_nan=False)
+        except ValueError:
+            raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item has a "
+                               "non-finite coordinate or size") from None
 
     def redraw(self) -> None:
         """Send the current scene again (as a new version)."""

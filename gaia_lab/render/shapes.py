@@ -520,6 +520,16 @@ class Scene:
         return items
 
     @classmethod
+    def _of_checked(cls, width: float, height: float, items: tuple[Item, ...],
+                    background: str | None, title: str | None) -> Scene:
+        """A scene of items that already belong to scenes (so were checked once)."""
+        new = object.__new__(cls)
+        for name, value in (("width", width), ("height", height), ("items", items),
+                            ("background", background), ("title", title)):
+            object.__setattr__(new, name, value)
+        return new
+
+    @classmethod
     def compose(
         cls,
         parts: Iterable[tuple[Scene, float, float]],
@@ -539,14 +549,14 @@ class Scene:
         (30, 15, [(0, 0, 10, 10), (20, 5, 30, 15)])
         """
         parts = list(parts)
-        items: tuple[Item, ...] = ()
+        items: list[Item] = []
         for scene, dx, dy in parts:
-            items += scene.placed_items(dx, dy)
+            items.extend(scene.placed_items(dx, dy))
         if width is None:
             width = max((s.width + dx for s, dx, _ in parts), default=0)
         if height is None:
             height = max((s.height + dy for s, _, dy in parts), default=0)
-        return cls(width, height, items, background=background, title=title)
+        return cls._of_checked(width, height, tuple(items), background, title)
 
     @classmethod
     def stack(
