@@ -114,7 +114,8 @@ def bench_game(browser: Any, name: str, clicks: int, seed: int) -> dict[str, lis
                 page.wait_for_timeout(50)
                 spots = page.evaluate(TARGETS)
                 x, y = spots[min(len(spots) - 1, rng.randrange(len(spots)))]
-                times["board"].append(measure(page, lambda: page.mouse.click(x, y)))
+                times["board"].append(
+                    measure(page, lambda x=x, y=y: page.mouse.click(x, y)))
             else:
                 button = page.locator(".gaia-actions button.gaia-action").first
                 if button.count() == 0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -106,7 +106,7 @@ def test_shows_the_legal_actions_as_buttons(board: None) -> None:
     pending = session.pending
     assert pending is not None
     assert f" to act — {pending.text} " in explorer.status.value
-    assert f"#rule-ag-setup-keep\"" in explorer.status.value  # a link to the rule's section
+    assert "#rule-ag-setup-keep\"" in explorer.status.value  # a link to the rule's section
     assert f"</small> — {len(legal)} legal moves: keep" in explorer.status.value
     assert "[ag." not in explorer.status.value  # no bracketed ids for the learner
     assert explorer.undo_button.disabled and explorer.redo_button.disabled
