@@ -81,7 +81,7 @@ def test_every_item_kind_is_sent_in_order() -> None:
         ["c", 5, 5, 2, None, "#123", 1.0, 1.0],
         ["p", [0, 0, 4, 0, 0, 4], "rgb(1,2,3)", None, 1.0, 1.0],
         ["l", 0, 0, 9, 9, "grey", 3, [4, 2], 0.5],
-        ["t", 7, 11.38, "Owl", "bold 12.5px DejaVu Sans, Arial, sans-serif", "right",
+        ["t", 7, 11.375, "Owl", "bold 12.5px DejaVu Sans, Arial, sans-serif", "right",
          "#000000", 1.0],
     ]
 

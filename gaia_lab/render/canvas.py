@@ -25,6 +25,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -73,9 +74,8 @@ def _n(value: float) -> float:
 def scene_wire(scene: Scene) -> list[list[Any]]:
     """The drawing instructions ``board.js`` follows for ``scene``, one list per item.
 
-    Coordinates keep two decimals (as the SVG output does); unpainted items are
-    left out; colours are checked here (a bad one raises GaiaLabError before
-    anything is sent).
+    Unpainted items are left out; colours are checked here (a bad one raises
+    GaiaLabError before anything is sent).
 
     >>> scene_wire(Scene(20, 10, (Rect(0, 0, 5, 5, fill="red"), Line(0, 0, 9, 9, stroke="none"),
     ...                            Text(1, 8, "A", size=9))))
@@ -94,7 +94,7 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
             assert isinstance(item, Text)
             if item.fill == "none" or not item.text:
                 continue
-            append(["t", round(item.x, 2), round(item.baseline_y(), 2), item.text,
+            append(["t", item.x, item.baseline_y(), item.text,
                     _font(item.size, item.bold), _TEXT_ALIGN[item.anchor], _colour(item.fill),
                     item.opacity])
         elif kind is Polygon or isinstance(item, Polygon):
@@ -102,7 +102,7 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
             fill, stroke = _paint(item.fill), _paint(item.stroke)
             if fill is None and stroke is None:
                 continue
-            points = [round(v, 2) for point in item.points for v in point]
+            points = list(chain.from_iterable(item.points))
             append(["p", points, fill, stroke, item.stroke_width, item.opacity])
         elif kind is Rect or isinstance(item, Rect):
             assert isinstance(item, Rect)
@@ -110,20 +110,20 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
             if fill is None and stroke is None:
                 continue
             radius = max(0.0, min(item.radius, item.w / 2, item.h / 2)) if item.radius else 0
-            append(["r", round(item.x, 2), round(item.y, 2), round(item.w, 2), round(item.h, 2),
+            append(["r", item.x, item.y, item.w, item.h,
                     radius, fill, stroke, item.stroke_width, item.opacity])
         elif kind is Circle or isinstance(item, Circle):
             assert isinstance(item, Circle)
             fill, stroke = _paint(item.fill), _paint(item.stroke)
             if fill is None and stroke is None:
                 continue
-            append(["c", round(item.cx, 2), round(item.cy, 2), round(item.r, 2), fill, stroke,
+            append(["c", item.cx, item.cy, item.r, fill, stroke,
                     item.stroke_width, item.opacity])
         elif isinstance(item, Line):
             if item.stroke == "none":
                 continue
-            append(["l", round(item.x1, 2), round(item.y1, 2), round(item.x2, 2),
-                    round(item.y2, 2), _colour(item.stroke), item.width,
+            append(["l", item.x1, item.y1, item.x2,
+                    item.y2, _colour(item.stroke), item.width,
                     list(item.dash) if item.dash else None, item.opacity])
     return out
 

@@ -35,10 +35,10 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 from gaia_lab.core.values import evolve as replace
 
@@ -169,7 +169,7 @@ class Rect:
 
     def translated(self, dx: float, dy: float) -> Rect:
         """This rectangle moved by (``dx``, ``dy``)."""
-        return replace(self, x=self.x + dx, y=self.y + dy)
+        return _moved(self, dx, dy)
 
     def bounds(self) -> Bounds:
         """(left, top, right, bottom)."""
@@ -214,7 +214,7 @@ class Circle:
 
     def translated(self, dx: float, dy: float) -> Circle:
         """This circle moved by (``dx``, ``dy``)."""
-        return replace(self, cx=self.cx + dx, cy=self.cy + dy)
+        return _moved(self, dx, dy)
 
     def bounds(self) -> Bounds:
         """(left, top, right, bottom)."""
@@ -261,7 +261,7 @@ class Polygon:
 
     def translated(self, dx: float, dy: float) -> Polygon:
         """This polygon moved by (``dx``, ``dy``)."""
-        return replace(self, points=tuple((x + dx, y + dy) for x, y in self.points))
+        return replace(self, points=tuple([(x + dx, y + dy) for x, y in self.points]))
 
     def bounds(self) -> Bounds:
         """(left, top, right, bottom)."""
@@ -316,7 +316,7 @@ class Line:
 
     def translated(self, dx: float, dy: float) -> Line:
         """This segment moved by (``dx``, ``dy``)."""
-        return replace(self, x1=self.x1 + dx, y1=self.y1 + dy, x2=self.x2 + dx, y2=self.y2 + dy)
+        return _moved(self, dx, dy)
 
     def bounds(self) -> Bounds:
         """(left, top, right, bottom)."""
@@ -380,7 +380,7 @@ class Text:
 
     def translated(self, dx: float, dy: float) -> Text:
         """This text moved by (``dx``, ``dy``)."""
-        return replace(self, x=self.x + dx, y=self.y + dy)
+        return _moved(self, dx, dy)
 
     def baseline_y(self) -> float:
         """The y of the alphabetic baseline every renderer draws on."""
@@ -422,6 +422,45 @@ Item: TypeAlias = Rect | Circle | Polygon | Line | Text
 """Any drawing primitive."""
 
 _ITEM_TYPES = (Rect, Circle, Polygon, Line, Text)
+_I = TypeVar("_I", Rect, Circle, Line, Text)
+
+
+_SHIFTS: dict[type, dict[str, str]] = {
+    Rect: {"x": " + dx", "y": " + dy"},
+    Circle: {"cx": " + dx", "cy": " + dy"},
+    Line: {"x1": " + dx", "y1": " + dy", "x2": " + dx", "y2": " + dy"},
+    Text: {"x": " + dx", "y": " + dy"},
+}
+_MOVERS: dict[type, Callable[[Any, float, float], Any]] = {}
+
+
+def _moved(item: _I, dx: float, dy: float) -> _I:
+    """A copy of ``item`` (a Rect, Circle, Line or Text) moved by (``dx``, ``dy``)."""
+    mover = _MOVERS.get(type(item))
+    if mover is None:
+        mover = _MOVERS[type(item)] = _mover(type(item))
+    moved: _I = mover(item, dx, dy)
+    return moved
+
+
+def _mover(cls: type) -> Callable[[Any, float, float], Any]:
+    """A function ``(item, dx, dy)`` copying a ``cls`` item with its position shifted.
+
+    Written out field by field, as dataclasses write their own methods: a redraw
+    moves every item of a board, and this is several times faster than a generic
+    copy.
+    """
+    shifts = next(v for base, v in _SHIFTS.items() if issubclass(cls, base))
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = ["def move(o, dx, dy):", "    n = _new(_cls)"]
+    for field in fields(cls):
+        name = field.name
+        env[f"_set_{name}"] = getattr(cls, name).__set__
+        lines.append(f"    _set_{name}(n, o.{name}{shifts.get(name, '')})")
+    lines.append("    return n")
+    exec("\n".join(lines), env)  # code built from the class's own field names
+    mover: Callable[[Any, float, float], Any] = env["move"]
+    return mover
 
 
 # --------------------------------------------------------------------------
