@@ -4,6 +4,7 @@
     python run.py lab   [jupyter lab args...]   open the notebooks in JupyterLab
     python run.py test  [pytest args...]        run the test suite
     python run.py voila [voila args...]         open the notebooks as apps in Voila
+    python run.py notebooks [filter...]         rebuild the notebooks from their .py sources
 
 Each command creates ``.venv`` in the repository when it is missing and installs
 gaia_lab into it in editable mode. The install is repeated only when
@@ -26,8 +27,8 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "gaia_lab-install.json"
-EXTRAS = {"lab": ["lab"], "test": ["lab", "test"], "voila": ["lab"]}
-USAGE = "usage: python run.py {lab|test|voila} [extra args...]"
+EXTRAS = {"lab": ["lab"], "test": ["lab", "test"], "voila": ["lab"], "notebooks": ["lab", "test"]}
+USAGE = "usage: python run.py {lab|test|voila|notebooks} [extra args...]"
 
 
 def say(message: str) -> None:
@@ -136,6 +137,9 @@ def main(argv: list[str]) -> None:
     if command == "test":
         say("running the tests ...")
         run("python", ["-m", "pytest", *extra])
+    if command == "notebooks":
+        say("building the notebooks from notebooks/**/*.py and executing them ...")
+        run("python", [str(ROOT / "docs" / "build_notebooks.py"), *extra])
     if command == "lab":
         index = "notebooks/index.ipynb"
         chosen = any(not a.startswith("-") for a in extra)

@@ -1,0 +1,102 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Animals Gathering 3: game end and scoring
+#
+# - When any companion area holds **five** revived animals, the current turn is finished and the
+#   game ends. A player who revived the **Elephant** ends it with **four**.
+# - Each player adds the points printed on their revived animals, plus the points of their
+#   **scoring powers**.
+# - The highest score wins; on a tie, the player with the **fewest completed cards** wins;
+#   otherwise the victory is shared.
+
+# %% [markdown]
+# > **About the components.** The rulebook does not print the 35 Animal Index Cards, the die
+# > faces or the stone outlines. gaia_lab plays with a complete, plausible set that fits
+# > everything the rulebook says (the Fox steals, the Starfish has a permanent power, the
+# > Butterfly scores, the Elephant ends the game early...), marked `reconstructed` in its data
+# > files. The rules engine itself is complete. If you own the game, you can load your printed
+# > values: `AnimalsGathering(load_components("my_folder"))`.
+
+# %% [markdown]
+# ## The Elephant ends the game early
+
+# %% tags=["nbval-check-output"]
+import gaia_lab
+from gaia_lab.games.animals_gathering import text
+
+scenario = {
+    "players": [
+        {"name": "Ada", "mage": 1, "companions": ["elephant", "rabbit", "giraffe"],
+         "summoning": {"hummingbird": "RG"}},
+        {"name": "Ben", "mage": 2, "companions": ["deer", "dolphin", "octopus", "butterfly"],
+         "summoning": {"crab": "RBB"}},
+    ],
+    "active": 0,
+    "supply": ["fox", "owl", "lion", "swan", "bat"],
+}
+s = gaia_lab.Session("animals_gathering", scenario=scenario)
+s.play("roll 2g2o1b", chance=["dice gG gY oO oR bB"])
+s.play_many(["place O hummingbird", "done"])
+print(text.log_lines(s.events))
+
+# %% [markdown]
+# Ada revived her fourth animal and the Elephant is among them, so the game ends. The turn is
+# finished first: the unused stones are offered to Ben (none fits his Crab), then the game ends
+# and is scored.
+
+# %% tags=["nbval-check-output"]
+print(s.is_over(), s.state.ended_by)
+print(s.score_breakdown().table())
+print("winner:", [s.names[i] for i in s.winners()])
+
+# %% [markdown]
+# Each line of the breakdown says where the points come from:
+
+# %% tags=["nbval-check-output"]
+for line in s.score_breakdown().lines:
+    who = s.names[line.player]
+    print(f"{who:4} {line.category:15} {line.points:>3}  {line.explanation}  [{line.rule.id}]")
+
+# %% [markdown]
+# ## Ties: fewest completed cards wins
+#
+# Two players with the same score: the one with fewer revived animals wins.
+
+# %% tags=["nbval-check-output"]
+tie = gaia_lab.Session("animals_gathering", scenario={
+    "players": [
+        {"name": "Ada", "mage": 1, "companions": ["fox", "wolf", "starfish", "crab", "bat"]},
+        {"name": "Ben", "mage": 2, "companions": ["lion", "bear"], "summoning": {"owl": ""}},
+    ],
+    "active": 1,
+    "supply": ["rabbit", "tortoise", "parrot", "shark", "deer"],
+})
+tie.play("take parrot")
+print(tie.score_breakdown().table())
+print("winner:", [tie.names[i] for i in tie.winners()], "(fewer completed cards)")
+
+# %% [markdown]
+# ## A whole game
+#
+# A seeded random game with four players, played to the end in a moment:
+
+# %% tags=["nbval-check-output"]
+import random
+
+game = gaia_lab.Session("animals_gathering", players=4, seed=5,
+                        options={"names": ["Milo", "Howard", "Sandra", "Coco"]})
+rng = random.Random(5)
+while not game.is_over():
+    legal = game.legal_actions()
+    game.play(legal[rng.randrange(len(legal))])
+print(f"{game.decisions} decisions, ended by: {game.state.ended_by}")
+print(game.score_breakdown().table())
+print("winner:", [game.names[i] for i in game.winners()])
+game.state

@@ -1,0 +1,21 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Animals Gathering: play
+#
+# A table for four, ready to play: click a highlighted card or die, or a move button. Open this
+# notebook in Voila for a classroom app view.
+
+# %%
+import gaia_lab
+from gaia_lab.widgets import Explorer
+
+explorer = Explorer(gaia_lab.Session("animals_gathering", players=4, seed=1,
+                                     options={"names": ["Milo", "Howard", "Sandra", "Coco"]}))
+explorer

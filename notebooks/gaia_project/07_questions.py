@@ -1,0 +1,145 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Gaia Project 7: questions players ask
+#
+# Each question below came up in real games. The position is built from a description with
+# `GAME.scenario` (only what matters is given; the rest is a plain round-2 table), the line in
+# question is asked with `explain` or played, and the engine answers with its reason and the
+# rule. A refusal prints its code, its sentence and the rule; a play prints what it caused.
+
+# %% tags=["nbval-check-output"]
+import gaia_lab
+from gaia_lab.games.gaia_project import GAME
+from gaia_lab.teaching import board
+
+
+def table(first, *others, round=2):
+    """A round-2 position: the described player to act, the Xenos far away."""
+    players = [first, *(others or [{"faction": "xenos", "structures": {"5A10": "m"}}])]
+    return gaia_lab.Session(GAME, scenario={"round": round, "players": players})
+
+
+def ask(session, line):
+    verdict = session.explain(line)
+    where = f" [{verdict.rule.id}]" if verdict.rule is not None else ""
+    print(f"{line}\n  -> {'legal' if verdict.legal else verdict.code}: {verdict.message}{where}")
+
+
+def pending(session):
+    names = session.names
+    for task in session.state.pending:
+        print("  next:", GAME.flow.describe(task, names))
+
+
+# %% [markdown]
+# ## "We have used up our satellites: can we still form a federation?"
+#
+# A player has 25 satellites. With 24 on the board, a federation that needs two is refused,
+# and it is not among the legal actions; with 23 it is formed and the supply is empty.
+
+# %% tags=["nbval-check-output"]
+line = "terrans federation 10A2,10B0,10B1,10B2,10B5 fed1"
+for placed in (24, 23):
+    s = table({"faction": "terrans", "structures": {"10B2": "PI", "10A2": "ts", "10B5": "ts"},
+               "bowls": [2, 3, 1], "satellites": placed})
+    print(f"{placed} satellites placed;",
+          "listed" if line in {str(a) for a in s.legal_actions()} else "not listed")
+    ask(s, line)
+s.play(line)
+print("satellites placed now:", s.state.seats[0].satellites)
+
+# %% [markdown]
+# ## "Can I take the ore action when my ore is full?"
+#
+# Not when the whole reward is lost at the cap (ore stops at 15); a reward that is partly kept
+# still counts.
+
+# %% tags=["nbval-check-output"]
+for ore in (15, 14):
+    s = table({"faction": "terrans", "structures": {"10A2": "m"}, "ore": ore,
+               "bowls": [0, 0, 4]})
+    ask(s, "terrans action power3")
+
+# %% [markdown]
+# ## "Can I spend a terraforming action on a Gaia planet?"
+#
+# The free terraforming steps of a power action or of the step booster must be used by the
+# mine built with them; a Gaia planet (or a planet of the player's own type) takes no step.
+
+# %% tags=["nbval-check-output"]
+s = table({"faction": "terrans", "structures": {"10A2": "m"}, "qic": 2, "bowls": [0, 0, 6],
+           "booster": "booster4"})
+for line in ("terrans action power6. build m 10B5", "terrans special step. build m 10B5",
+             "terrans action power6. build m 10A1"):
+    ask(s, line)
+
+# %% [markdown]
+# ## "A lab upgrade reaches Navigation 5 and places the Lost Planet: who may charge?"
+#
+# Every structure placed or upgraded in the line gives its own charge offers, in table order
+# from the builder: the Xenos and the Gleens next to the lab, then the Gleens again next to the
+# Lost Planet.
+
+# %% tags=["nbval-check-output"]
+s = table({"faction": "terrans", "structures": {"10A2": "ts"}, "research": {"nav": 4},
+           "fed_tokens": ["fed2"], "ore": 9, "credits": 20},
+          {"faction": "xenos", "structures": {"3A7": "m", "5A10": "m"}},
+          {"faction": "gleens", "structures": {"10B2": "m"}})
+line = "terrans build lab 10A2. tech nav. up nav. lostPlanet 10A4"
+ask(s, line)
+s.play(line)
+pending(s)
+
+# %% tags=["nbval-check-output"]
+board(s.state)
+
+# %% [markdown]
+# ## "The Itars place the Lost Planet in the Gaia phase: when do the neighbours charge?"
+#
+# At once, before the Itars are asked about their remaining tokens.
+
+# %% tags=["nbval-check-output"]
+itars = {"faction": "itars", "structures": {"3A7": "PI"}, "bowls": [2, 2, 0, 8],
+         "research": {"nav": 4}, "fed_tokens": ["fed2"]}
+xenos = {"faction": "xenos", "structures": {"10A2": "m", "5A10": "m"}}
+s = gaia_lab.Session(GAME, scenario={"round": 3, "phase": "income", "players": [itars, xenos]})
+while s.state.pending and s.state.pending[0].kind == "income":
+    s.play(s.legal_actions()[0])
+s.play("itars spend 4tg for tech. tech nav. up nav. lostPlanet 3A6")
+pending(s)
+
+
+# %% [markdown]
+# ## "With the Nevlas' institute, can I split a token's 2 power?"
+#
+# Yes, within one line: two bowl III tokens are 4 power, 3 for an ore and 1 for a credit,
+# written as one spend or as two. One token is 2 power, not 4.
+
+# %% tags=["nbval-check-output"]
+def nevlas(tokens):
+    return table({"faction": "nevlas", "structures": {"10A2": "PI"}, "ore": 3,
+                  "credits": 10, "bowls": [2, 2, tokens]})
+
+for line in ("nevlas spend 4pw for 1o,1c", "nevlas spend 3pw for 1o. spend 1pw for 1c"):
+    s = nevlas(2)
+    ask(s, line)
+    s.play(line)
+    p = s.state.seats[0]
+    print(f"  bowls {p.bowls[:3]}, ore {p.ore}, credits {p.credits}")
+ask(nevlas(1), "nevlas spend 4pw for 1o,1c")
+
+# %% [markdown]
+# ## "Can I pass and keep my booster for the next round?"
+#
+# No: a player passing returns the booster and takes another one from the supply.
+
+# %% tags=["nbval-check-output"]
+s = table({"faction": "terrans", "structures": {"10A2": "m"}, "booster": "booster3"})
+ask(s, "terrans pass booster3")
