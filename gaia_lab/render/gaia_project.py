@@ -79,18 +79,20 @@ PANEL: Final = "#f6f5f1"
 EDGE: Final = "#c9c6bd"
 
 PLANET_STYLE: Final[dict[str, tuple[str, str]]] = {
-    "terra": ("#3b7ddd", "Terra"),
+    "terra": ("#2f6fd0", "Terra"),
     "desert": ("#f3d23b", "Desert"),
-    "swamp": ("#8a5a2e", "Swamp"),
+    "swamp": ("#5e3a1a", "Swamp"),
     "oxide": ("#d8402c", "Oxide"),
     "volcanic": ("#f28a1e", "Volcanic"),
     "titanium": ("#8f979f", "Titanium"),
     "ice": ("#eef3f8", "Ice"),
     "gaia": ("#3daa4a", "Gaia"),
-    "transdim": ("#8c52c9", "Transdim"),
+    "transdim": ("#c98ee0", "Transdim"),
     "lost": ("#111111", "Lost Planet"),
 }
-"""Planet type: fill colour and name (a player's colour is the one of its home type)."""
+"""Planet type: fill colour and name (a player's colour is the one of its home type).
+The colours stay apart under the common colour-vision deficiencies
+(tests/test_render_colours.py)."""
 
 STRUCTURE_NAMES: Final[dict[str, str]] = {
     "m": "mine", "ts": "trading station", "lab": "research lab", "PI": "planetary institute",
@@ -147,7 +149,7 @@ def player_colour(faction: str) -> str:
     """The colour of a faction's pieces: the colour of its home planet type.
 
     >>> player_colour("terrans"), player_colour("")
-    ('#3b7ddd', '#cccccc')
+    ('#2f6fd0', '#cccccc')
     """
     if not faction:
         return "#cccccc"
