@@ -72,6 +72,8 @@ Bounds: TypeAlias = tuple[float, float, float, float]
 MIDDLE_SHIFT = 0.35
 #: Approximate advance of one character, as a share of the font size.
 CHAR_WIDTH = 0.6
+#: Scenes at least this wide are drawn as wide as the page gives them (see Scene.to_svg).
+FILL_WIDTH = 640.0
 #: Half-width of the band around a thin line that still counts as a hit.
 LINE_HIT_TOLERANCE = 2.0
 
@@ -640,10 +642,24 @@ class Scene:
     # ---- SVG
 
     def to_svg(self) -> str:
-        """The scene as an SVG document (byte-stable: same scene, same bytes)."""
+        """The scene as an SVG document (byte-stable: same scene, same bytes).
+
+        A scene at least :data:`FILL_WIDTH` wide (a board) takes the width it is
+        given, keeping its shape (``width="100%"`` and its viewBox): in a notebook
+        it fits the output cell, however wide. A smaller one keeps its size.
+
+        >>> Scene(800, 400).to_svg().split()[2:4]
+        ['width="100%"', 'viewBox="0']
+        >>> Scene(80, 40).to_svg().split()[2:4]
+        ['width="80"', 'height="40"']
+        """
+        if self.width >= FILL_WIDTH:  # a board: as wide as the page or cell gives it
+            size = 'width="100%" '
+        else:
+            size = f'width="{fmt(self.width)}" height="{fmt(self.height)}" '
         lines = [
             '<svg xmlns="http://www.w3.org/2000/svg" '
-            f'width="{fmt(self.width)}" height="{fmt(self.height)}" '
+            f"{size}"
             f'viewBox="0 0 {fmt(self.width)} {fmt(self.height)}" '
             f'font-family="{FONT_FAMILY}">'
         ]
