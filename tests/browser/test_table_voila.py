@@ -180,3 +180,34 @@ def test_keyboard_only_play(page: Page, voila_server: Callable[[Path], str]) -> 
     page.keyboard.press("Tab")  # the Play button
     with view.plays(move):
         page.keyboard.press("Enter")
+
+
+def test_the_walkthroughs_next_stays_beside_its_board(
+    page: Page, voila_server: Callable[[Path], str]
+) -> None:
+    page.set_viewport_size(LAPTOP)
+    page.goto(voila_server(Path("animals_gathering") / "02_turn.ipynb"))
+    table = page.locator(".gaia-table").first
+    table.wait_for(timeout=90_000)
+    board = table.locator(".gaia-board canvas")
+    board.wait_for(timeout=STEP_TIMEOUT)
+    side = table.locator(".gaia-table-side")
+    step = side.locator(".widget-html").filter(has_text="Start").first
+    expect(step).to_be_visible(timeout=STEP_TIMEOUT)
+    board.scroll_into_view_if_needed()
+    # scroll the page down into the board: the step and its Next stay in view beside it
+    page.mouse.move(300, 400)
+    page.mouse.wheel(0, 500)
+    page.wait_for_timeout(300)
+    next_button = side.get_by_role("button", name="Next")
+    in_view(page, next_button, "Next")
+    before = board.get_attribute("data-version")
+    next_button.click()
+    expect(side).to_contain_text("Step 1 of", timeout=STEP_TIMEOUT)
+    expect(board).not_to_have_attribute("data-version", before or "", timeout=STEP_TIMEOUT)
+    in_view(page, next_button, "Next after a step")
+    canvas = board.bounding_box()
+    viewport = page.viewport_size
+    assert canvas is not None and viewport is not None
+    assert canvas["y"] < viewport["height"] and canvas["y"] + canvas["height"] > 0, canvas
+    page.screenshot(path="/tmp/walkthrough_1366x768.png")
