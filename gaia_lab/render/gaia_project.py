@@ -665,7 +665,7 @@ def player_scene(state: GPState, seat: int, width: float, components: Components
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
     >>> panel = player_scene(GPState.new(4, DEEP_MIND_2_SETUP), 0, 290, load_components())
     >>> panel.find("seat:0").title
-    'P1 ?'
+    'p1 ?'
     """
     from gaia_lab.games.gaia_project.rules import actor, gaiaformers
 
@@ -673,7 +673,7 @@ def player_scene(state: GPState, seat: int, width: float, components: Components
     colour = player_colour(p.faction)
     acting = actor(state) == seat
     items: list[Item] = []
-    head = f"P{seat + 1} {faction_name(p.faction)}"
+    head = f"p{seat + 1} {faction_name(p.faction)}"
     items.append(Rect(0, 0, width, 24, fill=colour, stroke=_edge(colour), radius=4,
                       id=f"seat:{seat}", title=head))
     marks = [m for m, on in (("passed", p.passed), ("to act", acting),
@@ -780,7 +780,7 @@ def header_scene(state: GPState, width: float) -> Scene:
 
     seat = actor(state)
     who = "" if seat is None else (
-        f"; now: P{seat + 1} {faction_name(state.seats[seat].faction)}")
+        f"; now: p{seat + 1} {faction_name(state.seats[seat].faction)}")
     task = f" ({state.pending[0].kind})" if state.pending else ""
     rnd = f"round {state.round}, " if state.round else ""
     text = f"Gaia Project: {rnd}{_PHASES.get(state.phase, state.phase)}{task}{who}"
