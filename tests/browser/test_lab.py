@@ -13,9 +13,8 @@ import sys
 import time
 
 import pytest
-from playwright.sync_api import Page
-
 from conftest import NOTEBOOKS
+from playwright.sync_api import Page
 
 KERNEL_IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
 SIZES = """() => Array.from(document.querySelectorAll('.jp-RenderedSVG img'), img => [
