@@ -101,6 +101,31 @@ def is_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
+CULLING = {
+    # Every page load starts a kernel (about 90 MB); one whose page was closed is shut
+    # down after being idle this long, checked this often.
+    "MappingKernelManager.cull_idle_timeout": "300",
+    "MappingKernelManager.cull_interval": "60",
+    "MappingKernelManager.cull_connected": "False",
+}
+
+
+def voila_args(extra: list[str]) -> list[str]:
+    """Voila's arguments: the notebooks folder unless a path is given, idle kernels culled
+    unless the culling settings are given.
+
+    >>> voila_args([])[:2]
+    ['notebooks', '--MappingKernelManager.cull_idle_timeout=300']
+    >>> voila_args(["play.ipynb", "--MappingKernelManager.cull_idle_timeout=60"])[:3]
+    ['play.ipynb', '--MappingKernelManager.cull_idle_timeout=60', \
+'--MappingKernelManager.cull_interval=60']
+    """
+    target = [] if any(not a.startswith("-") for a in extra) else ["notebooks"]
+    given = {a[2:].split("=", 1)[0] for a in extra if a.startswith("--")}
+    culling = [f"--{name}={value}" for name, value in CULLING.items() if name not in given]
+    return [*target, *extra, *culling]
+
+
 def main(argv: list[str]) -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - run.py may be started by an older Python
         sys.exit("gaia_lab needs Python 3.11 or newer")
@@ -122,9 +147,8 @@ def main(argv: list[str]) -> None:
         root = ["--allow-root"] if is_root() and "--allow-root" not in extra else []
         say("starting JupyterLab (stop it with Ctrl+C) ...")
         run("jupyter", ["lab", *target, *root, *extra])
-    target = [] if any(not a.startswith("-") for a in extra) else ["notebooks"]
     say("starting Voila (stop it with Ctrl+C) ...")
-    run("voila", [*target, *extra])
+    run("voila", voila_args(extra))
 
 
 if __name__ == "__main__":

@@ -31,7 +31,9 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+# the display name ipykernel gives its kernel: JupyterLab rewrites any other on opening,
+# which marks every notebook modified
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
 def sources(filters: list[str]) -> list[Path]:

@@ -105,7 +105,7 @@ def test_import_loads_no_engine_and_no_heavy_dependency() -> None:
         "names = sorted(gaia_lab.GAMES)\n"
         "found = 'gaia_project' in gaia_lab.GAMES, len(gaia_lab.GAMES)\n"
         "print(json.dumps([names, found, sorted(m for m in sys.modules if m.split('.')[0] in"
-        " ('networkx', 'PIL', 'ipywidgets', 'ipycanvas', 'jsonschema') or"
+        " ('networkx', 'PIL', 'ipywidgets', 'anywidget', 'jsonschema') or"
         " m.startswith(('gaia_lab.games.', 'gaia_lab.render', 'gaia_lab.widgets')))]))"
     )
     assert seen == [BUILT_IN, [True, 4], []]

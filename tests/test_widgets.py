@@ -1,19 +1,19 @@
 """The Explorer and the Walkthrough, driven without a kernel or a browser.
 
-Buttons are pressed with ``Button.click()``, board clicks arrive through the
-canvas' front-end event hook, and draw messages are counted by replacing the
-shared canvas manager's sender.
+Buttons are pressed with ``Button.click()``, the offered actions with the action
+panel's browser messages (``Explorer.press``), board clicks through the board's
+browser-message hook (``BoardCanvas.receive``), and drawings are counted by the
+board's scene versions.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from ipycanvas import Canvas
 
 import gaia_lab
 from gaia_lab import render
@@ -23,7 +23,6 @@ from gaia_lab.render.shapes import Rect, Scene, Text
 from gaia_lab.widgets import Explorer, Walkthrough, _common
 
 GAME = "animals_gathering"
-Sent = list[tuple[Any, list[Any]]]
 
 
 def fake_scene(state: Any, highlight: Iterable[str] = ()) -> Scene:
@@ -53,20 +52,6 @@ def board(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "scene", fake_scene, raising=False)
 
 
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sent]:
-    """Every custom message the shared canvas manager sends to the browser."""
-    manager = Canvas()._canvas_manager
-    messages: Sent = []
-
-    def record(command: Any, buffers: list[Any] | None = None) -> None:
-        messages.append((command, list(buffers or [])))
-
-    monkeypatch.setattr(manager, "_send_custom", record)
-    yield messages
-    assert manager._caching is False
-
-
 def new_session(seed: int = 1) -> Session:
     return gaia_lab.Session(GAME, players=3, seed=seed)
 
@@ -83,10 +68,11 @@ def centre(scene: Scene | None, id: str) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def press(explorer: Explorer, x: float, y: float) -> None:
-    explorer.board.canvas._handle_frontend_event(
-        None, {"event": "mouse_down", "x": x, "y": y}, []
-    )
+def press(explorer: Explorer, x: float, y: float, version: int | None = None) -> bool:
+    """A click on the board at (x, y), made on the picture ``version`` (default: on show)."""
+    board = explorer.board
+    return board.receive({"event": "click", "x": x, "y": y,
+                          "version": board.version if version is None else version})
 
 
 def session_with_shared_target(seed: int = 0) -> tuple[Session, str]:
@@ -113,18 +99,19 @@ def test_shows_the_legal_actions_as_buttons(board: None) -> None:
     session = new_session()
     explorer = Explorer(session)
     legal = [str(a) for a in session.legal_actions()]
-    assert [b.description for b in explorer.action_buttons] == legal
+    assert explorer.offered == legal
     actor = session.actor
     assert isinstance(actor, int)
     assert explorer.status.value.startswith(f"<b>{session.names[actor]}</b> to act")
     pending = session.pending
     assert pending is not None
     assert f" to act — {pending.text} " in explorer.status.value
-    assert f">[{pending.rule.id}]</span> — {len(legal)} legal action(s): " in (
-        explorer.status.value)
+    assert "#rule-ag-setup-keep\"" in explorer.status.value  # a link to the rule's section
+    assert f"</small> — {len(legal)} legal moves: keep" in explorer.status.value
+    assert "[ag." not in explorer.status.value  # no bracketed ids for the learner
     assert explorer.undo_button.disabled and explorer.redo_button.disabled
     assert "<table" in explorer.score_html.value
-    assert "[ag.setup.deal]" in explorer.log_html.value  # citations in the log
+    assert "animals_gathering.html#rule-ag-setup-deal" in explorer.log_html.value
     assert repr(explorer) == "Explorer(animals_gathering, players=3, seed=1)"
     bundle = explorer._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
@@ -135,17 +122,14 @@ def test_shows_the_legal_actions_as_buttons(board: None) -> None:
 def test_clicking_a_button_plays_it(board: None) -> None:
     session = new_session()
     explorer = Explorer(session)
-    button = explorer.action_buttons[1]
-    notation = button.description
-    button.click()
+    notation = explorer.offered[1]
+    explorer.press(notation)
     assert session.decisions == 1
     assert [p.notation for p in session.history if p.is_decision] == [notation]
     assert f"Played {notation}" in explorer.message.value
     assert not explorer.undo_button.disabled
     # the buttons now offer the next decision
-    assert [b.description for b in explorer.action_buttons] == [
-        str(a) for a in session.legal_actions()
-    ]
+    assert explorer.offered == [str(a) for a in session.legal_actions()]
     # the first event of the decision is in bold at the top of the log
     assert explorer.log_html.value.startswith('<ul style="margin:0;padding-left:1.2em"><li style')
 
@@ -154,19 +138,23 @@ def test_undo_redo_buttons_and_slider(board: None) -> None:
     session = new_session()
     explorer = Explorer(session)
     for _ in range(3):
-        explorer.action_buttons[0].click()
+        explorer.press(explorer.offered[0])
     assert session.decisions == 3
     after = session.state
     explorer.undo_button.click()
     assert session.decisions == 2
     assert not explorer.redo_button.disabled
-    assert explorer.slider.value == 2 and explorer.slider.max == 3
+    # the slider counts decisions as the status does: now at decision 3 of 4
+    assert explorer.slider.value == 3 and explorer.slider.max == 4
+    assert "(decision 3)" in explorer.status.value
     explorer.redo_button.click()
     assert session.decisions == 3 and session.state == after
     assert explorer.redo_button.disabled
-    explorer.slider.value = 1  # moving the slider jumps there
+    explorer.slider.value = 2  # moving the slider jumps there
     assert session.decisions == 1 and session.length == 3
-    explorer.slider.value = 3
+    assert "At decision 2 now" in explorer.message.value
+    assert "(decision 2)" in explorer.status.value
+    explorer.slider.value = 4
     assert session.state == after
     explorer.redo_button.click()  # nothing to redo: reported, nothing changes
     assert session.state == after
@@ -182,8 +170,9 @@ def test_why_not_with_an_illegal_move(board: None) -> None:
     explorer.why_text.value = text
     explorer.why_button.click()
     html = explorer.why_result.value
-    assert "illegal" in html and verdict.code in html
-    assert verdict.rule.id in html
+    assert "not legal now" in html and verdict.code in html.split("<details")[1]
+    assert verdict.code not in html.split("<details")[0]  # the code only in the detail
+    assert "#rule-" + verdict.rule.id.replace(".", "-") in html
     assert snapshot(session) == before
     # playing it from the box changes nothing either, and says why
     explorer.play_text_button.click()
@@ -198,7 +187,7 @@ def test_why_not_with_unreadable_text(board: None) -> None:
     explorer.why("fly away with the fox")
     verdict = session.explain("fly away with the fox")
     assert verdict.code == "notation.unreadable"
-    assert "notation.unreadable" in explorer.why_result.value
+    assert "notation.unreadable" in explorer.why_result.value.split("<details")[1]
     assert "unknown verb" in explorer.why_result.value
     explorer.why("   ")
     assert "Type a move" in explorer.why_result.value
@@ -211,12 +200,17 @@ def test_why_not_with_a_legal_move_then_play_it(board: None) -> None:
     session = new_session()
     explorer = Explorer(session)
     text = str(session.legal_actions()[0])
-    explorer.why_text.value = text
+    explorer.why_text.value = text  # as Enter in the box sends it: answered at once
+    assert ">legal</b>" in explorer.why_result.value
+    explorer.why_result.value = ""
     explorer.why_button.click()
     assert ">legal</b>" in explorer.why_result.value
     assert session.decisions == 0
     explorer.play_text_button.click()
     assert session.decisions == 1
+    explorer.play_text_button.click()  # a double-click does not play the text again
+    assert session.decisions == 1
+    assert "was just played" in explorer.message.value
 
 
 def test_board_click_plays_the_one_matching_action(board: None) -> None:
@@ -235,13 +229,13 @@ def test_board_click_off_target_changes_nothing(board: None) -> None:
     explorer = Explorer(session)
     before = snapshot(session)
     explorer.click("card:no_such_card")
-    assert "No legal action concerns card:no_such_card" in explorer.message.value
+    assert "Nothing can be played on card no such card now" in explorer.message.value
     explorer.click(None)
     assert "Nothing to pick" in explorer.message.value
     assert snapshot(session) == before
 
 
-def test_real_canvas_click_path(board: None, sent: Sent) -> None:
+def test_real_canvas_click_path(board: None) -> None:
     session = new_session()
     explorer = Explorer(session)
     action = session.legal_actions()[-1]
@@ -256,6 +250,33 @@ def test_real_canvas_click_path(board: None, sent: Sent) -> None:
     assert session.decisions == 1
 
 
+def test_a_click_on_an_older_picture_plays_nothing(board: None) -> None:
+    """A double-click: the second press was made on the board of the decision before."""
+    session = new_session()
+    explorer = Explorer(session)
+    action = session.legal_actions()[0]
+    target = session.game.action_targets(session.state, action)[0]
+    x, y = centre(explorer.board.scene, target)
+    shown = explorer.board.version
+    assert press(explorer, x, y, shown)
+    assert session.decisions == 1
+    for _ in range(10):  # a burst of clicks made on that same picture
+        assert not press(explorer, x, y, shown)
+    assert session.decisions == 1
+
+
+def test_a_press_on_an_older_offer_plays_nothing(board: None) -> None:
+    """A burst of ten presses of the first button plays only the first decision's move."""
+    session = new_session()
+    explorer = Explorer(session)
+    panel = explorer.actions
+    offer = panel.version
+    index, label = panel.offered()[0]
+    for _ in range(10):
+        panel.receive({"event": "play", "index": index, "version": offer})
+    assert [p.notation for p in session.history if p.is_decision] == [label]
+    assert panel.version > offer
+
 def test_board_click_with_several_matches_narrows_the_list(board: None) -> None:
     session, shared = session_with_shared_target()
     explorer = Explorer(session)
@@ -268,35 +289,58 @@ def test_board_click_with_several_matches_narrows_the_list(board: None) -> None:
     selection = explorer.selection
     assert selection is not None and selection[0] == shared
     assert [str(a) for a in selection[1]] == matching
-    assert [b.description for b in explorer.action_buttons] == matching
-    assert f"{len(matching)} legal actions concern {shared}" in explorer.message.value
-    row = explorer.actions_box.children[-1]
-    clear = row.children[-1]
-    assert clear.description == "clear"
-    clear.click()
+    assert explorer.offered == matching
+    name = explorer.target_label(shared)
+    assert f"{len(matching)} moves concern {name}" in explorer.message.value
+    assert explorer.actions.offer["clear"] == "show all moves"
+    explorer.actions.receive({"event": "clear", "version": explorer.actions.version})
     assert explorer.selection is None
-    assert len(explorer.action_buttons) == len(session.legal_actions())
+    assert len(explorer.offered) == len(session.legal_actions())
     explorer.click(shared)
-    explorer.action_buttons[-1].click()
+    explorer.press(explorer.offered[-1])
     assert snapshot(session) != before
     assert [p for p in session.history if p.is_decision][-1].notation == matching[-1]
     assert explorer.selection is None
 
 
-def test_one_draw_message_per_refresh(board: None, sent: Sent) -> None:
+def test_one_drawing_per_refresh(board: None) -> None:
     session = new_session()
     explorer = Explorer(session)
-    assert len(sent) == 1
-    explorer.action_buttons[0].click()
-    assert len(sent) == 2
+    assert explorer.board.version == 1
+    explorer.press(explorer.offered[0])
+    assert explorer.board.version == 2
     explorer.refresh()
-    assert len(sent) == 3
+    assert explorer.board.version == 3
     explorer.why("keep zzz")  # explaining redraws nothing
     explorer.play("keep zzz")  # nor does a failed move
     explorer.click("card:no_such_card")
-    assert len(sent) == 3
+    assert explorer.board.version == 3
     explorer.undo_button.click()
-    assert len(sent) == 4
+    assert explorer.board.version == 4
+
+
+def test_the_keyboard_walks_the_targets_and_picks_one(board: None) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    walk = explorer.board.targets
+    lit = {t for a in session.legal_actions() for t in session.game.action_targets(
+        session.state, a)}
+    assert {id for id, _ in walk} == lit and all(label for _, label in walk)
+    assert "to act" in explorer.board.canvas.description
+    id, label = walk[0]
+    assert str(session.legal_actions()[0]) in label
+    assert explorer.board.receive({"event": "pick", "id": id,
+                                   "version": explorer.board.version})
+    assert session.decisions == 1
+
+
+def test_a_repeated_message_reads_as_new(board: None) -> None:
+    explorer = Explorer(new_session())
+    explorer.click(None)
+    first = explorer.message.value
+    explorer.click(None)
+    assert explorer.message.value != first and "(again)" in explorer.message.value
+    assert 'class="gaia-new"' in explorer.message.value
 
 
 def test_highlight_is_the_targets_of_the_actions_on_show(
@@ -319,13 +363,11 @@ def test_highlight_is_the_targets_of_the_actions_on_show(
 def test_many_actions_of_one_verb_use_a_dropdown(board: None) -> None:
     session = new_session()
     explorer = Explorer(session, group_limit=1)
-    assert explorer.action_buttons == []
-    picker = explorer.actions_box.children[0]
-    dropdown, play = picker.children[1], picker.children[2]
-    labels = [label for label, _ in dropdown.options]
+    groups = explorer.actions.offer["groups"]
+    assert [g["menu"] for g in groups] == [True]
+    labels = explorer.offered
     assert labels == [str(a) for a in session.legal_actions()]
-    dropdown.value = dropdown.options[-1][1]
-    play.click()
+    explorer.press(labels[-1])
     assert [p for p in session.history if p.is_decision][0].notation == labels[-1]
 
 
@@ -336,8 +378,8 @@ def test_status_says_what_is_pending_and_cites_its_rule(board: None) -> None:
     name = session.names[session.actor]
     shown = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     assert status.startswith(f"<b>{shown}</b> to act — {shown} keeps one of the three "
-                             f'dealt cards <span style="color:{_common.GREY}" title="Setup')
-    assert "[ag.setup.keep]</span> — 3 legal action(s): keep " in status
+                             f'dealt cards <small style="color:{_common.GREY}" title="')
+    assert "#rule-ag-setup-keep" in status and "— 3 legal moves: keep " in status
     assert "<i>" not in status
     assert status.endswith("(decision 1)</span>")
 
@@ -345,8 +387,8 @@ def test_status_says_what_is_pending_and_cites_its_rule(board: None) -> None:
 def test_status_of_a_step_pending_and_of_a_game_without_flow(board: None) -> None:
     session = gaia_lab.Session(GAME, players=2, seed=1, auto=False)
     status = Explorer(session).status.value
-    assert status.startswith("<b>chance</b> step pending — the Mage Cards are dealt ")
-    assert "[ag.setup.mages]</span> — 20 legal action(s): mages " in status
+    assert status.startswith("<b>Chance</b> to act — the Mage Cards are dealt ")
+    assert "#rule-ag-setup-mages" in status and "— 20 legal moves: mages " in status
     from dicegame import PIG
 
     pig = Explorer(Session(PIG, players=2, seed=0))
@@ -365,7 +407,7 @@ def test_auto_play_is_seeded_and_reaches_the_end(board: None) -> None:
     a.auto_play(100_000)
     assert one.is_over()
     assert a.status.value.startswith("<b>Game over</b> — winners: ")
-    assert a.action_buttons == []
+    assert a.offered == []
     a.click("card:fox")
     assert "The game is over" in a.message.value
 
@@ -373,14 +415,12 @@ def test_auto_play_is_seeded_and_reaches_the_end(board: None) -> None:
 def test_a_session_changed_elsewhere_is_picked_up(board: None) -> None:
     session = new_session()
     explorer = Explorer(session)
-    stale = explorer.action_buttons[0]
+    stale = explorer.offered[0]
     session.play(session.legal_actions()[0])  # behind the Explorer's back
-    stale.click()  # the button was for the old decision: nothing is played blindly
+    explorer.press(stale)  # the button was for the old decision: nothing is played blindly
     assert session.decisions == 1
     assert "pick the action again" in explorer.message.value
-    assert [b.description for b in explorer.action_buttons] == [
-        str(a) for a in session.legal_actions()
-    ]
+    assert explorer.offered == [str(a) for a in session.legal_actions()]
 
 
 def test_a_missing_or_broken_board_layout_shows_a_placeholder(
@@ -395,13 +435,13 @@ def test_a_missing_or_broken_board_layout_shows_a_placeholder(
     scene = explorer.board.scene
     assert scene is not None and scene.ids() == []
     assert any("no layout" in getattr(i, "text", "") for i in scene.items)
-    explorer.action_buttons[0].click()
+    explorer.press(explorer.offered[0])
     assert session.decisions == 1
     placeholder = _common.board_scene(session)  # the real lookup, whatever it finds
     assert isinstance(placeholder, Scene)
 
 
-def test_with_the_games_own_board(sent: Sent) -> None:
+def test_with_the_games_own_board() -> None:
     draw = getattr(render, "scene", None)
     if not callable(draw) or isinstance(draw, type(render)):
         pytest.skip("the game's board layout is not there yet")
@@ -439,19 +479,19 @@ def milo() -> Example:
     return next(e for e in examples if "milo" in e.id)
 
 
-def test_walkthrough_next_and_previous(board: None, sent: Sent, milo: Example) -> None:
+def test_walkthrough_next_and_previous(board: None, milo: Example) -> None:
     walk = Walkthrough(milo)
     n = len(milo.steps)
     assert len(walk) == n and walk.index == 0
     assert walk.prev_button.disabled and not walk.next_button.disabled
-    assert "Start" in walk.html.value and len(sent) == 1
+    assert "Start" in walk.html.value and walk.board.version == 1
     for i in range(1, n + 1):
         walk.next_button.click()
         assert walk.index == i and walk.slider.value == i
         assert walk.html.value == walk.step_html(i)
         assert f"Step {i} of {n}" in walk.html.value
         assert walk.board.scene == fake_scene(walk.session(i).state, walk.highlight(i))
-    assert len(sent) == n + 1  # one drawing per step
+    assert walk.board.version == n + 1  # one drawing per step
     assert walk.next_button.disabled
     walk.next_button.click()
     assert walk.index == n
@@ -472,7 +512,7 @@ def test_walkthrough_checkpoints_all_hold(board: None, milo: Example) -> None:
         for action in step.play:
             assert f"<code>{action}</code>" in html
         if step.rule is not None:
-            assert step.rule.id in html
+            assert _common.rule_url(step.rule, GAME) in html
         for cp, _, actual in result.checks:
             assert cp.label.replace("'", "&#x27;") in html
             assert repr(actual).replace("'", "&#x27;") in html

@@ -460,7 +460,7 @@ def dice_scene(state: AGState, components: Components, w: float, h: float) -> Sc
             ghost = Scene(DIE, DIE, (Rect(0, 0, DIE, DIE, fill=colour, stroke=INK, radius=10,
                                           opacity=0.3),))
             parts.append((ghost, _die_x(k, w), _die_y(k)))
-        words = "game over" if state.over else "no roll on: click to roll"
+        words = "game over" if state.over else "no roll on"
         note = Scene(w, 20, (Text(w / 2, 12, words, size=11, anchor="middle", fill=MUTED),))
         parts.append((note, 0, h - 24))
     else:

@@ -79,18 +79,20 @@ PANEL: Final = "#f6f5f1"
 EDGE: Final = "#c9c6bd"
 
 PLANET_STYLE: Final[dict[str, tuple[str, str]]] = {
-    "terra": ("#3b7ddd", "Terra"),
+    "terra": ("#2f6fd0", "Terra"),
     "desert": ("#f3d23b", "Desert"),
-    "swamp": ("#8a5a2e", "Swamp"),
+    "swamp": ("#5e3a1a", "Swamp"),
     "oxide": ("#d8402c", "Oxide"),
     "volcanic": ("#f28a1e", "Volcanic"),
     "titanium": ("#8f979f", "Titanium"),
     "ice": ("#eef3f8", "Ice"),
     "gaia": ("#3daa4a", "Gaia"),
-    "transdim": ("#8c52c9", "Transdim"),
+    "transdim": ("#c98ee0", "Transdim"),
     "lost": ("#111111", "Lost Planet"),
 }
-"""Planet type: fill colour and name (a player's colour is the one of its home type)."""
+"""Planet type: fill colour and name (a player's colour is the one of its home type).
+The colours stay apart under the common colour-vision deficiencies
+(tests/test_render_colours.py)."""
 
 STRUCTURE_NAMES: Final[dict[str, str]] = {
     "m": "mine", "ts": "trading station", "lab": "research lab", "PI": "planetary institute",
@@ -147,7 +149,7 @@ def player_colour(faction: str) -> str:
     """The colour of a faction's pieces: the colour of its home planet type.
 
     >>> player_colour("terrans"), player_colour("")
-    ('#3b7ddd', '#cccccc')
+    ('#2f6fd0', '#cccccc')
     """
     if not faction:
         return "#cccccc"
@@ -663,7 +665,7 @@ def player_scene(state: GPState, seat: int, width: float, components: Components
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
     >>> panel = player_scene(GPState.new(4, DEEP_MIND_2_SETUP), 0, 290, load_components())
     >>> panel.find("seat:0").title
-    'P1 ?'
+    'p1 ?'
     """
     from gaia_lab.games.gaia_project.rules import actor, gaiaformers
 
@@ -671,7 +673,7 @@ def player_scene(state: GPState, seat: int, width: float, components: Components
     colour = player_colour(p.faction)
     acting = actor(state) == seat
     items: list[Item] = []
-    head = f"P{seat + 1} {faction_name(p.faction)}"
+    head = f"p{seat + 1} {faction_name(p.faction)}"
     items.append(Rect(0, 0, width, 24, fill=colour, stroke=_edge(colour), radius=4,
                       id=f"seat:{seat}", title=head))
     marks = [m for m, on in (("passed", p.passed), ("to act", acting),
@@ -778,7 +780,7 @@ def header_scene(state: GPState, width: float) -> Scene:
 
     seat = actor(state)
     who = "" if seat is None else (
-        f"; now: P{seat + 1} {faction_name(state.seats[seat].faction)}")
+        f"; now: p{seat + 1} {faction_name(state.seats[seat].faction)}")
     task = f" ({state.pending[0].kind})" if state.pending else ""
     rnd = f"round {state.round}, " if state.round else ""
     text = f"Gaia Project: {rnd}{_PHASES.get(state.phase, state.phase)}{task}{who}"

@@ -68,19 +68,20 @@ BOARD_W: Final = 470.0
 BOARD_H: Final = 430.0
 
 BIOME_STYLE: Final[dict[str, tuple[str, str]]] = {
-    "water": ("#7fb3e0", "Water"),
-    "crystal": ("#c39bd3", "Crystal"),
-    "forest": ("#7dcea0", "Forest"),
+    "water": ("#6fa8dc", "Water"),
+    "crystal": ("#e89ac0", "Crystal"),
+    "forest": ("#93c572", "Forest"),
     "mushroom": ("#f4d03f", "Mushroom"),
-    "temple": ("#d7ccc8", "Temple"),
+    "temple": ("#f0e6cf", "Temple"),
     "vault": ("#5d6d7e", "Vault"),
 }
-"""Biome: tile colour and name."""
+"""Biome: tile colour and name (apart under colour-vision deficiencies, dark text readable
+on each: tests/test_render_colours.py)."""
 
 ANIMAL_STYLE: Final[dict[str, tuple[str, str]]] = {
     "scavenger": ("S", "#8d6e63"),
-    "herbivore": ("H", "#558b2f"),
-    "predator": ("P", "#b03a2e"),
+    "herbivore": ("H", "#2e6b1f"),
+    "predator": ("P", "#e8664a"),
 }
 """Animal type: its letter and the colour of its Species cards."""
 

@@ -1,4 +1,4 @@
-"""Helpers shared by the widgets: the board of a session, HTML snippets, widget pools.
+"""Helpers shared by the widgets: the board of a session, HTML snippets, the action panel.
 
 Nothing here knows a particular game: the board comes from
 :func:`gaia_lab.render.scene`, the text from events, verdicts and rule references.
@@ -6,9 +6,15 @@ Nothing here knows a particular game: the board comes from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
-from typing import Any, Generic, TypeVar
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
 
 from gaia_lab.core.events import Event
 from gaia_lab.core.registry import NoLayoutError
@@ -18,7 +24,9 @@ from gaia_lab.core.verdict import Verdict
 from gaia_lab.render.shapes import Rect, Scene, Text
 
 __all__ = [
-    "WidgetPool",
+    "RULES_URL",
+    "ActionPanel",
+    "MessageLine",
     "board_scene",
     "citation_html",
     "error_html",
@@ -27,14 +35,23 @@ __all__ = [
     "mimebundle",
     "placeholder_scene",
     "ply_targets",
+    "rule_url",
     "verdict_html",
 ]
 
-GREEN = "#1a7f37"
-RED = "#cf222e"
-GREY = "#6e7781"
+# Theme colours: JupyterLab's (and Voila's) own when the page defines them, so the
+# dark theme keeps its contrast; the fallbacks read well on white.
+GREEN = "var(--jp-success-color1, #1a7f37)"
+RED = "var(--jp-error-color1, #cf222e)"
+GREY = "var(--jp-ui-font-color2, #57606a)"
 
-W = TypeVar("W")
+RULES_URL = os.environ.get("GAIA_LAB_RULES_URL", "../../docs/rules/")
+"""Where the rules pages are: a citation of a rule of game ``g`` links to
+``RULES_URL + g + ".html#rule-..."``. Relative to a notebook in ``notebooks/<game>/``
+by default; the environment variable ``GAIA_LAB_RULES_URL`` sets another base
+(for example a published site). The one place that says where rules live."""
+
+_HERE = Path(__file__).resolve().parent
 
 
 def placeholder_scene(text: str, width: float = 420, height: float = 60) -> Scene:
@@ -85,14 +102,27 @@ def ply_targets(session: Session, start: int, stop: int | None = None) -> list[s
     return list(ids)
 
 
-def citation_html(rule: RuleRef | None) -> str:
-    """A rule citation in small grey text (empty without a rule)."""
+def rule_url(rule: RuleRef, game: str) -> str:
+    """The address of ``rule``'s section on the rules page of ``game``.
+
+    >>> rule_url(RuleRef("gp.special.alone", "Special actions", "..."), "gaia_project")
+    '../../docs/rules/gaia_project.html#rule-gp-special-alone'
+    """
+    anchor = "rule-" + re.sub(r"[^A-Za-z0-9]", "-", rule.id)
+    return f"{RULES_URL}{game}.html#{anchor}"
+
+
+def citation_html(rule: RuleRef | None, game: str | None = None) -> str:
+    """A rule citation in small grey text: the section, a link to the rules page when
+    ``game`` is given, the rule's id only in the hover text (empty without a rule)."""
     if rule is None:
         return ""
-    return (
-        f' <small style="color:{GREY}" title="{escape(rule.summary)}">'
-        f"{escape(rule.citation)}</small>"
-    )
+    title = escape(f"{rule.summary} ({rule.id})")
+    section = escape(rule.section)
+    if game is not None:
+        section = (f'<a href="{escape(rule_url(rule, game))}" target="_blank" '
+                   f'rel="noopener" style="color:inherit">{section}</a>')
+    return f' <small style="color:{GREY}" title="{title}">— {section}</small>'
 
 
 def events_html(
@@ -102,11 +132,13 @@ def events_html(
     latest_first: bool = False,
     limit: int | None = None,
     empty: str = "No events yet.",
+    game: str | None = None,
 ) -> str:
     """Event lines as an HTML list, each with its rule citation.
 
     ``new_from`` marks events at that index and later in bold; ``limit`` keeps the
-    latest ``limit`` lines and says how many earlier ones were left out.
+    latest ``limit`` lines and says how many earlier ones were left out; with
+    ``game`` the citations link to its rules page.
     """
     if not events:
         return f'<div style="color:{GREY}">{escape(empty)}</div>'
@@ -125,7 +157,7 @@ def events_html(
         if event.automatic:
             style.append(f"color:{GREY}")
         attr = f' style="{";".join(style)}"' if style else ""
-        lines.append(f"<li{attr}>{escape(event.text)}{citation_html(event.rule)}</li>")
+        lines.append(f"<li{attr}>{escape(event.text)}{citation_html(event.rule, game)}</li>")
     more = f'<li style="color:{GREY}">… {hidden} earlier event(s)</li>' if hidden else ""
     if latest_first:
         lines.append(more)
@@ -134,22 +166,27 @@ def events_html(
     return '<ul style="margin:0;padding-left:1.2em">' + "".join(lines) + "</ul>"
 
 
-def verdict_html(verdict: Verdict, text: str = "") -> str:
-    """A verdict as HTML: green "legal" or red "illegal" with code, message and rule."""
+def verdict_html(verdict: Verdict, text: str = "", game: str | None = None) -> str:
+    """A verdict as HTML: green "legal" or red "not legal now", the message and the rule
+    (a link to its section with ``game``); the reason code only in a detail."""
     what = f"<code>{escape(text)}</code>: " if text else ""
     rule = ""
     if verdict.rule is not None:
-        rule = (
-            f"<br><small>Rule: {escape(verdict.rule.citation)} — "
-            f"{escape(verdict.rule.summary)}</small>"
-        )
+        section = escape(verdict.rule.section)
+        if game is not None:
+            section = (f'<a href="{escape(rule_url(verdict.rule, game))}" target="_blank" '
+                       f'rel="noopener">{section}</a>')
+        rule = f"<br><small>Rule: {section} — {escape(verdict.rule.summary)}</small>"
     if verdict.legal:
         return (
             f'{what}<b style="color:{GREEN}">legal</b> — {escape(verdict.message)}{rule}'
         )
+    code = escape(verdict.code)
+    rule_id = f", rule {escape(verdict.rule.id)}" if verdict.rule is not None else ""
     return (
-        f'{what}<b style="color:{RED}">illegal</b> <code>{escape(verdict.code)}</code> — '
-        f"{escape(verdict.message)}{rule}"
+        f'{what}<b style="color:{RED}">not legal now</b> — {escape(verdict.message)}{rule}'
+        f'<details style="color:{GREY}"><summary><small>details</small></summary>'
+        f"<small>reason code {code}{rule_id}</small></details>"
     )
 
 
@@ -163,38 +200,122 @@ def info_html(text: str) -> str:
     return f"<span>{escape(text)}</span>"
 
 
-class WidgetPool(Generic[W]):
-    """Reusable widgets: creating an ipywidget is slow, changing its traits is not.
+class MessageLine:
+    """The line that says what the last command did; a message said twice in a row
+    is marked "(again)" and flashes, so that it reads as new."""
 
-    ``take()`` hands out the widgets in order, making new ones only when the pool
-    runs out; ``reset()`` starts handing them out from the first again.
+    def __init__(self) -> None:
+        import ipywidgets as widgets
+
+        self.widget = widgets.HTML()
+        self._last = ""
+        self._count = 0
+
+    @property
+    def value(self) -> str:
+        """The HTML on show."""
+        return str(self.widget.value)
+
+    @value.setter
+    def value(self, html: str) -> None:
+        self.say(html)
+
+    def say(self, html: str) -> None:
+        """Show ``html`` as the newest message (empty: clear the line)."""
+        if not html:
+            self._last = ""
+            self.widget.value = ""
+            return
+        self._count += 1
+        again = f' <small style="color:{GREY}">(again)</small>' if html == self._last else ""
+        self._last = html
+        self.widget.value = (f'<div class="gaia-new" role="status" data-n="{self._count}">'
+                             f"{html}{again}</div>")
+
+
+class ActionPanel(anywidget.AnyWidget):
+    """The legal actions of one decision as buttons (and menus for long lists).
+
+    Each offer has a version; a press reaches :meth:`on_play`'s callback only
+    when it was made on the offer on show, so a double-click or a burst of
+    clicks plays one action and never one of a later decision. The browser
+    disables every control from a press until the kernel has answered.
     """
 
-    def __init__(self, factory: Callable[[], W]) -> None:
-        self._factory = factory
-        self._items: list[W] = []
-        self._used = 0
+    _esm = (_HERE / "actions.js").read_text(encoding="utf-8")
+    _css = (_HERE / "actions.css").read_text(encoding="utf-8")
+    offer = traitlets.Dict().tag(sync=True)
 
-    def reset(self) -> None:
-        """Hand out widgets from the first one again."""
-        self._used = 0
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._version = 0
+        self._play: list[Callable[[int], None]] = []
+        self._clear: list[Callable[[], None]] = []
+        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
 
-    def take(self) -> W:
-        """The next widget (a new one if all are in use)."""
-        if self._used == len(self._items):
-            self._items.append(self._factory())
-        item = self._items[self._used]
-        self._used += 1
-        return item
+    @property
+    def version(self) -> int:
+        """The version of the offer on show."""
+        return self._version
 
-    def close(self) -> None:
-        """Close every widget of the pool."""
-        for item in self._items:
-            close = getattr(item, "close", None)
-            if callable(close):
-                close()
-        self._items.clear()
-        self._used = 0
+    def show(self, groups: Sequence[tuple[str, Sequence[tuple[int, str, str]], bool]], *,
+             note: str = "", clear: str = "", empty: str = "") -> None:
+        """Offer ``groups`` of (verb, [(index, label, tooltip)...], as a menu); ``note``
+        is HTML above them, ``clear`` the label of a "show all" button (none if
+        empty), ``empty`` the text when there is nothing to offer."""
+        self._version += 1
+        self.offer = {
+            "v": self._version, "note": note, "clear": clear, "empty": empty,
+            "groups": [{"verb": verb, "menu": menu, "actions": [list(a) for a in actions]}
+                       for verb, actions, menu in groups],
+        }
+
+    def on_play(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(index)`` when an offered action is pressed."""
+        self._play.append(callback)
+
+    def on_clear(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the "show all" button is pressed."""
+        self._clear.append(callback)
+
+    def press(self, index: int) -> None:
+        """Press the action ``index`` of the offer on show (as the browser would)."""
+        self.receive({"event": "play", "index": index, "version": self._version})
+
+    def offered(self) -> list[tuple[int, str]]:
+        """The (index, label) pairs on offer, in order."""
+        return [(a[0], a[1]) for g in self.offer.get("groups", []) for a in g["actions"]]
+
+    def receive(self, content: Mapping[str, Any]) -> bool:
+        """Handle one message of the browser; True if it reached a callback.
+
+        >>> panel = ActionPanel()
+        >>> panel.on_play(lambda i: print("play", i))
+        >>> panel.show([("keep", [(0, "keep fox", ""), (1, "keep owl", "")], False)])
+        >>> panel.receive({"event": "play", "index": 1, "version": 1})
+        play 1
+        True
+        >>> panel.show([("keep", [(0, "keep elk", "")], False)])
+        >>> panel.receive({"event": "play", "index": 0, "version": 1})  # an old offer
+        False
+        """
+        try:
+            if content.get("version") != self._version:
+                return False
+            event = content.get("event")
+            if event == "clear":
+                for clear in list(self._clear):
+                    clear()
+                return True
+            index = content.get("index")
+            offered = {i for i, _ in self.offered()}
+            if event != "play" or not isinstance(index, int) or index not in offered:
+                return False
+            for play in list(self._play):
+                play(index)
+            return True
+        finally:
+            self.send({"event": "answered"})
 
 
 def mimebundle(widget: Any, text: str, **kwargs: Any) -> Any:

@@ -31,7 +31,9 @@ from gaia_lab.render.canvas import BoardCanvas
 from gaia_lab.widgets import _common
 from gaia_lab.widgets._common import (
     GREY,
-    WidgetPool,
+    ActionPanel,
+    MessageLine,
+    citation_html,
     error_html,
     events_html,
     info_html,
@@ -39,21 +41,6 @@ from gaia_lab.widgets._common import (
 )
 
 __all__ = ["Explorer"]
-
-
-class _Picker:
-    """A verb with too many actions for buttons: a dropdown and a Play button."""
-
-    def __init__(self, explorer: Explorer) -> None:
-        self.label = widgets.HTML()
-        self.dropdown = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="360px"))
-        self.button = widgets.Button(description="Play", layout=widgets.Layout(width="auto"))
-        self.button.on_click(lambda _button: explorer._play_index(self.dropdown.value))
-        self.box = widgets.HBox([self.label, self.dropdown, self.button])
-
-    def close(self) -> None:
-        for w in (self.label, self.dropdown, self.button, self.box):
-            w.close()
 
 
 class Explorer:
@@ -82,29 +69,24 @@ class Explorer:
         self._narrow: tuple[str, list[int]] | None = None
         self._seen: tuple[int, int, int] | None = None
         self._syncing = False
-        self._button_action: dict[int, int] = {}
+        self._typed_played: str | None = None
 
         self._status = widgets.HTML()
-        self._message = widgets.HTML()
+        self._message_line = MessageLine()
+        self._message = self._message_line.widget
         self._board = BoardCanvas(fit=True)
         self._board.on_click(lambda id, _x, _y: self.click(id))
 
-        self._actions_box = widgets.VBox()
-        self._buttons: WidgetPool[Any] = WidgetPool(self._new_action_button)
-        self._rows: WidgetPool[Any] = WidgetPool(
-            lambda: widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        )
-        self._labels: WidgetPool[Any] = WidgetPool(widgets.HTML)
-        self._pickers: WidgetPool[_Picker] = WidgetPool(lambda: _Picker(self))
-        self._clear_button = widgets.Button(
-            description="clear", tooltip="Show every legal action again",
-            layout=widgets.Layout(width="auto"),
-        )
-        self._clear_button.on_click(lambda _b: self.clear_selection())
+        self._actions = ActionPanel()
+        self._actions.on_play(self._play_index)
+        self._actions.on_clear(self.clear_selection)
 
         self._why_text = widgets.Text(
-            placeholder="type a move", layout=widgets.Layout(width="170px")
+            placeholder="type a move, then Enter", layout=widgets.Layout(width="170px"),
+            continuous_update=False,
         )
+        # sent on Enter (or on leaving the box): a new text is answered at once
+        self._why_text.observe(self._on_typed, names="value")
         self._why_button = widgets.Button(
             description="Why not?", tooltip="Explain whether this move is legal now",
             layout=widgets.Layout(width="auto"),
@@ -113,14 +95,14 @@ class Explorer:
         self._play_text_button = widgets.Button(
             description="Play", tooltip="Play the typed move", layout=widgets.Layout(width="auto")
         )
-        self._play_text_button.on_click(lambda _b: self.play(self._why_text.value))
+        self._play_text_button.on_click(lambda _b: self._play_typed())
         self._why_result = widgets.HTML()
 
         self._auto_count = widgets.BoundedIntText(
-            value=10, min=1, max=100_000, layout=widgets.Layout(width="90px")
+            value=10, min=1, max=100_000, layout=widgets.Layout(width="80px")
         )
         self._auto_button = widgets.Button(
-            description="Auto-play random moves",
+            description="Auto-play",
             tooltip="Play this many random legal moves (seeded)",
             layout=widgets.Layout(width="auto"),
         )
@@ -135,7 +117,8 @@ class Explorer:
         )
         self._redo_button.on_click(lambda _b: self.redo())
         self._slider = widgets.IntSlider(
-            min=0, max=0, value=0, description="decision", continuous_update=False
+            min=1, max=1, value=1, description="decision", continuous_update=False,
+            layout=widgets.Layout(width="auto", flex="1 1 160px"),
         )
         self._slider.observe(self._on_slider, names="value")
         self._position = widgets.HTML()
@@ -143,46 +126,36 @@ class Explorer:
         self._score_html = widgets.HTML()
         self._summary_html = widgets.HTML()
         self._log_html = widgets.HTML(
-            layout=widgets.Layout(max_height="320px", overflow="auto")
+            layout=widgets.Layout(max_height="260px", overflow="auto")
         )
 
-        right = widgets.VBox(
-            [
-                widgets.HTML("<b>Legal actions</b>"),
-                self._actions_box,
-                widgets.HTML("<b>Why not?</b> Type any move to check it."),
-                widgets.HBox([self._why_text, self._why_button, self._play_text_button]),
-                self._why_result,
-                widgets.HBox([self._auto_count, self._auto_button]),
-            ],
-            layout=widgets.Layout(min_width="320px", flex="0 1 360px", padding="0 0 0 12px"),
-        )
-        board = widgets.Box([self._board.canvas],
-                            layout=widgets.Layout(flex="1 1 520px", min_width="0"))
-        self.widget = widgets.VBox(
+        side = widgets.VBox(
             [
                 self._status,
                 self._message,
-                widgets.HBox([board, right], layout=widgets.Layout(flex_flow="row wrap",
-                                                                   align_items="flex-start")),
-                widgets.HBox(
-                    [self._undo_button, self._redo_button, self._slider, self._position]
-                ),
-                widgets.HBox(
-                    [
-                        widgets.VBox(
-                            [widgets.HTML("<b>Score</b>"), self._score_html, self._summary_html],
-                            layout=widgets.Layout(flex="1 1 300px"),
-                        ),
-                        widgets.VBox(
-                            [widgets.HTML("<b>Log</b> (latest first)"), self._log_html],
-                            layout=widgets.Layout(flex="2 1 400px"),
-                        ),
-                    ],
-                    layout=widgets.Layout(flex_flow="row wrap"),
-                ),
-            ]
+                self._actions,
+                widgets.HTML("<b>Why not?</b> Type any move to check it (Enter)."),
+                widgets.HBox([self._why_text, self._why_button, self._play_text_button],
+                             layout=widgets.Layout(flex_flow="row wrap")),
+                self._why_result,
+                widgets.HBox([self._undo_button, self._redo_button],
+                             layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self._slider, self._position]),
+                widgets.HBox([self._auto_count, self._auto_button]),
+                widgets.HTML("<b>Score</b>"),
+                self._score_html,
+                self._summary_html,
+                widgets.HTML("<b>Log</b> (latest first)"),
+                self._log_html,
+            ],
         )
+        side.add_class("gaia-table-side")
+        board = widgets.Box([self._board.canvas])
+        board.add_class("gaia-table-board")
+        self.widget = widgets.HBox(
+            [board, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")
+        )
+        self.widget.add_class("gaia-table")
         """The whole Explorer as one ipywidgets box."""
         self.refresh()
 
@@ -203,19 +176,22 @@ class Explorer:
         return self._message
 
     @property
-    def actions_box(self) -> Any:
-        """VBox of the legal actions, one row per verb."""
-        return self._actions_box
+    def actions(self) -> ActionPanel:
+        """The legal actions on show: buttons, and menus for long lists."""
+        return self._actions
 
     @property
-    def action_buttons(self) -> list[Any]:
-        """The action buttons on show, in order (dropdown groups not included)."""
-        return [
-            b
-            for row in self._actions_box.children
-            for b in getattr(row, "children", ())
-            if isinstance(b, widgets.Button) and id(b) in self._button_action
-        ]
+    def offered(self) -> list[str]:
+        """The labels of the actions offered, in order (menus included)."""
+        return [label for _, label in self._actions.offered()]
+
+    def press(self, label: str) -> None:
+        """Press the offered action labelled ``label``, as a click on it would."""
+        for index, shown in self._actions.offered():
+            if shown == label:
+                self._actions.press(index)
+                return
+        raise KeyError(f"no action {label!r} on offer: {self.offered}")
 
     @property
     def log_html(self) -> Any:
@@ -292,21 +268,22 @@ class Explorer:
         if isinstance(action, str):
             action = action.strip()
             if not action:
-                self._message.value = error_html("Type a move first.")
+                self._message_line.value = error_html("Type a move first.")
                 return
         mark = len(self.session.history)
         try:
             events = self.session.play(action)
         except IllegalActionError as error:
-            self._message.value = (
-                error_html("Not played. ") + verdict_html(error.verdict, str(action))
+            self._message_line.value = (
+                error_html("Not played. ")
+                + verdict_html(error.verdict, str(action), self.session.game.meta.name)
             )
             return
         except GaiaLabError as error:
-            self._message.value = error_html(f"Not played: {error}")
+            self._message_line.value = error_html(f"Not played: {error}")
             return
         except Exception as error:  # an engine bug must not break the controls
-            self._message.value = error_html(
+            self._message_line.value = error_html(
                 f"Not played: {type(error).__name__}: {error}"
             )
             return
@@ -314,7 +291,7 @@ class Explorer:
         self.refresh()
         played = self.session.history[mark].notation
         count = f"{len(events)} event{'' if len(events) == 1 else 's'}"
-        self._message.value = info_html(f"Played {played} ({count}).")
+        self._message_line.value = info_html(f"Played {played} ({count}).")
 
     def click(self, element_id: str | None) -> None:
         """A click on the board element ``element_id`` (None: off every element).
@@ -325,35 +302,63 @@ class Explorer:
         """
         self._sync()
         if self.session.is_over():
-            self._message.value = info_html("The game is over.")
+            self._message_line.value = info_html("The game is over.")
             return
         if element_id is None:
-            self._message.value = info_html("Nothing to pick there.")
+            self._message_line.value = info_html("Nothing to pick there.")
             return
         matches = [i for i, targets in enumerate(self._targets) if element_id in targets]
+        name = self.target_label(element_id)
         if self._narrow is not None:
             # a second click narrows the actions the first one picked (e.g. an animal,
             # then the space to put it on); one that concerns none of them starts afresh
             within = [i for i in self._narrow[1] if element_id in self._targets[i]]
             if within:
                 matches = within
-                element_id = f"{self._narrow[0]} + {element_id}"
+                name = f"{self._narrow[0]} + {name}"
         if not matches:
-            self._message.value = info_html(f"No legal action concerns {element_id}.")
+            self._message_line.value = info_html(f"Nothing can be played on {name} now.")
         elif len(matches) == 1:
             self._play_index(matches[0])
         else:
-            self._narrow = (element_id, matches)
+            self._narrow = (name, matches)
             self.refresh()
-            self._message.value = info_html(
-                f"{len(matches)} legal actions concern {element_id}: pick one."
+            self._message_line.value = info_html(
+                f"{len(matches)} moves concern {name}: pick one of them beside the board."
             )
+
+    def target_label(self, element_id: str) -> str:
+        """How the board element ``element_id`` is named to a learner: the title the
+        board gives it, else its id in words (``"die:4"`` -> ``"die 4"``)."""
+        scene = self._board.scene
+        item = scene.find(element_id) if scene is not None else None
+        if item is not None and item.title:
+            return item.title.split("\n")[0]
+        return element_id.replace(":", " ").replace("_", " ")
 
     def clear_selection(self) -> None:
         """Show every legal action again after a board click narrowed them."""
         self._narrow = None
         self.refresh()
-        self._message.value = ""
+        self._message_line.value = ""
+
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        self._typed_played = None
+        if str(change["new"]).strip():
+            self.why(str(change["new"]))
+
+    def _play_typed(self) -> None:
+        """The Play button of the typed move: a move is played once per edit, so a
+        double-click does not play the same text again for the next player."""
+        text = self._why_text.value.strip()
+        if text and text == self._typed_played:
+            self._message_line.value = info_html(
+                f"{text} was just played; type the next move.")
+            return
+        before = len(self.session.history)
+        self.play(text)
+        if len(self.session.history) != before:
+            self._typed_played = text
 
     def why(self, text: str) -> None:
         """Show the verdict on ``text`` (any move) in the "Why not?" box; never raises.
@@ -369,7 +374,7 @@ class Explorer:
         except Exception as error:  # explain is meant never to raise; stay safe anyway
             self._why_result.value = error_html(f"{type(error).__name__}: {error}")
             return
-        self._why_result.value = verdict_html(verdict, text)
+        self._why_result.value = verdict_html(verdict, text, self.session.game.meta.name)
 
     def undo(self) -> None:
         """Take back the last decision."""
@@ -381,7 +386,8 @@ class Explorer:
 
     def goto(self, position: int) -> None:
         """Jump to the position after ``position`` decisions."""
-        self._travel(lambda: self.session.goto(position), f"Jumped to decision {position}.")
+        self._travel(lambda: self.session.goto(position),
+                     f"At decision {position + 1} now ({position} played before it).")
 
     def auto_play(self, n: int) -> None:
         """Play up to ``n`` random legal moves (seeded), stopping at the end of the game."""
@@ -399,13 +405,13 @@ class Explorer:
         except Exception as error:
             self._narrow = None
             self.refresh()
-            self._message.value = error_html(
+            self._message_line.value = error_html(
                 f"Stopped after {played} random move(s): {type(error).__name__}: {error}"
             )
             return
         self._narrow = None
         self.refresh()
-        self._message.value = info_html(f"Played {played} random move(s).")
+        self._message_line.value = info_html(f"Played {played} random move(s).")
 
     # -- drawing ----------------------------------------------------------------------
     def refresh(self) -> None:
@@ -419,13 +425,16 @@ class Explorer:
         if self._narrow is not None and any(i >= len(self._legal) for i in self._narrow[1]):
             self._narrow = None
         shown = self._narrow[1] if self._narrow is not None else range(len(self._legal))
-        highlight: dict[str, None] = {}
+        highlight: dict[str, list[str]] = {}
         for i in shown:
             for target in self._targets[i]:
-                highlight.setdefault(target)
+                highlight.setdefault(target, []).append(str(self._legal[i]))
 
-        self._board.show(_common.board_scene(session, tuple(highlight)))
-        self._status.value = self._status_html(over)
+        scene = _common.board_scene(session, tuple(highlight))
+        walk = [(id, self._spoken(scene, id, labels)) for id, labels in highlight.items()]
+        status = self._status_html(over)
+        self._board.show(scene, targets=walk, description=self._description(over))
+        self._status.value = status
         self._draw_actions(over)
         self._score_html.value = session.score_breakdown()._repr_html_()
         self._summary_html.value = (
@@ -434,19 +443,36 @@ class Explorer:
         )
         events = session.events
         self._log_html.value = events_html(
-            events, new_from=self._new_events_from(), latest_first=True, limit=self.log_limit
+            events, new_from=self._new_events_from(), latest_first=True, limit=self.log_limit,
+            game=game.meta.name,
         )
         self._undo_button.disabled = not session.can_undo
         self._redo_button.disabled = not session.can_redo
         self._syncing = True
         try:
-            self._slider.max = max(session.length, 1)
-            self._slider.value = session.position
+            self._slider.max = session.length + 1
+            self._slider.value = session.position + 1
             self._slider.disabled = session.length == 0
         finally:
             self._syncing = False
-        self._position.value = f"of {session.length}"
+        self._position.value = f"of {session.length + 1}"
         self._seen = self._fingerprint()
+
+    @staticmethod
+    def _spoken(scene: Any, id: str, actions: list[str]) -> str:
+        item = scene.find(id)
+        name = item.title.split("\n")[0] if item is not None and item.title else id
+        more = f" and {len(actions) - 2} more" if len(actions) > 2 else ""
+        return f"{name}: {', '.join(actions[:2])}{more}"
+
+    def _description(self, over: bool) -> str:
+        session = self.session
+        head = f"{session.game.meta.title} board"
+        if over:
+            return f"{head}, game over."
+        actor = session.actor
+        who = session.names[actor] if isinstance(actor, int) else "chance"
+        return f"{head}, decision {session.decisions + 1}: {who} to act."
 
     def _status_html(self, over: bool) -> str:
         session = self.session
@@ -458,82 +484,49 @@ class Explorer:
         if isinstance(actor, int):
             who = f"<b>{escape(session.names[actor])}</b> to act"
         else:
-            who = f"<b>{escape(str(actor))}</b> step pending"
+            who = "<b>Chance</b> to act"
         pending = session.pending
         if pending is not None:
-            rule = pending.rule
-            who += (f" — {escape(pending.text)} <span style=\"color:{GREY}\" "
-                    f"title=\"{escape(str(rule))}\">[{escape(rule.id)}]</span>")
+            who += f" — {escape(pending.text)}{citation_html(pending.rule, session.game.meta.name)}"
         verbs = list(dict.fromkeys(self._group(a) for a in self._legal))
-        choices = f"{len(self._legal)} legal action(s)"
+        choices = f"{len(self._legal)} legal move{'' if len(self._legal) == 1 else 's'}"
         if verbs:
             choices += ": " + ", ".join(escape(v) for v in verbs)
         return f"{who} — {choices} <span style=\"color:{GREY}\">(decision " \
                f"{session.decisions + 1})</span>"
 
     def _draw_actions(self, over: bool) -> None:
-        self._buttons.reset()
-        self._rows.reset()
-        self._labels.reset()
-        self._pickers.reset()
-        self._button_action.clear()
-        children: list[Any] = []
         if not self._legal:
-            label = self._labels.take()
-            label.value = f'<span style="color:{GREY}">' + (
-                "The game is over." if over else "No legal action.") + "</span>"
-            children.append(label)
-        elif self._narrow is not None:
-            id, indices = self._narrow
-            label = self._labels.take()
-            label.value = f"Actions concerning <code>{escape(id)}</code>:"
-            row = self._rows.take()
-            row.children = tuple(self._button(i) for i in indices) + (self._clear_button,)
-            children.extend([label, row])
-        else:
-            groups: dict[str, list[int]] = {}
-            for i, action in enumerate(self._legal):
-                groups.setdefault(self._group(action), []).append(i)
-            for verb, indices in groups.items():
-                if len(indices) > self.group_limit:
-                    picker = self._pickers.take()
-                    picker.label.value = f"<b>{escape(verb)}</b> ({len(indices)})&nbsp;"
-                    picker.dropdown.options = [(str(self._legal[i]), i) for i in indices]
-                    picker.dropdown.value = indices[0]
-                    children.append(picker.box)
-                else:
-                    label = self._labels.take()
-                    label.value = f"<b>{escape(verb)}</b>&nbsp;"
-                    row = self._rows.take()
-                    row.children = (label, *(self._button(i) for i in indices))
-                    children.append(row)
-        self._actions_box.children = tuple(children)
+            self._actions.show([], empty="The game is over." if over else "No legal action.")
+            return
+        if self._narrow is not None:
+            name, indices = self._narrow
+            self._actions.show(
+                [("", [self._entry(i) for i in indices], False)],
+                note=f"Moves concerning <b>{escape(name)}</b>:", clear="show all moves",
+            )
+            return
+        groups: dict[str, list[int]] = {}
+        for i, action in enumerate(self._legal):
+            groups.setdefault(self._group(action), []).append(i)
+        self._actions.show(
+            [(verb, [self._entry(i) for i in indices], len(indices) > self.group_limit)
+             for verb, indices in groups.items()]
+        )
 
-    def _button(self, index: int) -> Any:
-        button = self._buttons.take()
-        button.description = str(self._legal[index])
+    def _entry(self, index: int) -> tuple[int, str, str]:
         targets = self._targets[index]
-        button.tooltip = "on the board: " + ", ".join(targets) if targets else ""
-        self._button_action[id(button)] = index
-        return button
-
-    def _new_action_button(self) -> Any:
-        button = widgets.Button(layout=widgets.Layout(width="auto"))
-        button.on_click(self._on_action_button)
-        return button
-
-    def _on_action_button(self, button: Any) -> None:
-        index = self._button_action.get(id(button))
-        if index is not None:
-            self._play_index(index)
+        where = "on the board: " + ", ".join(self.target_label(t) for t in targets) \
+            if targets else ""
+        return (index, str(self._legal[index]), where)
 
     def _play_index(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self._legal):
-            self._message.value = error_html("That action is no longer on offer.")
+            self._message_line.say(error_html("That action is no longer on offer."))
             return
         if self._fingerprint() != self._seen:
             self.refresh()
-            self._message.value = error_html("The game changed; pick the action again.")
+            self._message_line.value = error_html("The game changed; pick the action again.")
             return
         self.play(self._legal[index])
 
@@ -542,17 +535,17 @@ class Explorer:
         try:
             move()
         except GaiaLabError as error:
-            self._message.value = error_html(str(error))
+            self._message_line.value = error_html(str(error))
             self.refresh()
             return
         self._narrow = None
         self.refresh()
-        self._message.value = info_html(done)
+        self._message_line.value = info_html(done)
 
     def _on_slider(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
-        position = int(change["new"])
+        position = int(change["new"]) - 1
         if position != self.session.position:
             self.goto(position)
 

@@ -25,7 +25,7 @@ from gaia_lab.core.example import Example, StepResult
 from gaia_lab.core.session import Session
 from gaia_lab.render.canvas import BoardCanvas
 from gaia_lab.widgets import _common
-from gaia_lab.widgets._common import GREEN, GREY, RED, events_html
+from gaia_lab.widgets._common import GREEN, GREY, RED, citation_html, events_html
 
 __all__ = ["Walkthrough"]
 
@@ -43,8 +43,8 @@ class Walkthrough:
 
         self._title = widgets.HTML(
             f"<h3 style=\"margin:0\">{escape(example.title)}</h3>"
-            f'<small style="color:{GREY}">{escape(example.source)} · '
-            f"{escape(example.id)}</small>"
+            f'<small style="color:{GREY}" title="example {escape(example.id)}">'
+            f"{escape(example.source)}</small>"
         )
         self._prev_button = widgets.Button(
             description="Previous", icon="arrow-left", layout=widgets.Layout(width="auto")
@@ -58,17 +58,24 @@ class Walkthrough:
             min=0, max=len(self.results), value=0, description="step", continuous_update=False
         )
         self._slider.observe(self._on_slider, names="value")
-        self._html = widgets.HTML(layout=widgets.Layout(min_width="320px", flex="1 1 360px"))
+        self._html = widgets.HTML()
         self._board = BoardCanvas(fit=True)
-        self.widget = widgets.VBox(
+        board = widgets.Box([self._board.canvas])
+        board.add_class("gaia-table-board")
+        side = widgets.VBox(
             [
                 self._title,
-                widgets.HBox([self._prev_button, self._next_button, self._slider]),
-                widgets.HBox(
-                    [self._html, self._board.canvas], layout=widgets.Layout(flex_flow="row wrap")
-                ),
+                widgets.HBox([self._prev_button, self._next_button, self._slider],
+                             layout=widgets.Layout(flex_flow="row wrap")),
+                self._html,
             ]
         )
+        side.add_class("gaia-table-side")
+        # the step and its Previous/Next beside the board, kept in view while it scrolls
+        self.widget = widgets.HBox(
+            [side, board], layout=widgets.Layout(flex_flow="row wrap", width="100%")
+        )
+        self.widget.add_class("gaia-table")
         """The whole Walkthrough as one ipywidgets box."""
         self.show(0)
 
@@ -128,7 +135,11 @@ class Walkthrough:
         self._index = i
         self._html.value = self.step_html(i)
         session = self.session(i)
-        self._board.show(_common.board_scene(session, self.highlight(i)))
+        self._board.show(
+            _common.board_scene(session, self.highlight(i)),
+            description=f"{session.game.meta.title} board after step {i} of "
+                        f"{len(self.results)} of {self.example.title}",
+        )
         self._prev_button.disabled = i == 0
         self._next_button.disabled = i == len(self.results)
         if self._slider.value != i:
@@ -169,8 +180,8 @@ class Walkthrough:
         parts = [f"<h4>{heading}</h4>", f"<p>{escape(step.commentary)}</p>"]
         if step.rule is not None:
             parts.append(
-                f"<p><b>Rule:</b> {escape(step.rule.section)} — {escape(step.rule.summary)} "
-                f'<small style="color:{GREY}">[{escape(step.rule.id)}]</small></p>'
+                f"<p><b>Rule:</b> {escape(step.rule.summary)}"
+                f"{citation_html(step.rule, self._game)}</p>"
             )
         if step.play:
             played = ", ".join(f"<code>{escape(a)}</code>" for a in step.play)
@@ -193,8 +204,12 @@ class Walkthrough:
         before = len(self.session(i - 1).events)
         new = result.session.events[before:]
         parts.append("<p><b>Events:</b></p>")
-        parts.append(events_html(new, empty="No events."))
+        parts.append(events_html(new, empty="No events.", game=self._game))
         return "".join(parts)
+
+    @property
+    def _game(self) -> str:
+        return self.start.game.meta.name
 
     # -- display ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -132,3 +132,42 @@ def voila_server() -> Iterator[Callable[[str | os.PathLike[str]], str]]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    """A JupyterLab on the repository (no token), with its own Jupyter data, config and
+    runtime folders: ``(base URL, environment)``; run ``jupyter trust`` in that environment
+    to trust a notebook for this server only."""
+    home = tmp_path_factory.mktemp("jupyter")
+    env = {**os.environ, "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    log = home / "lab.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
+             "--ServerApp.password=", f"--ServerApp.root_dir={NOTEBOOKS.parent}",
+             "--allow-root"],
+            cwd=NOTEBOOKS.parent, stdout=out, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}api/status", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"JupyterLab did not start:\n{log.read_text()}") from None
+            time.sleep(0.3)
+    yield url, env
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

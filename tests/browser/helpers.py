@@ -24,6 +24,7 @@ from gaia_lab.render.shapes import Scene
 
 KERNEL_TIMEOUT = 60_000  # ms: Voila starts a kernel and runs the notebook first
 STEP_TIMEOUT = 15_000  # ms: one round trip browser -> kernel -> browser
+GUARD_MS = 450  # ms: new controls and a new board take no click sooner (the tail of a burst)
 
 # FNV-1a hash of every RGBA byte of the canvas, computed in the page.
 _HASH = """const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -64,13 +65,13 @@ def wait_pixels_changed(page: Page, canvas: Locator, before: int) -> None:
 
 
 def canvas_size(canvas: Locator) -> tuple[int, int]:
-    """The canvas' size in canvas pixels (not its CSS size)."""
-    width, height = canvas.evaluate("c => [c.width, c.height]")
-    return int(width), int(height)
+    """The size of the scene the board draws (its pixel buffer follows the screen)."""
+    width, height = canvas.evaluate("c => (c.dataset.scene || '0x0').split('x').map(Number)")
+    return math.ceil(width), math.ceil(height)
 
 
 def scene_size(board: Scene) -> tuple[int, int]:
-    """The canvas size a live board gives ``board``."""
+    """The scene size a live board reports for ``board``."""
     return math.ceil(board.width), math.ceil(board.height)
 
 
@@ -99,10 +100,8 @@ def click_canvas_point(page: Page, canvas: Locator, x: float, y: float, what: st
     canvas.scroll_into_view_if_needed()
     bbox = canvas.bounding_box()
     assert bbox is not None
-    scale = bbox["width"] / width  # CSS px per canvas px
+    scale = bbox["width"] / width  # CSS px per scene px
     assert abs(bbox["height"] / height - scale) < 0.01, "canvas stretched unevenly"
-    # No focus first: the canvas focuses itself on the press, which may scroll the page
-    # before the press is measured; BoardCanvas then takes the pointer's last move.
     canvas.evaluate(SCROLL_TO_ROW, y * scale)
     bbox = canvas.bounding_box()
     assert bbox is not None
@@ -154,6 +153,7 @@ class ExplorerPage:
     def plays(self, action: str) -> Iterator[None]:
         """The body plays ``action``: then the message names it, the status and pixels change."""
         status_before, pixels_before = self.status.inner_text(), pixel_hash(self.canvas)
+        self.page.wait_for_timeout(GUARD_MS)  # as a reader would, before acting
         yield
         expect(self.message).to_have_text(
             re.compile(rf"^Played {re.escape(action)}\b"), timeout=STEP_TIMEOUT

@@ -41,7 +41,7 @@ def test_button_and_board_click_advance_the_game(
     page: Page, voila_server: Callable[[Path], str]
 ) -> None:
     session = new_session()
-    view = ExplorerPage.open(page, voila_server(NOTEBOOK), session, log_text="[ag.setup.deal]")
+    view = ExplorerPage.open(page, voila_server(NOTEBOOK), session, log_text="Milo is dealt")
     expect(view.status).to_contain_text("Milo to act")
     expect(view.status).to_contain_text("keep")
     expect(view.log).not_to_contain_text("keeps")

@@ -62,7 +62,7 @@ def test_controls_and_hex_click_advance_the_game(
 ) -> None:
     session = new_session()
     url = voila_server(NOTEBOOK)
-    view = ExplorerPage.open(page, url, session, log_text="[gp.setup.sectors_34]")
+    view = ExplorerPage.open(page, url, session, log_text="Round boosters in play")
     expect_in_step(view, session, [e.text for e in session.events])
     expect(view.log).not_to_contain_text("plays the")
 
@@ -75,7 +75,7 @@ def test_controls_and_hex_click_advance_the_game(
         with view.plays(action):
             if len(legal) > GROUP_LIMIT:  # a dropdown of the verb's actions and a Play button
                 assert action != legal[0], "choose an option other than the preselected one"
-                picker = page.locator(".widget-hbox:has(> .widget-dropdown)")
+                picker = page.locator(".gaia-actions-row:has(> select)")
                 expect(picker).to_have_count(1)
                 expect(picker).to_contain_text(f"({len(legal)})")
                 picker.locator("select").select_option(label=action)

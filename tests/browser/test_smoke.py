@@ -1,4 +1,4 @@
-"""Proves the browser recipe: Voila renders an ipycanvas board and a click redraws it."""
+"""Proves the browser recipe: Voila renders a live board and a click redraws it."""
 
 from __future__ import annotations
 

@@ -239,6 +239,10 @@ class AnimalsGathering(Game[AGState, Action]):
         verb, args = action.verb, action.args
         if verb in ("take", "keep", "revive"):
             return (f"card:{args[0]}",)
+        if verb == "place" and state.roll is not None:  # the dice showing the stone, too
+            dice = tuple(f"die:{i}" for i, d in enumerate(state.roll.dice)
+                         if d.face == args[0] and not d.use)
+            return (f"card:{args[1]}", f"stone:{args[0]}", *dice)
         if verb in ("place", "bonus", "remove"):
             return (f"card:{args[1]}", f"stone:{args[0]}")
         if verb == "exchange":

@@ -1,0 +1,102 @@
+// The legal actions of one decision, as buttons and menus (an anywidget module).
+//
+// Every offer the kernel sends has a version; a press sends the action's index
+// with the version it was drawn for, and the kernel plays it only while that
+// offer is the one on show. From a press until the kernel answers, every
+// control is disabled, and the new controls take no press for a moment after they
+// appear (no one can read them faster): a double-click or a burst of clicks plays
+// one action, never one of the next decision.
+
+const GUARD_MS = 400;
+
+function button(text, title) {
+  const b = document.createElement("button");
+  b.className = "jupyter-widgets jupyter-button widget-button gaia-action";
+  b.type = "button";
+  b.textContent = text;
+  if (title) b.title = title;
+  return b;
+}
+
+function render({ model, el }) {
+  el.classList.add("gaia-actions");
+  let busy = false;
+  let timer = null;
+  let armed = 0; // presses before this time are taken as the tail of an earlier burst
+
+  function setBusy(value) {
+    busy = value;
+    el.classList.toggle("gaia-busy", value);
+    el.setAttribute("aria-busy", value ? "true" : "false");
+    for (const c of el.querySelectorAll("button, select")) c.disabled = value;
+    if (timer) { clearTimeout(timer); timer = null; }
+    if (value) timer = setTimeout(() => setBusy(false), 5000); // never stuck
+  }
+
+  function send(message) {
+    if (busy || performance.now() < armed) return;
+    const v = (model.get("offer") || {}).v;
+    setBusy(true);
+    model.send(Object.assign({ version: v }, message));
+  }
+
+  function draw() {
+    const offer = model.get("offer") || {};
+    el.replaceChildren();
+    el.dataset.version = String(offer.v);
+    if (offer.note) {
+      const p = document.createElement("div");
+      p.className = "gaia-actions-note";
+      p.innerHTML = offer.note;
+      el.append(p);
+    }
+    if (!offer.groups || !offer.groups.length) {
+      const p = document.createElement("div");
+      p.className = "gaia-muted";
+      p.textContent = offer.empty || "";
+      el.append(p);
+    }
+    for (const group of offer.groups || []) {
+      const row = document.createElement("div");
+      row.className = "gaia-actions-row";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", group.verb);
+      const head = document.createElement("b");
+      head.textContent = group.verb + (group.menu ? ` (${group.actions.length})` : "");
+      row.append(head);
+      if (group.menu) {
+        const select = document.createElement("select");
+        select.className = "gaia-actions-menu";
+        select.setAttribute("aria-label", group.verb);
+        for (const [index, label] of group.actions) {
+          const o = document.createElement("option");
+          o.value = String(index);
+          o.textContent = label;
+          select.append(o);
+        }
+        const play = button("Play", "Play the action chosen in the list");
+        play.addEventListener("click", () => send({ event: "play", index: Number(select.value) }));
+        row.append(select, play);
+      } else {
+        for (const [index, label, title] of group.actions) {
+          const b = button(label, title);
+          b.addEventListener("click", () => send({ event: "play", index: index }));
+          row.append(b);
+        }
+      }
+      el.append(row);
+    }
+    if (offer.clear) {
+      const b = button(offer.clear, "Show every legal action again");
+      b.addEventListener("click", () => send({ event: "clear" }));
+      el.append(b);
+    }
+    setBusy(false);
+  }
+
+  model.on("change:offer", () => { armed = performance.now() + GUARD_MS; draw(); });
+  model.on("msg:custom", m => { if (m && m.event === "answered") setBusy(false); });
+  draw();
+}
+
+export default { render };
