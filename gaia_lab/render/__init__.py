@@ -7,7 +7,7 @@
 :mod:`gaia_lab.render.shapes`.
 
 The live canvas (:class:`gaia_lab.render.canvas.BoardCanvas`) lives in
-:mod:`gaia_lab.render.canvas`, the only module here that imports ipycanvas.
+:mod:`gaia_lab.render.canvas`, the only module here that needs a widget library (anywidget).
 """
 
 from __future__ import annotations

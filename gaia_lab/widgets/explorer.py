@@ -162,7 +162,7 @@ class Explorer:
     # -- the widgets, for tests and notebooks -----------------------------------------
     @property
     def board(self) -> BoardCanvas:
-        """The live board (its ipycanvas ``Canvas`` is ``board.canvas``)."""
+        """The live board (its browser view is ``board.canvas``)."""
         return self._board
 
     @property
