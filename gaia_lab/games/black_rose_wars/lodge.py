@@ -13,7 +13,7 @@ through Rooms only (brw.core.cells), so :meth:`Lodge.room_distance` ignores Cell
 >>> lodge.distance("cell1", "forge"), lodge.room_distance("crypt", "forge")
 (3, 2)
 >>> lodge.within("crypt", 1)
-('crypt', 'throne_room', 'cell1')
+('throne_room', 'crypt', 'cell1')
 >>> lodge.stops_toward("crypt", "forge", 1)
 ('throne_room',)
 """

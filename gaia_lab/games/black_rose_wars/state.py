@@ -14,7 +14,7 @@ seat 0); ``""`` means out of the Lodge.
 
 >>> room = Room("crypt", 1, 0, size=6, slots=("mage1", "gaea"), root=RootToken(("gaea",)))
 >>> room.instability, room.free_slots, room.root.free
-(3, 4, 1)
+(3, 5, 1)
 >>> s = BRWState(players=1, mages=(Mage("Rikkart", Model("cell1", 2, 2, 11)),), rooms=(room,))
 >>> BRWState.from_json(s.to_json()) == s
 True
