@@ -39,10 +39,15 @@ register_game(
     layout="gaia_lab.render.gaia_project:scene",
     examples="gaia_lab.games.gaia_project.examples:EXAMPLES",
 )
+register_game(
+    "gaia_lab.games.black_rose_wars:GAME",
+    name="black_rose_wars",
+    state="gaia_lab.games.black_rose_wars.state:BRWState",
+    examples="gaia_lab.games.black_rose_wars.examples:EXAMPLES",
+)
 
 PLANNED: dict[str, str] = {
     "gaia_tiki": "GAIA (Tiki Editions)",
-    "black_rose_gaea": "Black Rose Wars: Rebirth - Gaea Reborn",
 }
 """Games of the collection whose engines are not in this release yet."""
 
