@@ -21,17 +21,18 @@ replaces any file: :func:`load_components`.
 
 Every problem of a data file is reported at once, each naming the file, line and field:
 
->>> Components.from_dicts(avatar={"component": "avatar", "entries": [
-...     {"id": "gaea", "kind": "avatar", "name": "Gaea", "health": 10, "strength": 1,
-...      "speed": 2, "priorities": [], "root_tokens": 12, "arbor_vitae": 3,
-...      "provenance": "rulebook", "source": "Avatar Card Anatomy"}]})
-... # doctest: +NORMALIZE_WHITESPACE
-Traceback (most recent call last):
-...
-gaia_lab.core.errors.InvalidStateError: Components.from_dicts: 3 problems:
-  - avatar.json: avatar entry 1 (id 'gaea'): field 'health': the Avatar card shows Health 12, Strength 1, Speed 2 (brw.avatar.card)
-  - avatar.json: avatar entry 1 (id 'gaea'): field 'priorities': Gaea has 2 Priority lines (brw.priority.lines)
-  - avatar.json: the Avatar card of Gaea and the Filius card are both needed
+>>> from gaia_lab.core.errors import InvalidStateError
+>>> try:
+...     Components.from_dicts(avatar={"component": "avatar", "entries": [
+...         {"id": "gaea", "kind": "avatar", "name": "Gaea", "health": 10, "strength": 1,
+...          "speed": 2, "priorities": [], "root_tokens": 12, "arbor_vitae": 3,
+...          "provenance": "rulebook", "source": "Avatar Card Anatomy"}]})
+... except InvalidStateError as exc:
+...     for problem in exc.problems:
+...         print(problem.split(": ", 2)[-1])
+field 'health': the Avatar card shows Health 12, Strength 1, Speed 2 (brw.avatar.card)
+field 'priorities': Gaea has 2 Priority lines (brw.priority.lines)
+the Avatar card of Gaea and the Filius card are both needed
 """
 
 from __future__ import annotations

@@ -61,7 +61,6 @@ from gaia_lab.games.black_rose_wars.state import (
     Choice,
     Mage,
     Model,
-    PowerBoard,
     Room,
     RootToken,
     Seat,
@@ -201,7 +200,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         avatar = AvatarBoard(Model("", gaea.speed, gaea.strength, gaea.health),
                              commands=tuple(x.id for x in c.commands),
                              filius=Model("", filius.speed, filius.strength, filius.health))
-        tasks = tuple(Task(k, FLOW.kinds[k].actor if FLOW.kinds[k].actor != "player" else 0,
+        tasks = tuple(Task(k, "chance" if FLOW.kinds[k].actor == "chance" else "rules",
                            ("given" if given is not None else "drawn",) if k == "lodge" else ())
                       for k in SETUP_ORDER)
         return BRWState(players=players, mages=mages, avatar=avatar, room_pool=tuple(pool),
@@ -522,8 +521,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         Traceback (most recent call last):
         ...
         gaia_lab.core.errors.InvalidStateError: scenario: 2 problems:
-          - seats[0].where: 'moon' is no area of the Lodge
           - lodge: 'x' is not a Room of the Lodge
+          - seats[0].where: 'moon' is no area of the Lodge
         """
         parsed, problems = codec.decode(ScenarioSpec, spec, "")
         if not isinstance(parsed, ScenarioSpec):
@@ -565,8 +564,9 @@ class BlackRoseWars(Game[BRWState, Action]):
                                 f"{', '.join(sorted(owners))})")
                 continue
             if len(change.slots) >= room.size or (change.rebuilt and change.slots):
-                problems.append(f"lodge.{rid}.slots: {len(change.slots)} Instability; "
-                                f"{'a rebuilt Room holds none' if change.rebuilt else f'the Room is rebuilt at {room.size}'}")
+                why = ("a rebuilt Room holds none" if change.rebuilt
+                       else f"the Room is rebuilt at {room.size}")
+                problems.append(f"lodge.{rid}.slots: {len(change.slots)} Instability; {why}")
                 continue
             if change.root is not None and len(change.root) > 2:
                 problems.append(f"lodge.{rid}.root: a Root Token holds at most 2 Instability")
@@ -621,13 +621,13 @@ class BlackRoseWars(Game[BRWState, Action]):
         for i in range(len(spec.seats), spec.players):
             state = state.with_mage(i, evolve(state.mages[i], prepared=spells[:2],
                                               hand=spells[2:]))
-        for mid, change in ((AVATAR, spec.gaea), (FILIUS, spec.filius)):
-            if change is None:
+        for mid, placed in ((AVATAR, spec.gaea), (FILIUS, spec.filius)):
+            if placed is None:
                 continue
             model = state.model(mid)
-            model = model.at(area(change.where, mid, model.where))
-            if change.damage is not None:
-                model = model.damaged(change.damage)
+            model = model.at(area(placed.where, mid, model.where))
+            if placed.damage is not None:
+                model = model.damaged(placed.damage)
             state = state.with_model(mid, model)
         if spec.gaea_power is not None:
             state = state.with_avatar(power=spec.gaea_power)

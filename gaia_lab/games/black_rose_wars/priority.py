@@ -18,7 +18,7 @@ Where Gaea or Filius stops when moving is chosen the same way (brw.ruling.move_t
 ...              cells=(Cell(0, "crypt", 0, 2),),
 ...              avatar=AvatarBoard(Model("black_rose_room", 2, 1, 12)))
 >>> print(gaea_target(s, 1).text())
-gaea chooses a target by Priority 1 among black_rose_room, throne_room, crypt:
+Gaea chooses a target by Priority 1 among black_rose_room, throne_room, crypt:
   -Root Token: black_rose_room 1, throne_room 0, crypt 0 -> keeps throne_room, crypt (no Root Token)
   +Instability: throne_room 1, crypt 2 -> keeps crypt (the most Instability, 2)
   chosen: crypt
@@ -137,7 +137,7 @@ def filius_target(state: BRWState) -> Choice:
         Criterion("+Damage", "brw.filius.most_damage", True,
                   lambda w: state.mages[mage(w)].damage, "the most Damage, {best}"),
         Criterion("-Area", "brw.filius.closest", False, distance,
-                  "the closest, {best} steps away"),
+                  "the closest, {best} step(s) away"),
         Criterion("+Trophies", "brw.filius.most_trophies", True,
                   lambda w: len(state.mages[mage(w)].trophies), "the most Trophy tokens, {best}"),
     ]
@@ -160,4 +160,5 @@ def move_choice(state: BRWState, mover: str, goal: str) -> Choice:
                      tuple((r, gap(r)) for r in reach), stops,
                      f"{', '.join(stops) or 'nowhere'} {'is' if len(stops) == 1 else 'are'} "
                      f"the closest to {goal} within Speed {model.speed}")
-    return _choice(mover, "move", f"its move toward {goal}", reach, (step,))
+    return _choice(mover, "move", f"its way toward {goal} (Speed {model.speed})", reach,
+                   (step,))

@@ -40,7 +40,6 @@ from gaia_lab.games.black_rose_wars.state import (
     BRWState,
     Cell,
     Choice,
-    Mage,
     Model,
     Room,
     RootToken,
@@ -149,7 +148,7 @@ def explain_choice(state: BRWState, components: Components | None = None) -> Cho
     >>> from gaia_lab import Session
     >>> s = Session("black_rose_wars", players=1, seed=2, auto=False)
     >>> while s.pending.kind != "gaea_target":
-    ...     s.step() if s.actor in ("chance", "rules") else s.play(s.legal_actions()[-1])
+    ...     _ = s.step() if s.actor in ("chance", "rules") else s.play(s.legal_actions()[-1])
     >>> choice = explain_choice(s.state)
     >>> choice.chooser, choice.purpose, choice.steps[0].criterion
     ('gaea', 'target', '-Root Token')
@@ -207,9 +206,14 @@ class Rules:
             who = state.mages[owner].name if owner < len(state.mages) else word
             return f"{who}'s Cell"
         try:
-            return self.c.room(word).name
+            room = self.c.room(word).name
         except KeyError:
             return word
+        return room if room.startswith("The ") else f"the {room}"
+
+    def names(self, state: BRWState) -> dict[str, str]:
+        """The Mages' names by their ids, for decision traces."""
+        return {mage_id(i): m.name for i, m in enumerate(state.mages)}
 
     def black_rose_room(self, state: BRWState) -> str:
         """The Room standing for the Black Rose Room (a Room replacing it counts)."""
@@ -525,6 +529,7 @@ class Rules:
 
     def _event(self, events: list[Event], kind: str, text: str, rule: str,
                actor: int | str | None = "rules", *delta: tuple[str, int]) -> None:
+        text = text[:1].upper() + text[1:]
         events.append(Event(kind, text, _r(rule), actor, tuple(delta), actor == "rules"))
 
     # setup
@@ -772,9 +777,9 @@ class Rules:
         rule = f"brw.priority.gaea{card.priority}"
         state = evolve(self._pop(state), choice=choice)
         if not choice.chosen:
-            self._event(events, "gaea.target", choice.text(), rule)
+            self._event(events, "gaea.target", choice.text(self.names(state)), rule)
             return self._push(state, self._crown(state, "gaea_target", card.id, choice.kept))
-        self._event(events, "gaea.target", choice.text(), rule)
+        self._event(events, "gaea.target", choice.text(self.names(state)), rule)
         return self._push(state, *self._effects(card.id, choice.chosen))
 
     def _effects(self, card_id: str, target: str) -> tuple[Task, ...]:
@@ -805,10 +810,10 @@ class Rules:
                 return state
             state = evolve(state, choice=choice)
             if not choice.chosen:
-                self._event(events, "gaea.move", choice.text(), rule)
+                self._event(events, "gaea.move", choice.text(self.names(state)), rule)
                 return self._push(state, self._crown(state, "gaea_move", target, choice.kept))
             self._event(events, "gaea.move", f"Gaea moves to "
-                        f"{self.name(state, choice.chosen)}.\n{choice.text()}", rule)
+                        f"{self.name(state, choice.chosen)}.\n{choice.text(self.names(state))}", rule)
             return state.with_avatar(model=gaea.at(choice.chosen))
         if effect == "attack":
             if gaea.where != target:
@@ -904,7 +909,7 @@ class Rules:
                         "move and its activation ends.", "brw.filius.no_mage")
             return state
         state = evolve(state, choice=choice)
-        self._event(events, "filius.target", choice.text(), "brw.filius.target")
+        self._event(events, "filius.target", choice.text(self.names(state)), "brw.filius.target")
         if not choice.chosen:
             return self._push(state, self._crown(state, "filius_target", "-", choice.kept))
         return self._push(state, Task("filius_move", "rules", (choice.chosen,)))
@@ -926,10 +931,10 @@ class Rules:
             return self._push(state, attack)
         state = evolve(state, choice=choice)
         if not choice.chosen:
-            self._event(events, "filius.move", choice.text(), "brw.filius.closer")
+            self._event(events, "filius.move", choice.text(self.names(state)), "brw.filius.closer")
             return self._push(state, self._crown(state, "filius_move", target, choice.kept))
         self._event(events, "filius.move", f"Filius moves to "
-                    f"{self.name(state, choice.chosen)}.\n{choice.text()}", "brw.filius.closer")
+                    f"{self.name(state, choice.chosen)}.\n{choice.text(self.names(state))}", "brw.filius.closer")
         return self._push(state.with_avatar(filius=filius.at(choice.chosen)), attack)
 
     @FLOW.resolver("filius_attack")
