@@ -812,8 +812,9 @@ class Rules:
             if not choice.chosen:
                 self._event(events, "gaea.move", choice.text(self.names(state)), rule)
                 return self._push(state, self._crown(state, "gaea_move", target, choice.kept))
+            trace = choice.text(self.names(state))
             self._event(events, "gaea.move", f"Gaea moves to "
-                        f"{self.name(state, choice.chosen)}.\n{choice.text(self.names(state))}", rule)
+                        f"{self.name(state, choice.chosen)}.\n{trace}", rule)
             return state.with_avatar(model=gaea.at(choice.chosen))
         if effect == "attack":
             if gaea.where != target:
@@ -933,8 +934,9 @@ class Rules:
         if not choice.chosen:
             self._event(events, "filius.move", choice.text(self.names(state)), "brw.filius.closer")
             return self._push(state, self._crown(state, "filius_move", target, choice.kept))
+        trace = choice.text(self.names(state))
         self._event(events, "filius.move", f"Filius moves to "
-                    f"{self.name(state, choice.chosen)}.\n{choice.text(self.names(state))}", "brw.filius.closer")
+                    f"{self.name(state, choice.chosen)}.\n{trace}", "brw.filius.closer")
         return self._push(state.with_avatar(filius=filius.at(choice.chosen)), attack)
 
     @FLOW.resolver("filius_attack")
