@@ -28,7 +28,7 @@ from gaia_lab.core.example import Checkpoint, Example, ExampleStep
 from gaia_lab.core.session import Session
 from gaia_lab.games.black_rose_wars.game import BlackRoseWars
 from gaia_lab.games.black_rose_wars.rulebook import RULES
-from gaia_lab.games.black_rose_wars.state import BRWState
+from gaia_lab.games.black_rose_wars.state import BRWState, Choice, Room
 
 __all__ = ["EXAMPLES", "ROOMS", "BRWExample", "example"]
 
@@ -92,7 +92,26 @@ def _small(players: int = 1, **more: Any) -> dict[str, Any]:
 
 
 def _root(rid: str) -> Callable[[BRWState], Any]:
-    return lambda st: None if st.room(rid).root is None else st.room(rid).root.slots
+    return lambda st: _root_slots(st.room(rid))
+
+
+def _root_slots(room: Room) -> tuple[str, ...] | None:
+    return None if room.root is None else room.root.slots
+
+
+def _chosen(state: BRWState) -> Choice:
+    """The state's last AI choice (an example's checkpoint expects one)."""
+    assert state.choice is not None
+    return state.choice
+
+
+def _pending(s: Session) -> str:
+    return s.pending.kind if s.pending is not None else ""
+
+
+def _rule_of(s: Session, action: str) -> str:
+    rule = s.explain(action).rule
+    return rule.id if rule is not None else ""
 
 
 def _slots(rid: str) -> Callable[[BRWState], Any]:
@@ -161,7 +180,7 @@ ROOTS_FIRST = example(
          "avatar). Every Room has a Root Token, so the Crypt wins on Instability; her Tool "
          "places no Root Token there, since it holds one; her Avatar Effect places her "
          "Instability on the Room's slots, the token being full.", "brw.root.no_place",
-         cp("target", "crypt", at("target", lambda st: st.choice.chosen)),
+         cp("target", "crypt", at("target", lambda st: _chosen(st).chosen)),
          cp("Root Token refused", "No Root Token is placed in the Crypt: it already holds "
                                   "one.", lambda s: said("root.none")(s)[0]),
          cp("the Crypt's slots", ("gaea",), at("discard", _slots("crypt"))),
@@ -181,8 +200,8 @@ REBUILT = example(
          "brw.root.rebuilt_black_rose",
          cp("refusal", "cast.rebuilt", lambda s: s.explain(
              "cast destabilize black_rose_room").code),
-         cp("its rule", "brw.root.rebuilt_black_rose", lambda s: s.explain(
-             "cast destabilize black_rose_room").rule.id),
+         cp("its rule", "brw.root.rebuilt_black_rose", lambda s: _rule_of(
+             s, "cast destabilize black_rose_room")),
          play=("prepare arcane_bolt destabilize", "move black_rose_room")),
 )
 
@@ -228,8 +247,8 @@ AVATAR_EFFECT = example(
         "black_rose_room": {"root": ["black_rose", "gaea"]}}),
     step(_PASS + " Deep Growth (Priority 1: avatar, avatar). The Crypt is the only Room "
          "without a Root Token: it is the target.", "brw.priority.no_root",
-         cp("target", "crypt", at("target", lambda st: st.choice.chosen)),
-         cp("kept by -Root Token", ("crypt",), at("target", lambda st: st.choice.steps[0].kept)),
+         cp("target", "crypt", at("target", lambda st: _chosen(st).chosen)),
+         cp("kept by -Root Token", ("crypt",), at("target", lambda st: _chosen(st).steps[0].kept)),
          play=("pass",), title="The target"),
     step("The first Avatar Effect places Gaea's Instability in the Crypt, moves the Forge's "
          "Instability onto its Root Token (now full), and with three full Root Tokens (the "
@@ -257,7 +276,7 @@ ARBOR_CROWN = example(
         "garden": {"root": ["gaea", "black_rose"]}}),
     step(_PASS + " Deep Growth's first Avatar Effect finds four full Root Tokens: Rikkart, "
          "holding the Crown, picks the ones removed.", "brw.ruling.arbor_which",
-         cp("pending", "crown", lambda s: s.pending.kind),
+         cp("pending", "crown", _pending),
          cp("options", ("crown black_rose_room", "crown throne_room", "crown forge",
                         "crown garden"), lambda s: tuple(map(str, s.legal_actions()))),
          play=("pass",)),
@@ -321,8 +340,8 @@ PRIORITY_1 = example(
          "+Instability keeps both (1 each), +Models takes the Crypt (Rikkart is there).",
          "brw.priority.most_models",
          cp("criteria", ("-Root Token", "+Instability", "+Models"),
-            at("target", lambda st: tuple(x.criterion for x in st.choice.steps))),
-         cp("target", "crypt", at("target", lambda st: st.choice.chosen)),
+            at("target", lambda st: tuple(x.criterion for x in _chosen(st).steps))),
+         cp("target", "crypt", at("target", lambda st: _chosen(st).chosen)),
          cp("Gaea moves in and attacks", (1, "crypt"),
             at("discard", lambda st: (st.mages[0].damage, st.avatar.model.where))),
          play=("pass",)),
@@ -335,9 +354,9 @@ PRIORITY_2 = example(
            seats=[{"where": "crypt"}]),
     step(_PASS + " Overgrowth (Priority 2): the same two Rooms are tied on Instability; "
          "-Models takes the Forge, where no one stands.", "brw.priority.fewest_models",
-         cp("target", "forge", at("target", lambda st: st.choice.chosen)),
+         cp("target", "forge", at("target", lambda st: _chosen(st).chosen)),
          cp("values of -Models", (("crypt", 1), ("forge", 0)),
-            at("target", lambda st: st.choice.steps[-1].values)),
+            at("target", lambda st: _chosen(st).steps[-1].values)),
          play=("pass",)),
 )
 
@@ -348,13 +367,13 @@ PRIORITY_CROWN = example(
     step(_PASS + " The Crypt and the Forge are equal on every criterion (no Root Token, 1 "
          "Instability, no Model): Rikkart, holding the Crown, chooses.",
          "brw.priority.crown",
-         cp("pending", "crown", lambda s: s.pending.kind),
+         cp("pending", "crown", _pending),
          cp("options", ("crown crypt", "crown forge"),
             lambda s: tuple(map(str, s.legal_actions()))),
          play=("pass",)),
     step("He chooses the Forge; Gaea resolves her card on it.", "brw.core.choice_of_the_crown",
-         cp("chosen", ("forge", True), at("crown", lambda st: (st.choice.chosen,
-                                                               st.choice.by_crown))),
+         cp("chosen", ("forge", True), at("crown", lambda st: (_chosen(st).chosen,
+                                                               _chosen(st).by_crown))),
          cp("Gaea", "forge", at("discard", lambda st: st.avatar.model.where)),
          play=("crown forge",)),
 )
@@ -368,9 +387,9 @@ FILIUS_POWER = example(
     step("Both Mages pass; Gaea plays Sap Rising; in the Evocation phase Filius picks "
          "Angela (3 Power Points to 0), moves to the Armory and attacks her.",
          "brw.filius.most_power",
-         cp("target", "mage2", at("filius", lambda st: st.choice.chosen)),
+         cp("target", "mage2", at("filius", lambda st: _chosen(st).chosen)),
          cp("decided by", ("+Power Points",),
-            at("filius", lambda st: tuple(x.criterion for x in st.choice.steps))),
+            at("filius", lambda st: tuple(x.criterion for x in _chosen(st).steps))),
          cp("Angela's Damage", 2, now(lambda st: st.mages[1].damage)),
          play=("pass", "pass")),
 )
@@ -381,9 +400,9 @@ FILIUS_CROWN = example(
     _small(2, **_FILIUS, seats=[{"where": "crypt"}, {"where": "armory"}]),
     step("Both Mages pass; in the Evocation phase Filius, in the Throne Room, finds them "
          "equal on all four criteria, each one step away.", "brw.filius.crown",
-         cp("pending", "crown", lambda s: s.pending.kind),
+         cp("pending", "crown", _pending),
          cp("criteria", ("+Power Points", "+Damage", "-Area", "+Trophies"),
-            at("filius", lambda st: tuple(x.criterion for x in st.choice.steps))),
+            at("filius", lambda st: tuple(x.criterion for x in _chosen(st).steps))),
          play=("pass", "pass")),
     step("Rikkart chooses Angela: Filius moves to the Armory and attacks her.",
          "brw.core.choice_of_the_crown",
