@@ -180,7 +180,7 @@ def test_rebuilt_room_takes_only_black_rose_on_root() -> None:
 
 
 def test_root_token_ignores_less_than_two_damage() -> None:
-    covers("brw.root.model")
+    covers("brw.root.model", "brw.ruling.root_pool")
     s = small(lodge={"crypt": {"root": ["gaea"]}})
     events: list = []
     assert R.damage(s, "root:crypt", 1, "mage1", events, "brw.core.attack") == s
