@@ -203,8 +203,10 @@ class BlackRoseWars(Game[BRWState, Action]):
         tasks = tuple(Task(k, "chance" if FLOW.kinds[k].actor == "chance" else "rules",
                            ("given" if given is not None else "drawn",) if k == "lodge" else ())
                       for k in SETUP_ORDER)
+        decks = (c.event_deck(1), c.event_deck(2), c.event_deck(3))
         return BRWState(players=players, mages=mages, avatar=avatar, room_pool=tuple(pool),
-                        forgotten_spells=c.forgotten_deck(), tasks=tasks, rng=Rng(seed))
+                        forgotten_spells=c.forgotten_deck(), event_decks=decks, tasks=tasks,
+                        rng=Rng(seed))
 
     # -- flow ----------------------------------------------------------------------
     def actor(self, state: BRWState) -> Actor:
@@ -221,7 +223,7 @@ class BlackRoseWars(Game[BRWState, Action]):
 
     def _explain_chance(self, state: BRWState, task: Task, action: Action) -> Verdict:
         rule = RULEBOOK[FLOW.kind_of(task).rule]
-        verb = "lodge" if task.kind == "lodge" else "commands"
+        verb = {"lodge": "lodge", "events": "events"}.get(task.kind, "commands")
         if action.verb != verb:
             return Verdict.illegal(f"phase.{task.kind}", f"This is the {task.kind} chance "
                                    f"step ({verb} ...), not {action.verb!r}.", rule)
@@ -232,6 +234,16 @@ class BlackRoseWars(Game[BRWState, Action]):
                     return Verdict.ok(rule, "The Rooms the options name.")
                 return Verdict.illegal("lodge.given", "The options name the Rooms: "
                                        f"{' '.join(pool)}.", rule)
+        elif task.kind == "events":
+            sizes = [len(d) for d in state.event_decks]
+            args = list(action.args)
+            parts = [args[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(3)]
+            if len(args) == sum(sizes) and all(
+                    sorted(p) == sorted(d) for p, d in zip(parts, state.event_decks, strict=True)):
+                return Verdict.ok(rule, "A possible order of each Moon's deck.")
+            return Verdict.illegal("events.not_a_shuffle", "The order must hold the Events of "
+                                   f"Moon 1, then Moon 2, then Moon 3 ({', '.join(map(str, sizes))}"
+                                   " cards), each once.", rule)
         else:
             pool = state.avatar.commands + state.avatar.discard
         if sorted(action.args) == sorted(pool):
@@ -435,6 +447,13 @@ class BlackRoseWars(Game[BRWState, Action]):
                        f"not each of the {len(c.commands)} once")
         if a.servant not in ("", FILIUS):
             out.append(f"avatar.servant: {a.servant!r} is not Filius")
+        for moon, deck_now in enumerate(state.event_decks, 1):
+            if any(e not in c.event_deck(moon) for e in deck_now):
+                out.append(f"event_decks[{moon - 1}]: an Event of another Moon or unknown")
+        shown = [e for d in state.event_decks for e in d] + list(state.events)
+        if Counter(shown) != Counter(e.id for e in c.events):
+            out.append(f"the Event decks and the revealed Events hold {len(shown)} cards, not "
+                       f"each of the {len(c.events)} once")
         deck = c.forgotten_deck()
         held = (*state.forgotten_spells, *state.removed)
         if Counter(held) != Counter(deck):
