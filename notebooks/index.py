@@ -127,7 +127,8 @@ assert s.state == before
 for name in gaia_lab.GAMES:
     for example in gaia_lab.examples(name):
         example.run()
-        print(f"{example.title}: {len(example.steps)} steps, every checkpoint holds")
+        n = len(example.steps)
+        print(f"{example.title}: {n} step{'s' * (n != 1)}, every checkpoint holds")
 
 # %% [markdown]
 # ## Play

@@ -36,7 +36,8 @@ from gaia_lab.widgets import _common
 
 T = TypeVar("T", bound=PigState)
 ROOT = Path(__file__).resolve().parent.parent
-BUILT_IN = ["animals_gathering", "gaia_project", "gaia_tiki", "shapers_of_gaia"]
+BUILT_IN = ["animals_gathering", "black_rose_wars", "gaia_project", "gaia_tiki",
+            "shapers_of_gaia"]
 
 
 class LazyPig(PigGame):
@@ -108,7 +109,7 @@ def test_import_loads_no_engine_and_no_heavy_dependency() -> None:
         " ('networkx', 'PIL', 'ipywidgets', 'anywidget', 'jsonschema') or"
         " m.startswith(('gaia_lab.games.', 'gaia_lab.render', 'gaia_lab.widgets')))]))"
     )
-    assert seen == [BUILT_IN, [True, 4], []]
+    assert seen == [BUILT_IN, [True, len(BUILT_IN)], []]
 
 
 def test_an_engine_loads_on_first_use_and_only_that_one() -> None:
@@ -350,7 +351,7 @@ def test_unknown_names_name_the_known_games() -> None:
             call()
         assert isinstance(info.value, GaiaLabError) and isinstance(info.value, KeyError)
         assert str(info.value).startswith(
-            "no game named 'chess'; known games: animals_gathering, gaia_project, ")
+            "no game named 'chess'; known games: animals_gathering, black_rose_wars, ")
     with pytest.raises(UnknownGameError, match=r"no game named \['x'\]"):
         registration(["x"])  # type: ignore[arg-type]
     with pytest.raises(GaiaLabError, match="expected a Game or a registered game's name, "

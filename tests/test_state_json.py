@@ -25,7 +25,8 @@ from gaia_lab.core.errors import GaiaLabError, InvalidStateError
 from gaia_lab.core.game import Game
 from gaia_lab.testing import random_playout, random_states
 
-NAMES = ["animals_gathering", "gaia_project", "gaia_tiki", "shapers_of_gaia"]
+NAMES = ["animals_gathering", "black_rose_wars", "gaia_project", "gaia_tiki",
+         "shapers_of_gaia"]
 """The package's games (the test games registered by other test modules are left out)."""
 
 
@@ -455,6 +456,10 @@ GOOD_SCENARIOS: dict[str, dict[str, Any]] = {
                   "seats": [{"hand": ["rain", "plain"], "chips": {"plain": 1}}],
                   "objectives": ["fields", "woods", "coast", "marsh", "power"],
                   "claimed": {"coast": 0}, "deck_sizes": {"life": 10}},
+    "black_rose_wars": {"players": 2, "rooms": ["crypt", "forge", "garden", "arena", "armory"],
+                        "seats": [{"where": "crypt", "power": 3}],
+                        "lodge": {"crypt": {"slots": ["mage1"], "root": ["gaea"]}},
+                        "at": "avatar", "commands": ["c01"]},
 }
 
 

@@ -46,9 +46,15 @@ register_game(
     layout="gaia_lab.render.gaia_tiki:scene",
     examples="gaia_lab.games.gaia_tiki.examples:EXAMPLES",
 )
+register_game(
+    "gaia_lab.games.black_rose_wars:GAME",
+    name="black_rose_wars",
+    state="gaia_lab.games.black_rose_wars.state:BRWState",
+    layout="gaia_lab.render.black_rose_wars:scene",
+    examples="gaia_lab.games.black_rose_wars.examples:EXAMPLES",
+)
 
 PLANNED: dict[str, str] = {
-    "black_rose_gaea": "Black Rose Wars: Rebirth - Gaea Reborn",
 }
 """Games of the collection whose engines are not in this release yet."""
 
