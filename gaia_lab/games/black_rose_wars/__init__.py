@@ -1,0 +1,1 @@
+"""Black Rose Wars: Rebirth - Gaea Reborn."""
