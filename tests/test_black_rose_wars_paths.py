@@ -31,8 +31,9 @@ CARDS = load_paths()
 
 def test_the_box_holds_6_start_cards_and_24_path_cards_all_reconstructed() -> None:
     assert len(CARDS.starts) == 6 and len(CARDS.cards) == 24
-    for card in [*CARDS.starts.values(), *CARDS.cards.values()]:
-        assert card.origin.provenance == "reconstructed" and card.origin.note
+    origins = [c.origin for c in CARDS.starts.values()] + [c.origin for c in CARDS.cards.values()]
+    for origin in origins:
+        assert origin.provenance == "reconstructed" and origin.note
     # the one printed Advance Condition: a Path Start card reading "you gain 1 Power Point"
     assert CARDS.starts["start_1"].condition.kind == "gain_power"
     assert CARDS.starts["start_1"].origin.rulebook_fields == ("condition",)
@@ -50,10 +51,11 @@ def test_rulebook_example_gaining_a_card_by_advancing() -> None:
     row = PathRow("start_1", ("start_1", "path_01"))
     moved = advance(CARDS, row, Spot(1, "m1"), Happening("gain_power"))
     assert moved.draws_card and moved.row.marker == Spot(1, "m1")
-    offer, deck = ("path_03", "path_05", "path_07"), ("path_10",)
+    offer = ("path_03", "path_05", "path_07")
+    deck: tuple[str, ...] = ("path_10",)
     assert [matches(CARDS, "path_01", c) for c in offer] == [False, True, False]
     row, deck = place(CARDS, moved.row, offer, "path_05", bottom=("path_07", "path_03"),
-                      deck=deck)
+                      deck=deck, how="advance")
     assert row.cards == ("start_1", "path_01", "path_05")
     assert deck == ("path_10", "path_07", "path_03")
 
@@ -62,7 +64,7 @@ def test_rulebook_example_gaining_a_card_instead_of_a_quest() -> None:
     row = PathRow("start_1", ("start_1", "path_01"))
     assert explain_quest_swap(row, ("path_02",))
     row, deck = place(CARDS, row, ("path_02", "path_03", "path_04"), "path_02",
-                      bottom=("path_04", "path_03"), deck=(), quest=True)
+                      bottom=("path_04", "path_03"), deck=(), how="quest")
     assert row.cards[-1] == "path_02" and row.marker == Spot(0, "start")
 
 
@@ -92,7 +94,7 @@ def test_after_an_end_point_no_advance_and_no_card() -> None:
     assert next_spots(CARDS, row) == ()
     verdict = explain_advance(CARDS, row, Spot(1, "m2"))
     assert verdict.code == "paths.complete" and verdict.rule is not None
-    assert verdict.rule.id == "brw.paths.end_point"
+    assert verdict.rule.id == "brw.paths.end_point_locked"
     assert explain_quest_swap(row, ("path_02",)).code == "paths.complete"
     with pytest.raises(IllegalActionError, match="complete"):
         place(CARDS, row, ("path_02",), "path_02", bottom=(), deck=())
@@ -120,7 +122,7 @@ def test_a_draw_without_a_match_keeps_nothing() -> None:
     assert row.cards == ("start_1",) and deck == ("path_09", "path_04", "path_03")
 
 
-def test_a_bad_data_file_is_refused_with_its_line_and_field(tmp_path: object) -> None:
+def test_a_bad_data_file_is_refused_with_its_field() -> None:
     data = json.loads(paths.DATA.read_text(encoding="utf-8"))
     data["cards"][0]["tracks"].append(["m1", "zz"])
     data["cards"][1]["passages"]["x9"] = "end"

@@ -1,7 +1,8 @@
-"""The rules of the expansion's modules that the parts modules cite (Paths, the School of
-Geomancy, the Legendary Scenario and the Hunt Mission's Large Models).
+"""The rules the parts modules (Paths, Geomancy, the Legendary Scenario, Large Models) cite.
 
->>> PARTS_RULES["brw.paths.advance"].section
+Until the game's rulebook module is merged these are kept here under the same ids.
+
+>>> rule("brw.paths.advance").section
 'Using Paths'
 """
 
@@ -11,36 +12,36 @@ from typing import Final
 
 from gaia_lab.core.rulebook import Rulebook, RuleRef
 
+_PATHS = "Paths"
 PARTS_RULES: Final = Rulebook("Black Rose Wars: Rebirth - Gaea Reborn rulebook (modules)", [
-    RuleRef("brw.paths.setup", "Paths",
-            "The Path cards form a deck beside the Quests; each Mage gets a Path Start card "
-            "with a Path marker on its Path Start, then, from the Crown clockwise, draws three "
-            "Path cards and keeps one to the right of the start card, the others shuffled "
-            "under the deck."),
-    RuleRef("brw.paths.match", "Paths",
-            "A Path card is placed right of the previous card only where the tracks on the "
-            "two touching edges match."),
+    RuleRef("brw.paths.first_card", _PATHS,
+            "From the Crown clockwise each Mage draws three Path cards, keeps one right of "
+            "the start card with matching Tracks, the others shuffled under the deck."),
     RuleRef("brw.paths.advance", "Using Paths",
-            "Each time a Mage meets the Advance Condition of the card their marker is on, "
-            "they may move the marker to one next Passage joined to it by a continuous "
-            "track."),
-    RuleRef("brw.paths.gain.advance", "Gaining a Path Card",
-            "A marker moved onto a Passage of another card, not an End Point, makes the Mage "
-            "draw three Path cards and keep one at the right of their last card."),
-    RuleRef("brw.paths.gain.quest", "Gaining a Path Card",
-            "Instead of drawing a Quest a Mage may draw three Path cards and keep one at the "
-            "right of their last card."),
-    RuleRef("brw.paths.effect", "Reaching an Effect Passage",
-            "A marker moved onto an Effect Passage lets the Mage resolve that card's Effect, "
-            "as a triggered Trap."),
+            "Meeting the Advance Condition of the marker's card lets the marker move to a "
+            "next Passage joined by a continuous Track."),
+    RuleRef("brw.paths.gain_advance", "Gaining a Path Card",
+            "A marker moved onto another card's Passage, not an End Point: draw three, keep "
+            "one right of the last card with matching Tracks."),
+    RuleRef("brw.paths.gain_quest", "Gaining a Path Card",
+            "Instead of drawing a Quest a Mage may draw three Path cards and keep one."),
+    RuleRef("brw.paths.effect_passage", "Reaching an Effect Passage",
+            "On an Effect Passage the Mage may resolve the card's Effect as a triggered Trap."),
     RuleRef("brw.paths.end_point", "Reaching an End Point",
-            "A marker on an End Point completes the Path: the Avatar gains the Power Points "
-            "beside it, and the Mage neither advances nor gains Path cards again."),
-    RuleRef("brw.paths.scoring", "End of the Game - Additional",
-            "At the end a Complete Path scores the Points boxes of the marker's card and every "
-            "card left of it; otherwise the Mage loses the Penalty boxes of all their cards."),
-    RuleRef("brw.paths.no_match", "Paths (engine ruling)",
-            "Engine ruling: when none of the three drawn cards matches, the Mage keeps none "
+            "On an End Point the Path is complete and the Avatar gains the Power Points shown."),
+    RuleRef("brw.paths.end_point_locked", "Reaching an End Point",
+            "After that the Mage neither advances nor gains Path cards."),
+    RuleRef("brw.paths.complete_score", "End of the Game — Additional",
+            "A Complete Path gains the Points boxes of the marker's card and those left of it."),
+    RuleRef("brw.paths.incomplete_penalty", "End of the Game — Additional",
+            "An Incomplete Path loses the Penalty boxes of all its Path cards."),
+    RuleRef("brw.paths.no_match", "Paths",
+            "(engine ruling) When none of the three drawn cards matches, the Mage keeps none "
             "and all three go under the deck, shuffled."),
 ])
 """The rules the parts modules cite, by id."""
+
+
+def rule(rule_id: str) -> RuleRef:
+    """The rule with this id."""
+    return PARTS_RULES[rule_id]

@@ -36,7 +36,6 @@ from typing import Any, Final, Literal
 from gaia_lab.core.datafiles import DataEntry, read_document, read_text_document
 from gaia_lab.core.errors import IllegalActionError, InvalidStateError
 from gaia_lab.core.provenance import Origin, origin_of
-from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.schema import (
     Context,
     Field,
@@ -52,7 +51,7 @@ from gaia_lab.core.schema import (
 )
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.black_rose_wars.parts_rules import PARTS_RULES
+from gaia_lab.games.black_rose_wars.parts_rules import rule as _rule
 
 __all__ = [
     "CONDITION_KINDS",
@@ -103,8 +102,12 @@ START: Final = "start"
 """The Passage id of a Path Start card's Path Start."""
 
 
-def _rule(rule_id: str) -> RuleRef:
-    return PARTS_RULES[rule_id]
+Placing = Literal["setup", "advance", "quest"]
+"""Why a Path card is placed: the setup's first card, an advance, a Quest draw."""
+
+_PLACING: Final[Mapping[str, str]] = MappingProxyType({
+    "setup": "brw.paths.first_card", "advance": "brw.paths.gain_advance",
+    "quest": "brw.paths.gain_quest"})
 
 
 # -- components ---------------------------------------------------------------------------
@@ -293,18 +296,18 @@ def matches(cards: PathCards, left: str, right: str) -> bool:
 
 
 def explain_place(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: str,
-                  *, quest: bool = False) -> Verdict:
+                  *, how: Placing = "setup") -> Verdict:
     """Whether the Mage may keep ``chosen`` of the three drawn ``offer`` cards.
 
     >>> c = load_paths()
     >>> print(explain_place(c, start_row("start_1"), ("path_03", "path_01"), "path_03"))
     illegal (paths.no_match): The tracks of path_03 (entries bottom, top) do not match \
-the exits of start_1 (middle). [Paths [brw.paths.match]]
+the exits of start_1 (middle). [Paths [brw.paths.first_card]]
     """
-    rule = _rule("brw.paths.gain.quest" if quest else "brw.paths.setup")
+    rule = _rule(_PLACING[how])
     if row.complete:
         return Verdict.illegal("paths.complete", "The Path is complete: the Mage gains no "
-                               "more Path cards.", _rule("brw.paths.end_point"))
+                               "more Path cards.", _rule("brw.paths.end_point_locked"))
     if chosen not in offer:
         return Verdict.illegal("paths.not_offered", f"{chosen} is not among the cards drawn "
                                f"({', '.join(offer) or 'none'}).", rule)
@@ -313,12 +316,12 @@ the exits of start_1 (middle). [Paths [brw.paths.match]]
         exits = ", ".join(sorted(lane for lane, _ in cards.card(row.last).exits))
         return Verdict.illegal("paths.no_match", f"The tracks of {chosen} (entries {entries}) "
                                f"do not match the exits of {row.last} ({exits}).",
-                               _rule("brw.paths.match"))
+                               rule)
     return Verdict.ok(rule, f"{chosen} goes right of {row.last}.")
 
 
 def place(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: str | None,
-          *, bottom: Sequence[str], deck: Sequence[str], quest: bool = False
+          *, bottom: Sequence[str], deck: Sequence[str], how: Placing = "setup"
           ) -> tuple[PathRow, tuple[str, ...]]:
     """Keep ``chosen`` of the drawn ``offer`` at the right of the row; the others go under
     ``deck`` in the shuffled order ``bottom``.  ``chosen`` None keeps nothing, allowed only
@@ -336,14 +339,14 @@ def place(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: str | No
                 "one of the drawn cards.", _rule("brw.paths.no_match")))
         rest = list(offer)
     else:
-        verdict = explain_place(cards, row, offer, chosen, quest=quest)
+        verdict = explain_place(cards, row, offer, chosen, how=how)
         if not verdict:
             raise IllegalActionError(verdict)
         rest = [card for card in offer if card != chosen]
     if sorted(bottom) != sorted(rest):
         raise IllegalActionError(Verdict.illegal(
             "paths.bottom", f"The cards put under the deck must be {', '.join(sorted(rest))}, "
-            f"not {', '.join(bottom) or 'none'}.", _rule("brw.paths.setup")))
+            f"not {', '.join(bottom) or 'none'}.", _rule(_PLACING[how])))
     placed = row if chosen is None else evolve(row, cards=row.cards + (chosen,))
     return placed, tuple(deck) + tuple(bottom)
 
@@ -418,7 +421,7 @@ start_1 (gain a Power Point). [Using Paths [brw.paths.advance]]
     rule = _rule("brw.paths.advance")
     if row.complete:
         return Verdict.illegal("paths.complete", "The Path is complete: the marker no longer "
-                               "advances.", _rule("brw.paths.end_point"))
+                               "advances.", _rule("brw.paths.end_point_locked"))
     here = row.cards[row.marker.card]
     wanted = cards.card(here).condition
     if happening is not None and not wanted.met_by(happening):
@@ -469,12 +472,12 @@ def explain_quest_swap(row: PathRow, deck: Sequence[str]) -> Verdict:
 
     >>> print(explain_quest_swap(start_row("start_1"), ()))
     illegal (paths.deck_empty): The Path deck is empty. [Gaining a Path Card \
-[brw.paths.gain.quest]]
+[brw.paths.gain_quest]]
     """
-    rule = _rule("brw.paths.gain.quest")
+    rule = _rule("brw.paths.gain_quest")
     if row.complete:
         return Verdict.illegal("paths.complete", "The Path is complete: the Mage gains no "
-                               "more Path cards.", _rule("brw.paths.end_point"))
+                               "more Path cards.", _rule("brw.paths.end_point_locked"))
     if not deck:
         return Verdict.illegal("paths.deck_empty", "The Path deck is empty.", rule)
     return Verdict.ok(rule, "The Mage draws Path cards instead of a Quest.")
