@@ -38,6 +38,32 @@ PARTS_RULES: Final = Rulebook("Black Rose Wars: Rebirth - Gaea Reborn rulebook (
     RuleRef("brw.paths.no_match", "Paths",
             "(engine ruling) When none of the three drawn cards matches, the Mage keeps none "
             "and all three go under the deck, shuffled."),
+    RuleRef("brw.large.squares", "Large Models",
+            "A Large Model occupies more than one Battlefield square."),
+    RuleRef("brw.large.move", "Large Models",
+            "While it moves a Large Model occupies one square, counted from any square it "
+            "occupied."),
+    RuleRef("brw.large.place", "Large Models",
+            "After moving it is placed so that its squares include the one where it stopped."),
+    RuleRef("brw.large.push", "Large Models",
+            "Models on the squares it needs are pushed to adjacent free squares, or else to "
+            "the nearest free square."),
+    RuleRef("brw.large.scenic", "Large Models",
+            "Scenic Elements are never covered; if no placement is possible it ends its move "
+            "on a square that allows one."),
+    RuleRef("brw.large.area_target", "Large Models and Area Effects",
+            "An Area attack targets a Large Model when one of its squares is in the Area."),
+    RuleRef("brw.large.area_target_once", "Large Models and Area Effects",
+            "A targeted Large Model suffers only the target's effect, once."),
+    RuleRef("brw.large.area_extra_once", "Large Models and Area Effects",
+            "A Large Model that is not the target suffers the additional effect once."),
+    RuleRef("brw.large.los", "Large Models and Line of Sight",
+            "A Large Model always has Line of Sight to every other Model and they to it."),
+    RuleRef("brw.large.grid", "Large Models",
+            "(reconstructed) The Nova Aetas Battlefield as modelled: squares touch by a king's "
+            "step, a Model moves up to its Speed through squares free of Models and Scenic "
+            "Elements, and a normal Model's sight is blocked by a Model or Scenic Element on "
+            "the line between two squares."),
 ])
 """The rules the parts modules cite, by id."""
 
