@@ -1,1 +1,1 @@
-"""Black Rose Wars: Rebirth - Gaea Reborn."""
+"""Black Rose Wars: Rebirth - Gaea Reborn: the expansion's rules on a modelled Lodge."""
