@@ -165,3 +165,10 @@ def place_first(row: PathRow, deck: tuple[str, ...], rnd: random.Random
     chosen = rnd.choice(fitting) if fitting else None
     left = [c for c in offer if c != chosen]
     return place(CARDS, row, offer, chosen, bottom=paths.shuffle_under(left, rnd), deck=rest)
+
+
+def test_the_parts_rules_add_only_ids_the_rulebook_lacks() -> None:
+    from gaia_lab.games.black_rose_wars.parts_rules import PARTS_RULES
+    from gaia_lab.games.black_rose_wars.rulebook import RULES
+
+    assert PARTS_RULES and not set(PARTS_RULES) & set(RULES)

@@ -416,7 +416,7 @@ def explain_advance(cards: PathCards, row: PathRow, to: Spot,
 continuous track; the next Passages are none. [Using Paths [brw.paths.advance]]
     >>> print(explain_advance(c, row, Spot(1, "m1"), Happening("defeat_model")))
     illegal (paths.condition): Defeating a Model does not meet the Advance Condition of \
-start_1 (gain a Power Point). [Using Paths [brw.paths.advance]]
+start_1 (gain a Power Point). [Path Start Card Anatomy [brw.paths.start_condition]]
     """
     rule = _rule("brw.paths.advance")
     if row.complete:
@@ -427,7 +427,9 @@ start_1 (gain a Power Point). [Using Paths [brw.paths.advance]]
     if happening is not None and not wanted.met_by(happening):
         did = Condition(happening.kind, happening.colour).describe()
         return Verdict.illegal("paths.condition", f"{_gerund(did)} does not meet the Advance "
-                               f"Condition of {here} ({wanted.describe()}).", rule)
+                               f"Condition of {here} ({wanted.describe()}).",
+                               _rule("brw.paths.start_condition") if here in cards.starts
+                               else rule)
     nexts = next_spots(cards, row)
     if to not in nexts:
         return Verdict.illegal(
