@@ -48,7 +48,7 @@ def test_it_is_placed_so_that_its_block_holds_the_square_it_stopped_on() -> None
 
 
 def test_models_are_pushed_only_when_no_free_block_exists_and_to_the_nearest_square() -> None:
-    field = Battlefield(5, 4, scenic=frozenset({(3, 0), (3, 1)}),
+    field = Battlefield(5, 4, scenic=((3, 0), (3, 1)),
                         models=(gaea(), Model("hero", (2, 1)), Model("imp", (2, 2))))
     assert placements(field, "gaea", (2, 0)) == (((1, 0),), "push")
     moves = [m for m in legal_moves(field, "gaea") if m.to == (2, 0)]
@@ -62,7 +62,7 @@ def test_models_are_pushed_only_when_no_free_block_exists_and_to_the_nearest_squ
 
 
 def test_a_pushed_model_goes_to_the_nearest_square_when_none_adjacent_is_free() -> None:
-    field = Battlefield(6, 2, scenic=frozenset({(3, 0), (3, 1)}),
+    field = Battlefield(6, 2, scenic=((3, 0), (3, 1)),
                         models=(gaea(speed=1), Model("hero", (2, 0))))
     assert placements(field, "gaea", (2, 1)) == (((1, 0),), "push")
     moves = [m for m in legal_moves(field, "gaea") if m.to == (2, 1)]
@@ -71,7 +71,7 @@ def test_a_pushed_model_goes_to_the_nearest_square_when_none_adjacent_is_free() 
 
 
 def test_scenic_elements_are_never_covered_and_the_move_ends_where_a_block_fits() -> None:
-    field = Battlefield(4, 4, scenic=frozenset({(2, 0), (2, 1), (3, 2)}),
+    field = Battlefield(4, 4, scenic=((2, 0), (2, 1), (3, 2)),
                         models=(gaea(speed=3),))
     assert placements(field, "gaea", (3, 1)) == ((), "scenic")
     assert all(m.to != (3, 1) for m in legal_moves(field, "gaea"))
@@ -102,7 +102,7 @@ def test_an_area_attack_reaches_a_large_model_once() -> None:
 
 
 def test_a_large_model_always_has_line_of_sight() -> None:
-    walls = frozenset({(2, y) for y in range(5)})
+    walls = tuple((2, y) for y in range(5))
     field = Battlefield(5, 5, scenic=walls,
                         models=(gaea((3, 0)), Model("hero", (0, 2)), Model("imp", (4, 4))))
     assert line_of_sight(field, "hero", "gaea") and line_of_sight(field, "gaea", "hero")
@@ -118,7 +118,7 @@ def test_every_listed_move_leaves_a_sound_battlefield(seed: int) -> None:
     block = Model("gaea", (0, 0), size=2, speed=rnd.randint(1, 3)).squares()
     rest = [s for s in squares if s not in block]
     rnd.shuffle(rest)
-    scenic = frozenset(rest[: rnd.randint(0, 4)])
+    scenic = tuple(rest[: rnd.randint(0, 4)])
     heroes = tuple(Model(f"h{i}", s) for i, s in enumerate(rest[4: 4 + rnd.randint(0, 4)]))
     field = Battlefield(width, height, scenic, (gaea(speed=rnd.randint(1, 3)), *heroes))
     for move in legal_moves(field, "gaea"):

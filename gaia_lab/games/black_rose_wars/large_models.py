@@ -14,7 +14,7 @@ Models a king's step at a time (the 8 squares around), through squares free of M
 and Scenic Elements, and blocks a normal Model's sight by any Model or Scenic Element on
 the line between two squares (``brw.large.grid``, reconstructed).
 
->>> field = Battlefield(5, 4, scenic=frozenset({(3, 0), (3, 1)}),
+>>> field = Battlefield(5, 4, scenic=((3, 0), (3, 1)),
 ...                     models=(Model("gaea", (0, 0), size=2, speed=2),
 ...                             Model("hero", (2, 1)), Model("imp", (2, 2))))
 >>> print(field.picture())
@@ -95,12 +95,15 @@ def distance(a: Square, b: Square) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Model:
-    """A Model: its top-left square, its block size (1 for a normal Model) and Speed."""
+    """A Model: its top-left square, its block size (1 for a normal Model), Speed, Health
+    and the Damage on it."""
 
     id: str
     anchor: Square
     size: int = 1
     speed: int = 3
+    health: int = 5
+    damage: int = 0
 
     @property
     def large(self) -> bool:
@@ -123,7 +126,8 @@ class Battlefield:
 
     width: int
     height: int
-    scenic: frozenset[Square] = frozenset()
+    scenic: tuple[Square, ...] = ()
+    """The squares holding a Scenic Element."""
     models: tuple[Model, ...] = ()
 
     def model(self, model_id: str) -> Model:
@@ -188,7 +192,7 @@ def placements(bf: Battlefield, model_id: str, to: Square) -> tuple[tuple[Square
     if any is (``"free"``), else those covering other Models (``"push"``); ``()`` and
     ``"scenic"`` when none is possible.
 
-    >>> f = Battlefield(3, 3, scenic=frozenset({(2, 2)}),
+    >>> f = Battlefield(3, 3, scenic=((2, 2),),
     ...                 models=(Model("gaea", (0, 0), size=2), Model("hero", (1, 2))))
     >>> placements(f, "gaea", (1, 1))
     (((0, 0), (1, 0)), 'free')
@@ -246,7 +250,7 @@ class LargeMove:
 def explain_move(bf: Battlefield, move: LargeMove) -> Verdict:
     """Whether ``move`` is legal, with the reason and the rule.
 
-    >>> f = Battlefield(4, 4, scenic=frozenset({(2, 0), (2, 1), (3, 2)}),
+    >>> f = Battlefield(4, 4, scenic=((2, 0), (2, 1), (3, 2)),
     ...                 models=(Model("gaea", (0, 0), size=2, speed=3),))
     >>> print(explain_move(f, LargeMove("gaea", (3, 1), (2, 0))))
     illegal (large.scenic): A block holding d2 would cover a Scenic Element or leave the \
@@ -401,12 +405,12 @@ def line_of_sight(bf: Battlefield, a: str, b: str) -> bool:
     normal Models, when no Scenic Element or other Model stands on a square the straight
     line between their centres passes through.
 
-    >>> f = Battlefield(5, 1, scenic=frozenset({(2, 0)}),
+    >>> f = Battlefield(5, 1, scenic=((2, 0),),
     ...                 models=(Model("hero", (0, 0)), Model("imp", (4, 0)),
     ...                         Model("gaea", (3, 0), size=1)))
     >>> line_of_sight(f, "hero", "imp")
     False
-    >>> g = Battlefield(5, 2, scenic=frozenset({(2, 0)}),
+    >>> g = Battlefield(5, 2, scenic=((2, 0),),
     ...                 models=(Model("hero", (0, 0)), Model("gaea", (3, 0), size=2)))
     >>> line_of_sight(g, "hero", "gaea"), line_of_sight(g, "gaea", "hero")
     (True, True)
@@ -414,7 +418,7 @@ def line_of_sight(bf: Battlefield, a: str, b: str) -> bool:
     ma, mb = bf.model(a), bf.model(b)
     if ma.large or mb.large:
         return True
-    blockers = bf.scenic | (bf.occupied().keys() - ma.squares() - mb.squares())
+    blockers = frozenset(bf.scenic) | (bf.occupied().keys() - ma.squares() - mb.squares())
     return not (_crossed(ma.anchor, mb.anchor) & blockers)
 
 
