@@ -41,8 +41,9 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
+from typing import Annotated, Final
 
+from gaia_lab.core.codec import Range
 from gaia_lab.core.errors import IllegalActionError
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
@@ -65,8 +66,9 @@ __all__ = [
     "reachable",
 ]
 
-Square = tuple[int, int]
-"""(column, row) from the top-left square (0, 0)."""
+Coordinate = Annotated[int, Range(0, 25)]
+Square = tuple[Coordinate, Coordinate]
+"""(column, row) from the top-left square (0, 0); a Battlefield has at most 26 x 26."""
 
 _STEPS: Final = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
@@ -100,10 +102,10 @@ class Model:
 
     id: str
     anchor: Square
-    size: int = 1
-    speed: int = 3
-    health: int = 5
-    damage: int = 0
+    size: Annotated[int, Range(1, 3)] = 1
+    speed: Annotated[int, Range(0, 9)] = 3
+    health: Annotated[int, Range(1, 30)] = 5
+    damage: Annotated[int, Range(0, 30)] = 0
 
     @property
     def large(self) -> bool:
@@ -124,8 +126,8 @@ class Model:
 class Battlefield:
     """The squares, the Scenic Elements and the Models of a Hunt Mission's Battlefield."""
 
-    width: int
-    height: int
+    width: Annotated[int, Range(1, 26)]
+    height: Annotated[int, Range(1, 26)]
     scenic: tuple[Square, ...] = ()
     """The squares holding a Scenic Element."""
     models: tuple[Model, ...] = ()
