@@ -235,6 +235,10 @@ actor()) and a state_type (or its own state_from_json())
     def winners(self, state: S) -> tuple[int, ...]:
         """The winning seats after the rulebook's tie-breakers (several if shared)."""
 
+    rules_may_win: bool = False
+    """True for a game whose automated side (an Avatar, the Black Rose) can win, so that
+    :meth:`winners` may be empty when the game is over."""
+
     # -- data -------------------------------------------------------------------------
     state_type: type[Any] | None = None
     """The state's frozen dataclass, read and written by :mod:`gaia_lab.core.codec`."""

@@ -40,6 +40,12 @@ register_game(
     examples="gaia_lab.games.gaia_project.examples:EXAMPLES",
 )
 register_game(
+    "gaia_lab.games.black_rose_wars:GAME",
+    name="black_rose_wars",
+    state="gaia_lab.games.black_rose_wars.state:BRWState",
+    examples="gaia_lab.games.black_rose_wars.examples:EXAMPLES",
+)
+register_game(
     "gaia_lab.games.black_rose_wars.hunt:GAME",
     name="black_rose_wars_hunt",
     state="gaia_lab.games.black_rose_wars.hunt:HuntState",
@@ -49,7 +55,6 @@ register_game(
 
 PLANNED: dict[str, str] = {
     "gaia_tiki": "GAIA (Tiki Editions)",
-    "black_rose_gaea": "Black Rose Wars: Rebirth - Gaea Reborn",
 }
 """Games of the collection whose engines are not in this release yet."""
 

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -253,20 +254,24 @@ class Choice:
         """The candidates left after the last step."""
         return self.steps[-1].kept if self.steps else self.candidates
 
-    def text(self) -> str:
-        """The trace as readable lines.
+    def text(self, names: Mapping[str, str] | None = None) -> str:
+        """The trace as readable lines (``names`` gives a name to show beside an id).
 
         >>> c = Choice("filius", "target", "Filius Priority", ("mage1", "mage2"),
         ...            (TraceStep("+Power Points", "brw.filius.most_power",
         ...                       (("mage1", 3), ("mage2", 5)), ("mage2",),
-        ...                       "mage2 has the most Power Points (5)"),), "mage2")
-        >>> print(c.text())
-        filius chooses a target by Filius Priority among mage1, mage2:
-          +Power Points: mage1 3, mage2 5 -> keeps mage2 (mage2 has the most Power Points (5))
+        ...                       "the most Power Points, 5"),), "mage2")
+        >>> print(c.text({"mage1": "Rikkart", "mage2": "Angela"}))
+        Filius chooses a target by Filius Priority among mage1 (Rikkart), mage2 (Angela):
+          +Power Points: mage1 3, mage2 5 -> keeps mage2 (the most Power Points, 5)
           chosen: mage2
         """
-        lines = [f"{self.chooser} chooses a {self.purpose} by {self.line} among "
-                 f"{', '.join(self.candidates) or 'nothing'}:"]
+        names = names or {}
+        listed = ", ".join(f"{c} ({names[c]})" if c in names else c for c in self.candidates)
+        who = self.chooser[:1].upper() + self.chooser[1:]
+        what = (f"where to stop on {self.line}" if self.purpose == "move"
+                else f"a {self.purpose} by {self.line}")
+        lines = [f"{who} chooses {what} among {listed or 'nothing'}:"]
         for step in self.steps:
             values = ", ".join(f"{c} {v}" for c, v in step.values)
             lines.append(f"  {step.criterion}: {values} -> keeps {', '.join(step.kept)} "

@@ -1,0 +1,530 @@
+"""The components of Black Rose Wars: Gaea Reborn and of the modelled core game.
+
+The expansion's rulebook gives Gaea's Avatar card (Health 12, Strength 1, Speed 2), her
+two Priority lines, the Filius card (Speed 2, Strength 2, Health 3) and the counts of the
+box (30 Command cards, 12 Root Tokens, 3 Arbor Vitae); it prints no Command card and no
+Lodge layout.  The core game's Rooms are known from a fan implementation (published,
+unverified); its Mages' values and spells are not public.  So every entry carries its
+``provenance``: ``rulebook`` (with the section as ``source``), ``published`` (with where)
+or ``reconstructed`` (authored, the ``note`` says why).  A folder with the same file names
+replaces any file: :func:`load_components`.
+
+>>> c = load_components()
+>>> c
+<Components: 23 rooms, 5 layouts, 6 mages, 2 avatar cards, 30 commands, 9 spells>
+>>> c.avatar_card("gaea").health, c.avatar_card("filius").strength
+(12, 2)
+>>> c.command("c01").effects, c.layout(3).rooms
+(('root', 'move', 'avatar'), 10)
+>>> c.provenance["commands"]
+{'reconstructed': 30}
+
+Every problem of a data file is reported at once, each naming the file, line and field:
+
+>>> from gaia_lab.core.errors import InvalidStateError
+>>> try:
+...     Components.from_dicts(avatar={"component": "avatar", "entries": [
+...         {"id": "gaea", "kind": "avatar", "name": "Gaea", "health": 10, "strength": 1,
+...          "speed": 2, "priorities": [], "root_tokens": 12, "arbor_vitae": 3,
+...          "provenance": "rulebook", "source": "Avatar Card Anatomy"}]})
+... except InvalidStateError as exc:
+...     for problem in exc.problems:
+...         print(problem.split(": ", 2)[-1])
+field 'health': the Avatar card shows Health 12, Strength 1, Speed 2 (brw.avatar.card)
+field 'priorities': Gaea has 2 Priority lines (brw.priority.lines)
+the Avatar card of Gaea and the Filius card are both needed
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+
+from gaia_lab.core.datafiles import DataDocument as _Document
+from gaia_lab.core.datafiles import (
+    DataEntry,
+    component_text,
+    lookup,
+    read_documents,
+    save_texts,
+)
+from gaia_lab.core.datafiles import read_document as _read_document
+from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.provenance import Origin, origin_of, provenance_counts
+from gaia_lab.core.schema import (
+    Context,
+    Field,
+    FileSchema,
+    Flag,
+    Integer,
+    ListOf,
+    Record,
+    Row,
+    Table,
+    Text,
+    optional,
+    read_file,
+)
+
+__all__ = [
+    "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "AvatarCard", "Command", "Components",
+    "Layout", "MageCard", "RoomCard", "Spell", "load_components",
+]
+
+DATA_DIR: Final = Path(__file__).resolve().with_name("data")
+COMPONENT_FILES: Final = ("rooms", "layouts", "mages", "avatar", "commands", "spells")
+COLOURS: Final = ("black", "grey", "red", "yellow", "green", "blue", "purple")
+COMMAND_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
+    "move": "Gaea moves up to her Speed toward the target",
+    "attack": "Gaea attacks in the target Room",
+    "avatar": "the Avatar Effect",
+    "root": "the Tool: a Root Token in the target Room",
+    "instability": "Gaea places 1 Instability in the target Room",
+    "servant": "Filius activates",
+    "power": "Gaea gains 1 Power Point",
+})
+"""The effect words a Command card is made of (its effects are authored from these)."""
+GAEA_PRIORITIES: Final = (("-root", "+instability", "+models"),
+                          ("-root", "+instability", "-models"))
+FILIUS_PRIORITY: Final = ("+power", "+damage", "-area", "+trophies")
+SPELL_EFFECTS: Final = ("damage", "instability", "teleport", "none")
+FIXED_ROOMS: Final = ("black_rose_room", "throne_room")
+COMMAND_CARDS: Final = 30
+ROOT_TOKENS: Final = 12
+ARBOR_VITAE: Final = 3
+MAX_PLAYERS: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class RoomCard:
+    """A Room tile: colour, printed Instability slots, rebuilding rewards (1st, 2nd, 3rd),
+    whether its place is fixed, its box, its printed effects (text only) and the Room it
+    replaces in the Legendary Scenario."""
+
+    id: str
+    name: str
+    colour: str
+    slots: int
+    rewards: tuple[int, ...]
+    fixed: bool
+    box: str
+    ruined: str
+    rebuilt: str
+    replaces: str
+    origin: Origin
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "colour": self.colour,
+                               "slots": self.slots, "rewards": list(self.rewards),
+                               "fixed": self.fixed, "box": self.box, "ruined": self.ruined,
+                               "rebuilt": self.rebuilt}
+        if self.replaces:
+            out["replaces"] = self.replaces
+        return {**out, **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A Lodge layout: Room places (axial hexes; place 0 the Black Rose Room, place 1 the
+    Throne Room) and each Cell as (seat from 1, place of its Room, q, r)."""
+
+    players: int
+    places: tuple[tuple[int, int], ...]
+    cells: tuple[tuple[int, int, int, int], ...]
+    origin: Origin
+
+    @property
+    def rooms(self) -> int:
+        return len(self.places)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "places": [list(p) for p in self.places],
+                "cells": [{"seat": s, "room": r, "q": q, "r": rr}
+                          for s, r, q, rr in self.cells], **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class MageCard:
+    """A Mage of the modelled core: name, Health, Strength, Speed."""
+
+    id: str
+    name: str
+    health: int
+    strength: int
+    speed: int
+    origin: Origin
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "health": self.health,
+                "strength": self.strength, "speed": self.speed, **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class AvatarCard:
+    """Gaea's Avatar card or her Servant's Evocation card."""
+
+    id: str
+    kind: str
+    name: str
+    health: int
+    strength: int
+    speed: int
+    priorities: tuple[tuple[str, ...], ...]
+    root_tokens: int
+    arbor_vitae: int
+    origin: Origin
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "name": self.name, "health": self.health,
+                "strength": self.strength, "speed": self.speed,
+                "priorities": [list(p) for p in self.priorities],
+                "root_tokens": self.root_tokens, "arbor_vitae": self.arbor_vitae,
+                **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A Command card: its Priority line (1 or 2) and its effects in order."""
+
+    id: str
+    name: str
+    priority: int
+    effects: tuple[str, ...]
+    origin: Origin
+
+    def describe(self) -> str:
+        """The card in words.
+
+        >>> print(load_components().command("c02").describe())
+        c02 Verdant Stride (Priority 1): move, attack, avatar
+        """
+        return f"{self.id} {self.name} (Priority {self.priority}): {', '.join(self.effects)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "priority": self.priority,
+                "effects": list(self.effects), **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    """A spell: its deck (``core`` or ``forgotten``), effect, amount and range."""
+
+    id: str
+    name: str
+    deck: str
+    effect: str
+    amount: int
+    range: int
+    origin: Origin
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "deck": self.deck, "effect": self.effect,
+                "amount": self.amount, "range": self.range, **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    rooms: dict[str, RoomCard]
+    layouts: dict[int, Layout]
+    mages: dict[str, MageCard]
+    avatar: dict[str, AvatarCard]
+    commands: dict[str, Command]
+    spells: dict[str, Spell]
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Every component, validated."""
+
+    rooms: tuple[RoomCard, ...]
+    layouts: tuple[Layout, ...]
+    mages: tuple[MageCard, ...]
+    avatar: tuple[AvatarCard, ...]
+    commands: tuple[Command, ...]
+    spells: tuple[Spell, ...]
+    provenance_notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    _index: _Index = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", _Index(
+            {r.id: r for r in self.rooms}, {lay.players: lay for lay in self.layouts},
+            {m.id: m for m in self.mages}, {a.id: a for a in self.avatar},
+            {c.id: c for c in self.commands}, {s.id: s for s in self.spells}))
+
+    def __repr__(self) -> str:
+        return (f"<Components: {len(self.rooms)} rooms, {len(self.layouts)} layouts, "
+                f"{len(self.mages)} mages, {len(self.avatar)} avatar cards, "
+                f"{len(self.commands)} commands, {len(self.spells)} spells>")
+
+    def room(self, rid: str) -> RoomCard:
+        return lookup(self._index.rooms, rid, "Room")
+
+    def layout(self, players: int) -> Layout:
+        return lookup(self._index.layouts, players, "layout for players")
+
+    def mage(self, mid: str) -> MageCard:
+        return lookup(self._index.mages, mid, "Mage")
+
+    def avatar_card(self, aid: str) -> AvatarCard:
+        return lookup(self._index.avatar, aid, "Avatar card")
+
+    def command(self, cid: str) -> Command:
+        return lookup(self._index.commands, cid, "Command card")
+
+    def spell(self, sid: str) -> Spell:
+        return lookup(self._index.spells, sid, "spell")
+
+    def core_rooms(self) -> tuple[RoomCard, ...]:
+        """The Rooms of the core box."""
+        return tuple(r for r in self.rooms if r.box == "core")
+
+    def random_rooms(self) -> tuple[str, ...]:
+        """The core Rooms drawn for the layout's free places (all but the fixed ones)."""
+        return tuple(r.id for r in self.core_rooms() if not r.fixed)
+
+    def core_spells(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.spells if s.deck == "core")
+
+    def forgotten_deck(self) -> tuple[str, ...]:
+        """The Forgotten Spell deck with the expansion's card."""
+        return tuple(s.id for s in self.spells if s.deck == "forgotten")
+
+    def _groups(self) -> dict[str, Sequence[Any]]:
+        return {"rooms": self.rooms, "layouts": self.layouts, "mages": self.mages,
+                "avatar": self.avatar, "commands": self.commands, "spells": self.spells}
+
+    @property
+    def provenance(self) -> dict[str, dict[str, int]]:
+        """For each component file, its entries counted by provenance."""
+        return provenance_counts({name: (e.origin.provenance for e in entries)
+                                  for name, entries in self._groups().items()})
+
+    def provenance_summary(self) -> str:
+        """One line saying how much of the set is reconstructed.
+
+        >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
+        'reconstructed: rooms 4/23, layouts 5/5, mages 4/6, avatar 0/2, commands 30/30,
+         spells 8/9'
+        """
+        parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
+                 for name, c in self.provenance.items()]
+        return "reconstructed: " + ", ".join(parts)
+
+    def to_json(self, component: str) -> str:
+        """The text of one component file, one entry per line."""
+        if component not in COMPONENT_FILES:
+            raise KeyError(f"no component file {component!r}; known: "
+                           f"{', '.join(COMPONENT_FILES)}")
+        return component_text(component, dict(self.provenance_notes).get(component, ""),
+                              (e.to_dict() for e in self._groups()[component]))
+
+    def save(self, directory: str | Path) -> list[Path]:
+        """Write every component file into ``directory``; return their paths."""
+        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
+
+    @classmethod
+    def from_dicts(cls, **documents: Mapping[str, Any]) -> Components:
+        """Build and validate from parsed documents by component name; the others are the
+        packaged files.  Raises :class:`InvalidStateError` listing every problem."""
+        problems: list[str] = []
+        for name in documents:
+            if name not in COMPONENT_FILES:
+                raise TypeError(f"unknown component {name!r}")
+        docs: list[_Document] = []
+        for name in COMPONENT_FILES:
+            if name in documents:
+                data = documents[name]
+                plain = dict(data) if isinstance(data, Mapping) else data
+                docs.append(_Document(name, f"{name}.json", plain, ()))
+            else:
+                docs.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
+        return _build(docs, problems, "Components.from_dicts")
+
+
+def load_components(directory: str | Path | None = None) -> Components:
+    """Load and validate the component files (the packaged ones, cached, by default; a
+    folder's files replace them one by one).
+
+    >>> load_components() is load_components()
+    True
+    """
+    if directory is None:
+        return _load_default()
+    return _load(directory)
+
+
+@functools.lru_cache(maxsize=1)
+def _load_default() -> Components:
+    return _load(DATA_DIR)
+
+
+def _load(directory: str | Path) -> Components:
+    problems: list[str] = []
+    documents = read_documents(directory, DATA_DIR, COMPONENT_FILES, problems)
+    return _build(documents, problems, str(Path(directory)))
+
+
+_TEXT = Field(Text())
+_ID = Field(Text())
+_STAT = Field(Integer(1, 30))
+
+TABLES: Final[Mapping[str, Table]] = MappingProxyType({
+    "rooms": Table(Record({
+        "id": _ID, "name": _TEXT, "colour": Field(Text(choices=COLOURS)),
+        "slots": Field(Integer(1, 20)), "rewards": Field(ListOf(Integer(0, 20), 3, 3)),
+        "fixed": Field(Flag()), "box": Field(Text(choices=("core", "gaea_reborn"))),
+        "ruined": Field(Text(empty=True)), "rebuilt": Field(Text(empty=True)),
+        "replaces": optional(Text(), "")}, origin=True)),
+    "layouts": Table(Record({
+        "players": Field(Integer(1, MAX_PLAYERS)),
+        "places": Field(ListOf(ListOf(Integer(-9, 9), 2, 2), 2)),
+        "cells": Field(ListOf(Record({
+            "seat": Field(Integer(1, MAX_PLAYERS)), "room": Field(Integer(0, 40)),
+            "q": Field(Integer(-9, 9)), "r": Field(Integer(-9, 9))})))}, origin=True),
+        key="players"),
+    "mages": Table(Record({"id": _ID, "name": _TEXT, "health": _STAT, "strength": _STAT,
+                           "speed": _STAT}, origin=True)),
+    "avatar": Table(Record({
+        "id": _ID, "kind": Field(Text(choices=("avatar", "servant"))), "name": _TEXT,
+        "health": _STAT, "strength": _STAT, "speed": _STAT,
+        "priorities": Field(ListOf(ListOf(Text()))),
+        "root_tokens": Field(Integer(0, 99)), "arbor_vitae": Field(Integer(0, 99))},
+        origin=True)),
+    "commands": Table(Record({
+        "id": _ID, "name": _TEXT, "priority": Field(Integer(1, 2)),
+        "effects": Field(ListOf(Text(choices=tuple(COMMAND_EFFECTS)), 1, 6))}, origin=True)),
+    "spells": Table(Record({
+        "id": _ID, "name": _TEXT, "deck": Field(Text(choices=("core", "forgotten"))),
+        "effect": Field(Text(choices=SPELL_EFFECTS)), "amount": Field(Integer(0, 9)),
+        "range": Field(Integer(0, 9))}, origin=True)),
+})
+"""The schema of each component file's entries."""
+
+
+def _file(component: str) -> FileSchema:
+    return FileSchema((TABLES[component],), {
+        "component": Field(Text(choices=(component,))),
+        "provenance_note": optional(Text(empty=True), "")},
+        what='{"component": ..., "entries": [...]}')
+
+
+def _room(e: DataEntry, v: dict[str, Any]) -> RoomCard:
+    rewards = tuple(v["rewards"])
+    if any(b > a for a, b in zip(rewards, rewards[1:], strict=False)):
+        e.problem("rewards", "a lower rank never gains more than a higher one")
+    return RoomCard(v["id"], v["name"], v["colour"], v["slots"], rewards, v["fixed"],
+                    v["box"], v["ruined"], v["rebuilt"], v["replaces"], origin_of(v))
+
+
+def _layout(e: DataEntry, v: dict[str, Any]) -> Layout:
+    places = tuple((p[0], p[1]) for p in v["places"])
+    cells = tuple((c["seat"], c["room"], c["q"], c["r"]) for c in v["cells"])
+    n = v["players"]
+    if len(set(places)) != len(places):
+        e.problem("places", "two Rooms share a place")
+    if sorted(c[0] for c in cells) != list(range(1, n + 1)):
+        e.problem("cells", f"a layout for {n} Mages has one Cell for each seat 1-{n}")
+    for i, (_, room, q, r) in enumerate(cells):
+        if room >= len(places):
+            e.problem(f"cells[{i}].room", f"place {room} is not among the "
+                                          f"{len(places)} places")
+        if (q, r) in places:
+            e.problem(f"cells[{i}]", f"the Cell is drawn on Room place {q}x{r}")
+    return Layout(n, places, cells, origin_of(v))
+
+
+def _mage(e: DataEntry, v: dict[str, Any]) -> MageCard:
+    return MageCard(v["id"], v["name"], v["health"], v["strength"], v["speed"], origin_of(v))
+
+
+_CARDS: Final = {"gaea": ((12, 1, 2), "the Avatar card shows Health 12, Strength 1, Speed 2 "
+                                      "(brw.avatar.card)", GAEA_PRIORITIES),
+                 "filius": ((3, 2, 2), "the Filius card shows Speed 2, Strength 2, Health 3 "
+                                       "(brw.filius.card)", (FILIUS_PRIORITY,))}
+
+
+def _avatar(e: DataEntry, v: dict[str, Any]) -> AvatarCard:
+    aid = v["id"]
+    priorities = tuple(tuple(p) for p in v["priorities"])
+    if aid in _CARDS:
+        stats, message, lines = _CARDS[aid]
+        if (v["health"], v["strength"], v["speed"]) != stats:
+            e.problem("health", message)
+        if priorities != lines:
+            e.problem("priorities", "Gaea has 2 Priority lines (brw.priority.lines)"
+                      if aid == "gaea" else "Filius has 1 Priority (brw.filius.target)")
+    if aid == "gaea" and (v["root_tokens"], v["arbor_vitae"]) != (ROOT_TOKENS, ARBOR_VITAE):
+        e.problem("root_tokens", "the box holds 12 Root Tokens and 3 Arbor Vitae "
+                                 "(brw.components.list)")
+    return AvatarCard(aid, v["kind"], v["name"], v["health"], v["strength"], v["speed"],
+                      priorities, v["root_tokens"], v["arbor_vitae"], origin_of(v))
+
+
+def _command(e: DataEntry, v: dict[str, Any]) -> Command:
+    return Command(v["id"], v["name"], v["priority"], tuple(v["effects"]), origin_of(v))
+
+
+def _spell(e: DataEntry, v: dict[str, Any]) -> Spell:
+    return Spell(v["id"], v["name"], v["deck"], v["effect"], v["amount"], v["range"],
+                 origin_of(v))
+
+
+_MAKE: Final[Mapping[str, Callable[[DataEntry, dict[str, Any]], Any]]] = MappingProxyType({
+    "rooms": _room, "layouts": _layout, "mages": _mage, "avatar": _avatar,
+    "commands": _command, "spells": _spell,
+})
+
+
+def _build(documents: Sequence[_Document], problems: list[str], where: str) -> Components:
+    docs = {d.component: d for d in documents}
+    context = Context()
+    read = {name: read_file(docs[name], _file(name), problems, context)
+            for name in COMPONENT_FILES}
+    got: dict[str, list[Row]] = {name: read[name].rows["entries"] for name in COMPONENT_FILES}
+
+    def make(name: str, row: Row) -> Any:
+        if row.values is None:
+            return None
+        value = _MAKE[name](row.entry, row.values)
+        return value if row.entry.ok else None
+
+    values = {name: [v for v in (make(name, row) for row in got[name]) if v is not None]
+              for name in COMPONENT_FILES}
+
+    def whole(component: str, message: str) -> None:
+        if read[component].ok:
+            problems.append(f"{docs[component].name}: {message}")
+
+    ids = {name: {row.ident for row in got[name]} for name in COMPONENT_FILES}
+    if not set(FIXED_ROOMS) <= ids["rooms"]:
+        whole("rooms", "the Black Rose Room and the Throne Room are needed (brw.core.layout)")
+    rooms: list[RoomCard] = values["rooms"]
+    places = max((lay.rooms for lay in values["layouts"]), default=0)
+    free = sum(1 for r in rooms if r.box == "core" and not r.fixed)
+    if rooms and free < places - len(FIXED_ROOMS):
+        whole("rooms", f"{free} core Rooms to draw; the largest layout needs "
+                       f"{places - len(FIXED_ROOMS)}")
+    if ids["layouts"] != set(range(1, MAX_PLAYERS + 1)):
+        whole("layouts", "the rulebook draws a layout for each of 1 to 5 players "
+                         "(brw.lodge.layouts)")
+    if not {"gaea", "filius"} <= ids["avatar"]:
+        whole("avatar", "the Avatar card of Gaea and the Filius card are both needed")
+    if len(got["commands"]) != COMMAND_CARDS:
+        whole("commands", f"{len(got['commands'])} Command cards; the box holds "
+                          f"{COMMAND_CARDS} (brw.components.list)")
+    if "natures_fury" not in ids["spells"]:
+        whole("spells", "the Forgotten Spell Nature's Fury is needed (brw.forgotten.decks)")
+    if not ids["mages"] or len(got["mages"]) < MAX_PLAYERS:
+        whole("mages", f"{len(got['mages'])} Mages; five players need {MAX_PLAYERS}")
+    if problems:
+        raise InvalidStateError(problems, source=where)
+    return Components(
+        rooms=tuple(values["rooms"]), layouts=tuple(values["layouts"]),
+        mages=tuple(values["mages"]), avatar=tuple(values["avatar"]),
+        commands=tuple(values["commands"]), spells=tuple(values["spells"]),
+        provenance_notes=tuple((n, str(read[n].values["provenance_note"]))
+                               for n in COMPONENT_FILES))
