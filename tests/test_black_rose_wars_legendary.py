@@ -10,6 +10,7 @@ import pytest
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.values import evolve
 from gaia_lab.games.black_rose_wars import legendary
+from gaia_lab.games.black_rose_wars.components import load_components
 from gaia_lab.games.black_rose_wars.legendary import (
     card_of_moon,
     honorable_mention,
@@ -23,7 +24,15 @@ from gaia_lab.games.black_rose_wars.legendary import (
     with_honorable_mention,
     with_moon_cubes,
 )
+from gaia_lab.games.black_rose_wars.rules import Rules
 from gaia_lab.games.black_rose_wars.state import BRWState, Mage, Model, Room, RootToken
+
+RULES = Rules(load_components())
+
+
+def place_root(state: BRWState, rid: str) -> BRWState:
+    return RULES.place_root(state, rid, [], "brw.root.placement")
+
 
 SWAPS = {"black_rose_room": "emerald_rose_room", "forge": "thorny_clearing",
          "garden": "life_fountain", "treasure_room": "indoor_forest"}
@@ -74,22 +83,22 @@ def test_the_cards_are_authored_and_each_moon_has_one() -> None:
 
 def test_root_tokens_follow_the_pool_and_one_per_room() -> None:
     state = lodge().with_avatar(root_pool=2)
-    after, events = resolve_card(state, card_of_moon(1))
+    after, events = resolve_card(state, card_of_moon(1), place_root)
     # the crypt holds the most Instability; the arena already has a token
     assert [r.id for r in after.rooms if r.root == RootToken()] == ["emerald_rose_room", "crypt"]
     assert after.avatar.root_pool == 0
     assert after.room("arena").root == RootToken(("gaea",))
     assert "crypt" in events[0].text
-    again, more = resolve_card(after, card_of_moon(1))
+    again, more = resolve_card(after, card_of_moon(1), place_root)
     assert again == after and "no Room" in more[0].text
 
 
 def test_moon_two_and_three_cards() -> None:
     state = evolve(lodge(), arbor_vitae=("crypt", "arena"))
-    fed, _ = resolve_card(state, card_of_moon(2))
+    fed, _ = resolve_card(state, card_of_moon(2), place_root)
     assert fed.avatar.power == 4
     hurt = state.with_avatar(model=Model("crypt", 2, 1, 12, damage=7))
-    risen, events = resolve_card(hurt, card_of_moon(3))
+    risen, events = resolve_card(hurt, card_of_moon(3), place_root)
     assert risen.avatar.model.where == "emerald_rose_room" and risen.avatar.model.damage == 0
     assert "loses 7 Damage" in events[0].text
 

@@ -167,8 +167,9 @@ def place_first(row: PathRow, deck: tuple[str, ...], rnd: random.Random
     return place(CARDS, row, offer, chosen, bottom=paths.shuffle_under(left, rnd), deck=rest)
 
 
-def test_the_parts_rules_add_only_ids_the_rulebook_lacks() -> None:
+def test_the_modules_rules_are_in_the_games_rulebook() -> None:
     from gaia_lab.games.black_rose_wars.parts_rules import PARTS_RULES
-    from gaia_lab.games.black_rose_wars.rulebook import RULES
+    from gaia_lab.games.black_rose_wars.rulebook import RULES, is_reconstructed
 
-    assert PARTS_RULES and not set(PARTS_RULES) & set(RULES)
+    assert all(RULES[r.id] is r for r in PARTS_RULES)
+    assert is_reconstructed(RULES["brw.large.grid"])

@@ -35,6 +35,7 @@ from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.black_rose_wars import paths_flow
 from gaia_lab.games.black_rose_wars.actions import Action, parse
 from gaia_lab.games.black_rose_wars.components import (
     COMMAND_EFFECTS,
@@ -84,6 +85,9 @@ META: Final = GameMeta(
                      "Mages of the data when absent)"),
         Option.texts("rooms", "the Rooms on the layout's free places, in order, instead of "
                      "drawing them, e.g. ['crypt', 'forge', 'arena', 'garden', 'armory']"),
+        Option.flag("paths", "play the Paths module (brw.paths.module)"),
+        Option.flag("legendary", "play the Legendary Scenario Stop the Threat, with Paths "
+                    "(brw.legendary.about)"),
     ),
     max_steps=20_000,
 )
@@ -179,7 +183,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         if len(mage_ids) != players or len(set(mage_ids)) != players or not set(
                 mage_ids) <= set(known):
             problems.append(f"mages: {players} different Mages of {', '.join(known)}")
-        free = c.random_rooms()
+        scenario = bool(options.get("legendary"))
+        free = paths_flow.free_rooms(c, scenario)
         places = c.layout(players).rooms - 2
         given = options.get("rooms")
         if given is not None:
@@ -204,7 +209,8 @@ class BlackRoseWars(Game[BRWState, Action]):
                            ("given" if given is not None else "drawn",) if k == "lodge" else ())
                       for k in SETUP_ORDER)
         return BRWState(players=players, mages=mages, avatar=avatar, room_pool=tuple(pool),
-                        forgotten_spells=c.forgotten_deck(), tasks=tasks, rng=Rng(seed))
+                        forgotten_spells=c.forgotten_deck(), tasks=tasks, rng=Rng(seed),
+                        modules=paths_flow.new_modules(bool(options.get("paths")), scenario))
 
     # -- flow ----------------------------------------------------------------------
     def actor(self, state: BRWState) -> Actor:
@@ -220,6 +226,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         return self.rules.explain(state, action)
 
     def _explain_chance(self, state: BRWState, task: Task, action: Action) -> Verdict:
+        if task.kind in paths_flow.CHANCE_KINDS:
+            return paths_flow.explain_chance(state, task, action)
         rule = RULEBOOK[FLOW.kind_of(task).rule]
         verb = "lodge" if task.kind == "lodge" else "commands"
         if action.verb != verb:
@@ -333,6 +341,7 @@ class BlackRoseWars(Game[BRWState, Action]):
             return out
         out += self._model_problems(state)
         out += self._token_problems(state)
+        out += paths_flow.module_problems(state)
         for i, task in enumerate(state.tasks):
             found = FLOW.problems(task, n, f"tasks[{i}]")
             out += found or self._task_problems(state, i, task)
@@ -372,7 +381,7 @@ class BlackRoseWars(Game[BRWState, Action]):
             if state.rooms or state.cells:
                 out.append("the Lodge is drawn while Rooms are already placed")
             need = c.layout(n).rooms - 2
-            free = set(c.random_rooms())
+            free = set(paths_flow.free_rooms(c, state.modules.legendary))
             if len(state.room_pool) < need or not set(state.room_pool) <= free:
                 out.append(f"room_pool: the layout needs {need} Rooms of "
                            f"{', '.join(sorted(free))}")

@@ -23,7 +23,7 @@ Room (:func:`rose_room`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
@@ -46,7 +46,7 @@ from gaia_lab.core.schema import (
 )
 from gaia_lab.core.values import evolve
 from gaia_lab.games.black_rose_wars.parts_rules import rule
-from gaia_lab.games.black_rose_wars.state import AVATAR, BRWState, RootToken, mage_id
+from gaia_lab.games.black_rose_wars.state import AVATAR, BRWState, mage_id
 
 __all__ = [
     "EMERALD_ROSE_ROOM",
@@ -58,6 +58,7 @@ __all__ = [
     "is_legendary",
     "load_scenario_cards",
     "resolve_card",
+    "root_rooms",
     "rose_room",
     "stack_events",
     "swap_rooms",
@@ -166,34 +167,45 @@ def card_of_moon(moon: int, cards: Sequence[ScenarioCard] | None = None) -> Scen
     raise KeyError(f"no Stop the Threat card for Moon phase {moon}")
 
 
-def resolve_card(state: BRWState, card: ScenarioCard) -> tuple[BRWState, tuple[Event, ...]]:
-    """Resolve a scenario card as its Moon phase's first Event.
+def root_rooms(state: BRWState, amount: int) -> tuple[str, ...]:
+    """The Rooms a scenario card's Root Tokens go to: Rooms without one, the most
+    Instability first and then in layout order, at most ``amount`` and no more than the
+    pool holds (brw.root.no_place).
 
-    Root Tokens go to Rooms without one, the most Instability first and then in layout
-    order, while the pool lasts (brw.root.no_place).
+    >>> from gaia_lab.games.black_rose_wars.state import Mage, Model, Room, RootToken
+    >>> s = BRWState(players=1, mages=(Mage("Talia", Model("cell1", 2, 2, 11)),),
+    ...              rooms=(Room("emerald_rose_room", 0, 0, 10), Room("crypt", 1, 0, 6,
+    ...                     slots=("mage1",)), Room("forge", 0, 1, 4, root=RootToken())))
+    >>> root_rooms(s, 3)
+    ('crypt', 'emerald_rose_room')
+    """
+    order = {r.id: i for i, r in enumerate(state.rooms)}
+    free = sorted((r for r in state.rooms if r.root is None),
+                  key=lambda r: (-r.instability, order[r.id]))
+    return tuple(r.id for r in free[: min(amount, state.avatar.root_pool)])
+
+
+def resolve_card(state: BRWState, card: ScenarioCard,
+                 place_root: Callable[[BRWState, str], BRWState]
+                 ) -> tuple[BRWState, tuple[Event, ...]]:
+    """Resolve a scenario card as its Moon phase's first Event; ``place_root`` places a
+    Root Token in a Room by the game's rules (brw.root.*).
 
     >>> from gaia_lab.games.black_rose_wars.state import Mage, Model, Room
     >>> s = BRWState(players=1, mages=(Mage("Talia", Model("cell1", 2, 2, 11)),),
-    ...              rooms=(Room("emerald_rose_room", 0, 0, 10, slots=("mage1",)),
-    ...                     Room("crypt", 1, 0, 6), Room("forge", 0, 1, 4)))
-    >>> s, events = resolve_card(s, card_of_moon(1))
-    >>> [r.id for r in s.rooms if r.root], s.avatar.root_pool
-    (['emerald_rose_room', 'crypt', 'forge'], 9)
-    >>> print(events[0])
-    Stop the Threat: The Roots Stir: Gaea places a Root Token in emerald_rose_room, crypt, forge.
+    ...              rooms=(Room("emerald_rose_room", 0, 0, 10),), arbor_vitae=("crypt",))
+    >>> s, events = resolve_card(s, card_of_moon(2), lambda s, r: s)
+    >>> s.avatar.power, str(events[0])
+    (2, 'Stop the Threat: The Titan Feeds: Gaea gains 2 Power Points (2 per Arbor Vitae).')
     """
     events: list[Event] = []
     cite = rule("brw.legendary.event_cards")
     for kind, amount in card.effects:
         if kind == "root_tokens":
-            free = [r for r in state.rooms if r.root is None]
-            order = {r.id: i for i, r in enumerate(state.rooms)}
-            free.sort(key=lambda r: (-r.instability, order[r.id]))
-            chosen = free[: min(amount, state.avatar.root_pool)]
-            for room in chosen:
-                state = state.with_room(evolve(room, root=RootToken()))
-            state = state.with_avatar(root_pool=state.avatar.root_pool - len(chosen))
-            where = ", ".join(r.id for r in chosen) or "no Room (none free or the pool empty)"
+            chosen = root_rooms(state, amount)
+            for rid in chosen:
+                state = place_root(state, rid)
+            where = ", ".join(chosen) or "no Room (none free or the pool empty)"
             events.append(Event("legendary.roots", f"{card.name}: Gaea places a Root Token in "
                                 f"{where}.", rule("brw.root.no_place"), "rules"))
         elif kind == "avatar_power_per_arbor":

@@ -1,6 +1,7 @@
-"""The few rules the parts modules (Paths, Geomancy, the Legendary Scenario, Large Models)
-cite that the game's rulebook (:mod:`.rulebook`) does not hold, and :func:`rule`, which
-finds any cited id in either.
+"""The rules the modules (Paths, Geomancy, the Legendary Scenario, Large Models) add to the
+expansion's: engine rulings on what its rulebook leaves open, and the modelled Nova Aetas
+Battlefield.  The game's rulebook (:mod:`.rulebook`) holds them with every other rule;
+:func:`rule` finds any id there.
 
 >>> rule("brw.paths.advance").section
 'Using Paths'
@@ -12,10 +13,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from gaia_lab.core.rulebook import Rulebook, RuleRef
-from gaia_lab.games.black_rose_wars.rulebook import RECONSTRUCTED, RULES, RULING
+from gaia_lab.core.rulebook import RuleRef
 
-PARTS_RULES: Final = Rulebook("Black Rose Wars: Rebirth - Gaea Reborn (modules)", [
+RULING: Final = "(engine ruling)"
+RECONSTRUCTED: Final = "(reconstructed)"
+
+PARTS_RULES: Final[tuple[RuleRef, ...]] = (
     RuleRef("brw.paths.no_match", "Paths",
             f"{RULING} When none of the three drawn Path cards matches, the Mage keeps none "
             "and all three go under the deck, shuffled."),
@@ -23,15 +26,21 @@ PARTS_RULES: Final = Rulebook("Black Rose Wars: Rebirth - Gaea Reborn (modules)"
             f"{RULING} The line at the top of a Path Start card (\"You gain 1 Power Point\" "
             "on the one shown) is its Advance Condition: the marker advances each time the "
             "Mage gains a Power Point."),
+    RuleRef("brw.paths.quest_modelled", "Gaining a Path Card",
+            f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates the "
+            "ruined side of a yellow Room (whose ruined side draws a Quest in the fan data) "
+            "would draw a Quest, and with Paths may draw three Path cards instead."),
     RuleRef("brw.large.grid", "Large Models",
             f"{RECONSTRUCTED} The Nova Aetas Battlefield as modelled: squares touch by a "
             "king's step, a Model moves up to its Speed through squares free of Models and "
             "Scenic Elements, and a normal Model's sight is blocked by a Model or Scenic "
             "Element on the line between two squares."),
-])
-"""The rules the parts modules add, by id."""
+)
+"""The rules the modules add (the game's rulebook lists them after the expansion's)."""
 
 
 def rule(rule_id: str) -> RuleRef:
-    """The rule with this id, from the game's rulebook or :data:`PARTS_RULES`."""
-    return RULES[rule_id] if rule_id in RULES else PARTS_RULES[rule_id]
+    """The rule with this id in the game's rulebook (KeyError names an unknown id)."""
+    from gaia_lab.games.black_rose_wars.rulebook import RULES
+
+    return RULES[rule_id]

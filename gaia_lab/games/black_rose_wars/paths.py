@@ -65,14 +65,17 @@ __all__ = [
     "PathEffect",
     "PathRow",
     "PathScore",
+    "PathsState",
     "Spot",
     "StartCard",
     "advance",
     "explain_advance",
     "explain_place",
+    "keep",
     "load_paths",
     "matches",
     "next_spots",
+    "paths_problems",
     "place",
     "score",
     "shuffle_under",
@@ -88,12 +91,12 @@ PassageKind = Literal["start", "empty", "effect", "end"]
 
 CONDITION_KINDS: Final = (
     "gain_power", "defeat_model", "rebuild_room", "activate_room", "cast_spell",
-    "suffer_damage", "solve_quest", "place_instability", "enter_room", "summon_evocation",
+    "suffer_damage", "attack_model", "place_instability", "enter_room",
 )
 """What a Mage can do that an Advance Condition asks for (the Lodge reports each as a
 :class:`Happening`)."""
 
-EFFECT_KINDS: Final = ("gain_power", "heal", "damage", "place_instability", "draw_spell")
+EFFECT_KINDS: Final = ("gain_power", "heal", "damage", "place_instability")
 """What a Path card's Effect does, resolved as a triggered Trap of the Mage."""
 
 COLOURS: Final = ("black", "grey", "red", "yellow", "green", "blue", "purple")
@@ -130,8 +133,8 @@ class Condition:
             "gain_power": "gain a Power Point", "defeat_model": "defeat a Model",
             "rebuild_room": "rebuild a Room", "activate_room": "activate a {}Room",
             "cast_spell": "cast a Spell", "suffer_damage": "suffer Damage",
-            "solve_quest": "solve a Quest", "place_instability": "place Instability",
-            "enter_room": "enter a {}Room", "summon_evocation": "summon an Evocation",
+            "attack_model": "attack a Model", "place_instability": "place Instability",
+            "enter_room": "enter a {}Room",
         }[self.kind]
         return words.format(f"{self.colour} " if self.colour else "")
 
@@ -171,7 +174,6 @@ class PathEffect:
             "gain_power": "gain {} Power Points", "heal": "remove {} Damage from yourself",
             "damage": "deal {} Damage to a Model in your Room",
             "place_instability": "place {} Instability in your Room",
-            "draw_spell": "draw {} Spells from your Grimoire",
         }[self.kind].format(self.amount).replace("1 Power Points", "1 Power Point")
 
 
@@ -320,15 +322,14 @@ the exits of start_1 (middle). [Paths [brw.paths.first_card]]
     return Verdict.ok(rule, f"{chosen} goes right of {row.last}.")
 
 
-def place(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: str | None,
-          *, bottom: Sequence[str], deck: Sequence[str], how: Placing = "setup"
-          ) -> tuple[PathRow, tuple[str, ...]]:
-    """Keep ``chosen`` of the drawn ``offer`` at the right of the row; the others go under
-    ``deck`` in the shuffled order ``bottom``.  ``chosen`` None keeps nothing, allowed only
-    when no drawn card matches (engine ruling).  IllegalActionError otherwise.
+def keep(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: str | None,
+         *, how: Placing = "setup") -> tuple[PathRow, tuple[str, ...]]:
+    """Keep ``chosen`` of the drawn ``offer`` at the right of the row; the cards not kept.
+    ``chosen`` None keeps nothing, allowed only when no drawn card matches (engine
+    ruling).  IllegalActionError otherwise.
 
     >>> c = load_paths()
-    >>> place(c, start_row("start_1"), ("path_03",), None, bottom=("path_03",), deck=())[1]
+    >>> keep(c, start_row("start_1"), ("path_03", "path_01"), "path_01")[1]
     ('path_03',)
     """
     if chosen is None:
@@ -337,17 +338,29 @@ def place(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: str | No
             raise IllegalActionError(Verdict.illegal(
                 "paths.must_keep", f"{', '.join(fitting)} matches {row.last}: the Mage keeps "
                 "one of the drawn cards.", _rule("brw.paths.no_match")))
-        rest = list(offer)
-    else:
-        verdict = explain_place(cards, row, offer, chosen, how=how)
-        if not verdict:
-            raise IllegalActionError(verdict)
-        rest = [card for card in offer if card != chosen]
+        return row, tuple(offer)
+    verdict = explain_place(cards, row, offer, chosen, how=how)
+    if not verdict:
+        raise IllegalActionError(verdict)
+    return (evolve(row, cards=row.cards + (chosen,)),
+            tuple(card for card in offer if card != chosen))
+
+
+def place(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: str | None,
+          *, bottom: Sequence[str], deck: Sequence[str], how: Placing = "setup"
+          ) -> tuple[PathRow, tuple[str, ...]]:
+    """:func:`keep`, then the cards not kept go under ``deck`` in the shuffled order
+    ``bottom``.  IllegalActionError when either is not allowed.
+
+    >>> c = load_paths()
+    >>> place(c, start_row("start_1"), ("path_03",), None, bottom=("path_03",), deck=())[1]
+    ('path_03',)
+    """
+    placed, rest = keep(cards, row, offer, chosen, how=how)
     if sorted(bottom) != sorted(rest):
         raise IllegalActionError(Verdict.illegal(
             "paths.bottom", f"The cards put under the deck must be {', '.join(sorted(rest))}, "
             f"not {', '.join(bottom) or 'none'}.", _rule(_PLACING[how])))
-    placed = row if chosen is None else evolve(row, cards=row.cards + (chosen,))
     return placed, tuple(deck) + tuple(bottom)
 
 
@@ -443,7 +456,7 @@ def _gerund(phrase: str) -> str:
     verb, _, rest = phrase.partition(" ")
     ing = {"gain": "Gaining", "defeat": "Defeating", "rebuild": "Rebuilding",
            "activate": "Activating", "cast": "Casting", "suffer": "Suffering",
-           "solve": "Solving", "place": "Placing", "enter": "Entering", "summon": "Summoning"}
+           "attack": "Attacking", "place": "Placing", "enter": "Entering"}
     return f"{ing[verb]} {rest}"
 
 
@@ -647,3 +660,53 @@ def _default() -> PathCards:
 def _read(path: Path) -> PathCards:
     problems: list[str] = []
     return _build(read_document(path, "paths", problems), problems)
+
+
+# -- the Paths of a game --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PathsState:
+    """The Path deck (top first), each seat's row, and the cards drawn awaiting a choice."""
+
+    deck: tuple[str, ...] = ()
+    rows: tuple[PathRow, ...] = ()
+    offer: tuple[str, ...] = ()
+
+
+def paths_problems(cards: PathCards, paths: PathsState, players: int) -> list[str]:
+    """What is wrong with the Paths of a game (empty when they are sound): one row per
+    seat, each Path card once in the deck, the offer or a row, matching neighbours, the
+    marker on a Passage of its row, complete exactly on an End Point.
+
+    >>> paths_problems(load_paths(), PathsState(rows=(PathRow("start_1", ("start_1",)),)), 1)
+    ['paths: 0 Path cards in the deck, the offer and the rows, not each of the 24 once']
+    """
+    out: list[str] = []
+    if paths.rows and len(paths.rows) != players:
+        out.append(f"paths.rows: {len(paths.rows)} rows for {players} Mages")
+    placed = [c for row in paths.rows for c in row.cards[1:]]
+    held = [*paths.deck, *paths.offer, *placed]
+    if sorted(held) != sorted(cards.cards):
+        out.append(f"paths: {len(held)} Path cards in the deck, the offer and the rows, not "
+                   f"each of the {len(cards.cards)} once")
+    starts = [row.start for row in paths.rows]
+    if len(set(starts)) != len(starts) or not set(starts) <= set(cards.starts):
+        out.append("paths.rows: each Mage's own Path Start card")
+    for i, row in enumerate(paths.rows):
+        at = f"paths.rows[{i}]"
+        if not row.cards or row.cards[0] != row.start or not set(row.cards[1:]) <= set(
+                cards.cards):
+            out.append(f"{at}: the start card first, then Path cards")
+            continue
+        if any(not matches(cards, a, b) for a, b in zip(row.cards, row.cards[1:],
+                                                        strict=False)):
+            out.append(f"{at}: neighbouring cards whose tracks do not match")
+        spot = row.marker
+        if not 0 <= spot.card < len(row.cards) or spot.passage not in cards.card(
+                row.cards[spot.card]).passages:
+            out.append(f"{at}.marker: no Passage {spot.card}:{spot.passage} in the row")
+        elif (kind_at(cards, row, spot) == "end") != row.complete:
+            out.append(f"{at}.complete: a Path is complete exactly when its marker is on an "
+                       "End Point")
+    return out

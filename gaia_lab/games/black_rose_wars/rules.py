@@ -31,6 +31,7 @@ from gaia_lab.games.black_rose_wars import priority
 from gaia_lab.games.black_rose_wars.actions import Action
 from gaia_lab.games.black_rose_wars.components import Components
 from gaia_lab.games.black_rose_wars.lodge import lodge
+from gaia_lab.games.black_rose_wars.modules import MODULE_KINDS
 from gaia_lab.games.black_rose_wars.rulebook import RULES
 from gaia_lab.games.black_rose_wars.state import (
     AVATAR,
@@ -119,6 +120,7 @@ FLOW: Final[Flow[Action]] = Flow([
     _kind("burst", "brw.skill.blossoming_burst", "Blossoming Burst, before Clean-up",
           "burst", "rules", "round"),
     _kind("cleanup", "brw.core.cleanup", "the Clean-up phase", "cleanup", "rules", "round"),
+    *MODULE_KINDS.values(),
 ], verb=lambda action: action.verb)
 """Every kind of pending step: its rule, what it waits for, its verbs, actor and phase."""
 
@@ -402,6 +404,10 @@ class Rules:
                                        f"{self.legal(state)[0]}.", rule)
             return Verdict.illegal(f"phase.{task.kind}", f"This is a step of the rules "
                                    f"({FLOW.describe(task)}), not {v!r}.", rule)
+        if task.kind in MODULE_KINDS:
+            from gaia_lab.games.black_rose_wars import paths_flow
+
+            return paths_flow.diagnose(self, state, task, action)
         seat = task.player
         name = state.mages[seat].name
         if v not in kind.verbs:
@@ -515,8 +521,11 @@ class Rules:
     # -- applying ------------------------------------------------------------------
     def apply(self, state: BRWState, action: Action) -> tuple[BRWState, list[Event]]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
+        from gaia_lab.games.black_rose_wars import paths_flow
+
         events: list[Event] = []
-        state = FLOW.resolve(self, state, action, events)
+        before, state = state, FLOW.resolve(self, state, action, events)
+        state = paths_flow.after_step(self, before, state, action, events)
         return FLOW.settle(self, state, events), events
 
     @staticmethod
@@ -538,7 +547,9 @@ class Rules:
                   events: list[Event]) -> BRWState:
         layout = self.c.layout(state.players)
         drawn = list(action.args)
-        fixed = [BLACK_ROSE_ROOM, THRONE_ROOM]
+        from gaia_lab.games.black_rose_wars import paths_flow
+
+        fixed = paths_flow.fixed_rooms(self.c, state, (BLACK_ROSE_ROOM, THRONE_ROOM))
         ids = [*fixed, *drawn[: layout.rooms - len(fixed)]]
         rooms = tuple(Room(rid, q, r, self.c.room(rid).slots)
                       for rid, (q, r) in zip(ids, layout.places, strict=False))
@@ -612,7 +623,10 @@ class Rules:
                       for i, m in enumerate(state.mages))
         self._event(events, "setup.mages", f"The Mages go to their Cells; "
                     f"{mages[0].name} takes the Crown.", "brw.core.mage")
-        return self._push(evolve(self._pop(state), mages=mages, crown=0), Task("round", "rules"))
+        from gaia_lab.games.black_rose_wars import paths_flow
+
+        state = evolve(self._pop(state), mages=mages, crown=0)
+        return self._push(state, *paths_flow.setup_tasks(state), Task("round", "rules"))
 
     # the round
     def order(self, state: BRWState) -> list[int]:
@@ -1006,6 +1020,9 @@ class Rules:
             reached = [self.name(state, w) for w, p in markers.items() if p >= cube]
             self._event(events, "game.end", f"Clean-up step 1: {', '.join(reached)} reached "
                         f"the Black Rose cube on slot {cube}: the game ends.", "brw.core.end")
+            from gaia_lab.games.black_rose_wars import paths_flow
+
+            state = paths_flow.end_of_game(self, state, events)
             return evolve(state, tasks=(), phase="over", victory="power")
         rooms = tuple(evolve(r, used=()) for r in state.rooms)
         self._event(events, "phase.cleanup", f"Clean-up: no Power marker has reached slot "
@@ -1161,7 +1178,15 @@ class Rules:
                 self._event(events, "root.ignore", f"The Root Token of {self.name(state, rid)} "
                             f"ignores {amount} Damage.", "brw.root.destruction")
                 return state
-            return self.remove_root(state, rid, events, "brw.root.destruction")
+            from gaia_lab.games.black_rose_wars import legendary
+
+            state = self.remove_root(state, rid, events, "brw.root.destruction")
+            seat = seat_of(source)
+            if seat is None:
+                return state
+            state, toll = legendary.toll(state, seat)
+            events.extend(toll)
+            return state
         model = state.model(target)
         hit = model.damage + amount
         if hit < model.health:
@@ -1204,6 +1229,10 @@ class Rules:
                                                "brw.filius.settle")
         if killer is None:
             return state
+        if kind == "avatar" and state.modules.legendary:
+            self._event(events, "legendary.false_idols", "False Idols: defeating Gaea gives "
+                        "no Avatar Trophy token.", "brw.legendary.false_idols")
+            return self.gain_power(state, source, DEFEAT_POWER[kind], events, rule)
         mage = state.mages[killer]
         state = state.with_mage(killer, evolve(mage, trophies=(*mage.trophies, kind)))
         self._event(events, "trophy.gain", f"{mage.name} gains a Trophy token ({kind}).",
