@@ -36,7 +36,8 @@ from gaia_lab.widgets import _common
 
 T = TypeVar("T", bound=PigState)
 ROOT = Path(__file__).resolve().parent.parent
-BUILT_IN = ["animals_gathering", "black_rose_wars_hunt", "gaia_project", "shapers_of_gaia"]
+BUILT_IN = ["animals_gathering", "black_rose_wars", "black_rose_wars_hunt", "gaia_project",
+            "shapers_of_gaia"]
 
 
 class LazyPig(PigGame):

@@ -42,6 +42,7 @@ from gaia_lab.games.black_rose_wars.components import (
     Components,
     load_components,
 )
+from gaia_lab.games.black_rose_wars.paths import PathRow
 from gaia_lab.games.black_rose_wars.rulebook import RULES as RULEBOOK
 from gaia_lab.games.black_rose_wars.rules import (
     FLOW,
@@ -153,6 +154,10 @@ class ScenarioSpec:
     """The step the position waits for."""
     turn: Annotated[int, Range(1, TURNS)] = 1
     """The round of turns, when ``at`` is ``turn`` or ``avatar``."""
+    paths: tuple[PathRow, ...] | None = None
+    """Each Mage's Path (the Paths module is played when given); the deck holds the rest."""
+    legendary: bool = False
+    """The Legendary Scenario Stop the Threat (with the Paths)."""
 
 
 class BlackRoseWars(Game[BRWState, Action]):
@@ -542,6 +547,7 @@ class BlackRoseWars(Game[BRWState, Action]):
             options["mages"] = parsed.mages
         if parsed.rooms is not None:
             options["rooms"] = parsed.rooms
+        options.update(paths=parsed.paths is not None, legendary=parsed.legendary)
         try:
             state = self.new_initial_state(n, parsed.seed, options)
         except InvalidStateError as exc:
@@ -551,6 +557,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         state = self._scenario_lodge(state, parsed, problems)
         state = self._scenario_models(state, parsed, problems)
         state = self._scenario_round(state, parsed, problems)
+        state = paths_flow.scenario_paths(state, parsed.paths, problems)
         if not problems:
             problems = self.invariants(state)
         if problems:

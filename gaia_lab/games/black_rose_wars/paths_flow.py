@@ -564,3 +564,19 @@ def module_problems(state: BRWState) -> list[str]:
         out.append("modules.legendary: the scenario is played exactly when the Emerald "
                    "Rose Room is in the Lodge")
     return out
+
+
+def scenario_paths(state: BRWState, rows: tuple[PathRow, ...] | None,
+                   problems: list[str]) -> BRWState:
+    """A scenario's Paths: each Mage's row as given, the deck the other cards (in the
+    order setup left them); problems name what does not fit."""
+    paths = state.modules.paths
+    if rows is None or paths is None:
+        return state
+    if len(rows) != len(state.mages):
+        problems.append(f"paths: {len(rows)} rows for {len(state.mages)} Mages")
+        return state
+    used = {c for row in rows for c in row.cards[1:]}
+    held = (*paths.deck, *(c for row in paths.rows for c in row.cards[1:]))
+    return evolve(state, modules=evolve(state.modules, paths=PathsState(
+        tuple(c for c in held if c not in used), tuple(rows))))
