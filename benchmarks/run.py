@@ -90,6 +90,8 @@ GOALS: dict[str, Goal] = {
     "animals_gathering.random_games": Goal(">=", 200),
     "shapers_of_gaia.random_games": Goal(">=", 200),
     "gaia_project.random_games": Goal(">=", 10),
+    "black_rose_wars.random_games": Goal(">=", 10),
+    "black_rose_wars.ai_choice": Goal("<", 5),
     "explorer_step": Goal("<", 20),
     "recorded_replay": Goal("<=", 250),
     "import_time": Goal("<", 0.3),
@@ -269,6 +271,27 @@ def bench_growth_shapers(seed: int = 0) -> list[Figure]:
     return figures
 
 
+def bench_ai_choices(seeds: int = 3) -> list[Figure]:
+    """Black Rose Wars: the time of one step where Gaea or Filius picks a target by its
+    Priority (the decision trace included), over the targeting steps of seeded random
+    games with 4 Mages."""
+    game = gaia_lab.GAMES["black_rose_wars"]
+    times = []
+    for seed in range(seeds):
+        for state, _ in _play_random(game, seed, {}):
+            task = getattr(state, "task", None)
+            if task is None or task.kind not in ("gaea_target", "filius"):
+                continue
+            action = game.legal_actions(state)[0]
+            t = time.perf_counter()
+            game.apply(state, action)
+            times.append(time.perf_counter() - t)
+    return [Figure("black_rose_wars.ai_choice", "Gaea's or Filius's targeting step "
+                   "(priorities and trace), median", statistics.median(times) * 1000, "ms",
+                   GOALS["black_rose_wars.ai_choice"],
+                   f"{max(times) * 1000:.2f} ms max over {len(times)} steps")]
+
+
 def bench_simulate(name: str) -> list[Figure]:
     """Games per second of gaia_lab.simulate on its default process pool (random policy;
     Gaia Project with 10 games, the others with 100)."""
@@ -378,6 +401,8 @@ def run_game(name: str, games: int) -> Iterator[Figure | str]:
     if name == "shapers_of_gaia":
         yield "  legal_actions growth along a random game (caches cleared):"
         yield from bench_growth_shapers()
+    if name == "black_rose_wars":
+        yield from bench_ai_choices()
     yield from bench_simulate(name)
     yield from bench_render(name, game, 20)
     yield from bench_explorer(name, game, 40)

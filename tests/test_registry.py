@@ -125,8 +125,8 @@ def test_an_engine_loads_on_first_use_and_only_that_one() -> None:
         "gaia_lab.examples('animals_gathering'); out.append(engines())\n"
         "print(json.dumps(out))"
     )
-    loaded = ["animals_gathering", "gaia_project", "shapers_of_gaia"]  # engines named by package
-    assert seen == [[], ["gaia_project"], ["gaia_project", "shapers_of_gaia"], True, loaded]
+    assert seen == [[], ["gaia_project"], ["gaia_project", "shapers_of_gaia"], True,
+                    ["animals_gathering", "gaia_project", "shapers_of_gaia"]]
 
 
 def test_games_is_a_read_only_mapping_of_engines() -> None:
@@ -349,7 +349,7 @@ def test_unknown_names_name_the_known_games() -> None:
             call()
         assert isinstance(info.value, GaiaLabError) and isinstance(info.value, KeyError)
         assert str(info.value).startswith(
-            "no game named 'chess'; known games: animals_gathering, ")
+            "no game named 'chess'; known games: animals_gathering, black_rose_wars, ")
     with pytest.raises(UnknownGameError, match=r"no game named \['x'\]"):
         registration(["x"])  # type: ignore[arg-type]
     with pytest.raises(GaiaLabError, match="expected a Game or a registered game's name, "

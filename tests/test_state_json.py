@@ -25,7 +25,7 @@ from gaia_lab.core.errors import GaiaLabError, InvalidStateError
 from gaia_lab.core.game import Game
 from gaia_lab.testing import random_playout, random_states
 
-NAMES = ["animals_gathering", "gaia_project", "shapers_of_gaia"]
+NAMES = ["animals_gathering", "black_rose_wars", "gaia_project", "shapers_of_gaia"]
 """The package's games (the test games registered by other test modules are left out)."""
 
 
@@ -443,6 +443,10 @@ GOOD_SCENARIOS: dict[str, dict[str, Any]] = {
         {"faction": "terrans", "structures": {"1B5": "m"}, "ore": 5, "techs": ["terra"]},
         {"faction": "xenos", "structures": {"5A4": "ts"}, "research": {"nav": 2}}],
         "boosters": ["booster1", "booster2", "booster3"]},
+    "black_rose_wars": {"players": 2, "rooms": ["crypt", "forge", "garden", "arena", "armory"],
+                        "seats": [{"where": "crypt", "power": 3}],
+                        "lodge": {"crypt": {"slots": ["mage1"], "root": ["gaea"]}},
+                        "at": "avatar", "commands": ["c01"]},
 }
 
 

@@ -43,6 +43,7 @@ register_game(
     "gaia_lab.games.black_rose_wars:GAME",
     name="black_rose_wars",
     state="gaia_lab.games.black_rose_wars.state:BRWState",
+    layout="gaia_lab.render.black_rose_wars:scene",
     examples="gaia_lab.games.black_rose_wars.examples:EXAMPLES",
 )
 register_game(

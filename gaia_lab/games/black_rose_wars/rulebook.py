@@ -489,8 +489,10 @@ RULES = Rulebook(
                 "Room's slots."),
         RuleRef("brw.ruling.arbor_which", _ANATOMY,
                 f"{RULING} With more than 3 full Root Tokens the Crown's holder picks the 3 "
-                "removed; removed Root Tokens return to the pool; the Arbor Vitae is placed in "
-                "Gaea's Room."),
+                "removed; the Arbor Vitae is placed in Gaea's Room."),
+        RuleRef("brw.ruling.root_pool", _ROOT,
+                f"{RULING} A Root Token that leaves the Lodge (destroyed, removed by "
+                "rebuilding, or for an Arbor Vitae) goes back to the pool."),
         RuleRef("brw.ruling.models_in_room", _GPRIO,
                 f"{RULING} The Models of a Room are its Mages, the Avatar, Filius and its Root "
                 "Token."),

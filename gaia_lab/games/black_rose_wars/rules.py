@@ -1129,9 +1129,11 @@ class Rules:
         shares = self.rebuild_shares(state, rid)
         name = self.name(state, rid)
         summary = ", ".join(f"{self.name(state, o)} {n} ({p} PP)" for o, n, p in shares)
-        self._event(events, "room.rebuild", f"{name} is full and is rebuilt: {summary}.",
-                    "brw.core.rebuild")
         room = state.room(rid)
+        counted = room.root is not None and bool(room.root.slots)
+        note = " (the Instability on its Root Token counted)" if counted else ""
+        self._event(events, "room.rebuild", f"{name} is full and is rebuilt: {summary}{note}.",
+                    "brw.ruling.rebuild_roots" if counted else "brw.core.rebuild")
         if room.root is not None:
             self._event(events, "root.rebuilt", f"Rebuilding {name} removes its Root Token.",
                         "brw.root.rebuilding")
