@@ -75,7 +75,9 @@ def test_the_end_of_the_game_counts_the_boxes_and_never_goes_below_zero() -> Non
         "paths": [row("start_1", "path_01", "path_02", "path_03", at=(2, "b2")),
                   {**row("start_2", "path_04", at=(1, "m2")), "complete": True}]})
     events: list[Any] = []
-    end = paths_flow.end_of_game(s.game.rules, s.state, events)
+    from gaia_lab.games.black_rose_wars import GAME
+
+    end = paths_flow.end_of_game(GAME.rules, s.state, events)
     assert [m.power for m in end.mages] == [0, 9 + 1]
     assert [e.rule.id for e in events] == ["brw.paths.incomplete_penalty",
                                           "brw.paths.complete_score"]
