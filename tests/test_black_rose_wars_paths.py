@@ -172,4 +172,4 @@ def test_the_modules_rules_are_in_the_games_rulebook() -> None:
     from gaia_lab.games.black_rose_wars.rulebook import RULES, is_reconstructed
 
     assert all(RULES[r.id] is r for r in PARTS_RULES)
-    assert is_reconstructed(RULES["brw.large.grid"])
+    assert is_reconstructed(RULES["brw.core.quest"])

@@ -122,7 +122,7 @@ GAIN_QUEST = Example(
           seats=[{"where": "observatory"}], lodge={"observatory": {"root": None}},
           paths=[_row("start_1", "path_01")]),
     (ExampleStep("Activating the ruined Observatory would draw a Quest.", ("activate",),
-                 rule=rule("brw.paths.quest_modelled"), title="A Quest to draw",
+                 rule=rule("brw.core.quest"), title="A Quest to draw",
                  checkpoints=(_cp("pending", "path_quest", _pending),)),
      ExampleStep("He draws three Path cards instead.", ("quest paths",),
                  rule=rule("brw.paths.gain_quest"), title="Path cards instead",

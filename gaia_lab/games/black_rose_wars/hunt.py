@@ -78,8 +78,12 @@ RULEBOOK: Final = Rulebook("Gaea Reborn rulebook: Gaea Hunt Mission (Large Model
     rule(r) for r in (
         "brw.hunt.mission", "brw.large.squares", "brw.large.move", "brw.large.place",
         "brw.large.push", "brw.large.scenic", "brw.large.area_target",
-        "brw.large.area_target_once", "brw.large.area_extra_once", "brw.large.los",
-        "brw.large.grid")] + [
+        "brw.large.area_target_once", "brw.large.area_extra_once", "brw.large.los")] + [
+    RuleRef("brw.hunt.battlefield", "Large Models",
+            "(reconstructed) The Nova Aetas Battlefield as modelled: squares touch by a "
+            "king's step, a Model moves up to its Speed through squares free of Models and "
+            "Scenic Elements, and a normal Model's sight is blocked by a Model or Scenic "
+            "Element on the line between two squares."),
     RuleRef("brw.hunt.drill", "Large Models",
             "(reconstructed) The drill: the Hunt party takes a number of actions, each a "
             "move or an Area attack (2 Damage to its target, 1 to every other Model in its "
@@ -270,8 +274,9 @@ class HuntGame(Game[HuntState, HuntAction]):
             return Verdict.illegal(
                 "hunt.unreachable", f"{action.args[1]} is not within {model.id}'s Speed "
                 f"{model.speed} through free squares (or it is where {model.id} stands).",
-                rule("brw.large.grid"))
-        return Verdict.ok(rule("brw.large.grid"), f"{model.id} moves to {action.args[1]}.")
+                RULEBOOK["brw.hunt.battlefield"])
+        return Verdict.ok(RULEBOOK["brw.hunt.battlefield"],
+                          f"{model.id} moves to {action.args[1]}.")
 
     # -- effects ----------------------------------------------------------------------
     def apply(self, state: HuntState, action: HuntAction) -> Step[HuntState]:

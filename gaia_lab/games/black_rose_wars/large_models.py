@@ -12,7 +12,8 @@ The Nova Aetas core rules the expansion relies on (how squares touch, how far a 
 moves, what blocks a normal Model's sight) are not among the sources: the engine moves
 Models a king's step at a time (the 8 squares around), through squares free of Models
 and Scenic Elements, and blocks a normal Model's sight by any Model or Scenic Element on
-the line between two squares (``brw.large.grid``, reconstructed).
+the line between two squares (``brw.hunt.battlefield`` of the drill's rules,
+reconstructed).
 
 >>> field = Battlefield(5, 4, scenic=((3, 0), (3, 1)),
 ...                     models=(Model("gaea", (0, 0), size=2, speed=2),

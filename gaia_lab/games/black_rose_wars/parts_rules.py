@@ -1,6 +1,6 @@
 """The rules the modules (Paths, Geomancy, the Legendary Scenario, Large Models) add to the
-expansion's: engine rulings on what its rulebook leaves open, and the modelled Nova Aetas
-Battlefield.  The game's rulebook (:mod:`.rulebook`) holds them with every other rule;
+expansion's: engine rulings on what its rulebook leaves open, and the modelled Quest draw.
+The game's rulebook (:mod:`.rulebook`) holds them with every other rule;
 :func:`rule` finds any id there.
 
 >>> rule("brw.paths.advance").section
@@ -26,15 +26,10 @@ PARTS_RULES: Final[tuple[RuleRef, ...]] = (
             f"{RULING} The line at the top of a Path Start card (\"You gain 1 Power Point\" "
             "on the one shown) is its Advance Condition: the marker advances each time the "
             "Mage gains a Power Point."),
-    RuleRef("brw.paths.quest_modelled", "Gaining a Path Card",
+    RuleRef("brw.core.quest", "Core game (modelled)",
             f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates the "
             "ruined side of a yellow Room (whose ruined side draws a Quest in the fan data) "
             "would draw a Quest, and with Paths may draw three Path cards instead."),
-    RuleRef("brw.large.grid", "Large Models",
-            f"{RECONSTRUCTED} The Nova Aetas Battlefield as modelled: squares touch by a "
-            "king's step, a Model moves up to its Speed through squares free of Models and "
-            "Scenic Elements, and a normal Model's sight is blocked by a Model or Scenic "
-            "Element on the line between two squares."),
 )
 """The rules the modules add (the game's rulebook lists them after the expansion's)."""
 

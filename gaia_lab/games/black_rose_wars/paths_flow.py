@@ -10,7 +10,7 @@ offers its Effect as a triggered Trap, an End Point gives the Avatar its Power P
 new card is drawn on entering another card.  The modelled core has no Quest deck: a
 Mage who activates the ruined side of a yellow Room (the Rooms whose ruined side draws a
 Quest in the fan data) would draw a Quest there, and may draw Path cards instead
-(``brw.paths.quest_modelled``).  At the end the Points and Penalty boxes count, with the
+(``brw.core.quest``).  At the end the Points and Penalty boxes count, with the
 scenario's Honorable Mention (:func:`end_of_game`).
 
 >>> from gaia_lab import Session
@@ -364,7 +364,7 @@ def _do_quest(rules: Rules, state: BRWState, task: Task, action: Action,
     state, name = _pop(state), state.mages[seat].name
     if action.args[0] == "skip":
         _event(events, "paths.quest", f"{name} keeps the Quest draw (the modelled core holds "
-               "no Quest deck).", "brw.paths.quest_modelled", seat)
+               "no Quest deck).", "brw.core.quest", seat)
         return state
     _event(events, "paths.quest", f"{name} draws Path cards instead of a Quest.",
            "brw.paths.gain_quest", seat)
