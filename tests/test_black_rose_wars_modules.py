@@ -10,7 +10,7 @@ from gaia_lab import Session
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.flow import Task
 from gaia_lab.core.values import evolve
-from gaia_lab.games.black_rose_wars import paths_flow
+from gaia_lab.games.black_rose_wars import modules_flow
 from gaia_lab.games.black_rose_wars.paths import PathRow, Spot
 from gaia_lab.testing import check_game
 
@@ -22,7 +22,7 @@ def row(*cards: str, at: tuple[int, str] = (0, "start")) -> dict[str, Any]:
             "marker": {"card": at[0], "passage": at[1]}}
 
 
-@pytest.mark.parametrize("options", [{"paths": True}, {"legendary": True}])
+@pytest.mark.parametrize("options", [{"paths": True}, {"legendary": True}, {"geomancy": True}])
 def test_the_modules_pass_the_conformance_harness(options: dict[str, bool]) -> None:
     from gaia_lab.games.black_rose_wars import GAME
 
@@ -77,7 +77,7 @@ def test_the_end_of_the_game_counts_the_boxes_and_never_goes_below_zero() -> Non
     events: list[Any] = []
     from gaia_lab.games.black_rose_wars import GAME
 
-    end = paths_flow.end_of_game(GAME.rules, s.state, events)
+    end = modules_flow.end_of_game(GAME.rules, s.state, events)
     assert [m.power for m in end.mages] == [0, 9 + 1]
     assert [e.rule.id for e in events] == ["brw.paths.incomplete_penalty",
                                           "brw.paths.complete_score"]
@@ -105,3 +105,22 @@ def test_the_legendary_lodge_swaps_its_rooms() -> None:
 
 def test_a_path_row_is_one_of_the_state_types() -> None:
     assert PathRow("start_1", ("start_1",), Spot(0, "start")).last == "start_1"
+
+
+def test_talia_holds_her_spells_and_geomancy_deals_three_to_the_others() -> None:
+    s = Session("black_rose_wars", players=3, seed=1,
+                options={"geomancy": True, "mages": ["angela", "talia", "rikkart"]})
+    held = s.state.modules.spells
+    assert held[1] == ("talia_earthen_ward", "talia_verdant_spike", "talia_living_ground")
+    assert all(len(h) == 3 and all(x.startswith("geo_") for x in h) for h in (held[0], held[2]))
+    assert s.state.mages[1].name == "Talia" and s.state.mages[1].model.health == 11
+    with pytest.raises(Exception, match="talia"):
+        Session("black_rose_wars", players=1, options={"mages": ["owl"]})
+
+
+def test_a_state_whose_spells_are_not_the_boxs_is_refused() -> None:
+    from gaia_lab.games.black_rose_wars import GAME
+
+    s = Session("black_rose_wars", players=1, seed=1, options={"geomancy": True})
+    bad = evolve(s.state, modules=evolve(s.state.modules, spells=(("geo_01", "owl", "x"),)))
+    assert any("modules.spells" in p for p in GAME.invariants(bad))

@@ -48,6 +48,7 @@ from gaia_lab.core.schema import (
 )
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.black_rose_wars.components import MageCard, Spell
 from gaia_lab.games.black_rose_wars.parts_rules import rule
 from gaia_lab.games.black_rose_wars.state import BRWState, mage_id
 
@@ -62,10 +63,12 @@ __all__ = [
     "apply_legend",
     "explain_legend",
     "explain_swap",
+    "geomancy_spell",
     "legend_choices",
     "library",
     "load_geomancy",
     "swap_school",
+    "talia_card",
 ]
 
 DATA: Final = Path(__file__).resolve().with_name("data") / "geomancy.json"
@@ -148,6 +151,31 @@ class Geomancy:
         names = len({s.name for s in self.spells})
         return (f"<Geomancy: {self.talia.name}, {len(self.personal)} personal spells, "
                 f"{len(self.spells)} spells ({names} different), {self.legend.name}>")
+
+
+def geomancy_spell(spell_id: str) -> Spell | None:
+    """A Geomancy or Talia spell as the game's components give spells (None when the id
+    is no spell of this box), so the core's casting resolves it.
+
+    >>> geomancy_spell("geo_07").deck, geomancy_spell("arcane_bolt")
+    ('geomancy', None)
+    """
+    g = load_geomancy()
+    for deck, spells in (("geomancy", g.spells), ("talia", g.personal)):
+        for s in spells:
+            if s.id == spell_id:
+                return Spell(s.id, s.name, deck, s.effect, s.amount, s.range, s.origin)
+    return None
+
+
+def talia_card() -> MageCard:
+    """Talia's Mage card as the game's components give Mages.
+
+    >>> talia_card().health
+    11
+    """
+    t = load_geomancy().talia
+    return MageCard(t.id, t.name, t.health, t.strength, t.speed, t.origin)
 
 
 # -- setup step 9 ---------------------------------------------------------------------------

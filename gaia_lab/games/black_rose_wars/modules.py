@@ -1,11 +1,12 @@
-"""The expansion's optional modules in a game's state and flow: Paths and the Legendary
-Scenario Stop the Threat.
+"""The expansion's optional modules in a game's state and flow: the School of Geomancy
+(with Talia), the Paths and the Legendary Scenario Stop the Threat.
 
 :class:`Modules` is the part of :class:`~.state.BRWState` they use; :data:`MODULE_KINDS`
 are their steps, declared in the game's flow, and :data:`MODULE_ARITY` their verbs in
-the notation.  The steps' handlers are in :mod:`.paths_flow`.
+the notation.  The steps' handlers are in :mod:`.modules_flow`.
 
 ========================  ==============================================================
+``geomancy geo_04 ...``   chance: three Geomancy spells dealt to each Mage but Talia
 ``starts start_3 ...``    chance: the Path Start cards dealt, seat by seat
 ``paths path_07 ...``     chance: the Path deck shuffled, top first
 ``keep path_05``          keep a drawn Path card (``keep none`` when none matches)
@@ -42,6 +43,10 @@ class Modules:
     paths: PathsState | None = None
     legendary: bool = False
     scenario_moon: Annotated[int, Range(0, 3)] = 0
+    geomancy: bool = False
+    """The School of Geomancy replaces the modelled core's spells (setup step 9)."""
+    spells: tuple[tuple[str, ...], ...] = ()
+    """Each seat's own spells, when not the core's (Talia's, or dealt from Geomancy)."""
 
 
 def _kind(name: str, rule: str, what: str, verb: str, actor: str = "player",
@@ -51,6 +56,9 @@ def _kind(name: str, rule: str, what: str, verb: str, actor: str = "player",
 
 
 MODULE_KINDS: Final[dict[str, TaskKind]] = {k.name: k for k in (
+    _kind("school", "brw.school.geomancy",
+          "setup step 9: the School of Geomancy's spells are dealt, three per Mage (chance)",
+          "geomancy", "chance"),
     _kind("stop_the_threat", "brw.legendary.moon_cubes",
           "Stop the Threat: the Moon cubes go on slots 5, 21 and 28", "stop_the_threat",
           "rules"),
@@ -78,6 +86,8 @@ MODULE_KINDS: Final[dict[str, TaskKind]] = {k.name: k for k in (
 """The modules' steps, by name (the game's flow declares them)."""
 
 MODULE_ARITY: Final[dict[str, tuple[int, int | None, str, str]]] = {
+    "geomancy": (0, None, "the Geomancy spells dealt, three per Mage in seat order",
+                 "geomancy geo_04 geo_17 geo_09 ..."),
     "stop_the_threat": (0, 0, "", "stop_the_threat"),
     "starts": (1, None, "the Path Start cards, seat by seat", "starts start_3 start_1"),
     "paths": (1, None, "the Path deck, top first", "paths path_07 path_12 ..."),

@@ -405,9 +405,9 @@ class Rules:
             return Verdict.illegal(f"phase.{task.kind}", f"This is a step of the rules "
                                    f"({FLOW.describe(task)}), not {v!r}.", rule)
         if task.kind in MODULE_KINDS:
-            from gaia_lab.games.black_rose_wars import paths_flow
+            from gaia_lab.games.black_rose_wars import modules_flow
 
-            return paths_flow.diagnose(self, state, task, action)
+            return modules_flow.diagnose(self, state, task, action)
         seat = task.player
         name = state.mages[seat].name
         if v not in kind.verbs:
@@ -521,11 +521,11 @@ class Rules:
     # -- applying ------------------------------------------------------------------
     def apply(self, state: BRWState, action: Action) -> tuple[BRWState, list[Event]]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
-        from gaia_lab.games.black_rose_wars import paths_flow
+        from gaia_lab.games.black_rose_wars import modules_flow
 
         events: list[Event] = []
         before, state = state, FLOW.resolve(self, state, action, events)
-        state = paths_flow.after_step(self, before, state, action, events)
+        state = modules_flow.after_step(self, before, state, action, events)
         return FLOW.settle(self, state, events), events
 
     @staticmethod
@@ -547,9 +547,9 @@ class Rules:
                   events: list[Event]) -> BRWState:
         layout = self.c.layout(state.players)
         drawn = list(action.args)
-        from gaia_lab.games.black_rose_wars import paths_flow
+        from gaia_lab.games.black_rose_wars import modules_flow
 
-        fixed = paths_flow.fixed_rooms(self.c, state, (BLACK_ROSE_ROOM, THRONE_ROOM))
+        fixed = modules_flow.fixed_rooms(self.c, state, (BLACK_ROSE_ROOM, THRONE_ROOM))
         ids = [*fixed, *drawn[: layout.rooms - len(fixed)]]
         rooms = tuple(Room(rid, q, r, self.c.room(rid).slots)
                       for rid, (q, r) in zip(ids, layout.places, strict=False))
@@ -618,15 +618,17 @@ class Rules:
     @FLOW.resolver("mages")
     def _do_mages(self, state: BRWState, task: Task, action: Action,
                   events: list[Event]) -> BRWState:
-        spells = self.c.core_spells()
-        mages = tuple(evolve(m, model=m.model.at(cell_id(i)), hand=spells, prepared=())
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        mages = tuple(evolve(m, model=m.model.at(cell_id(i)),
+                             hand=modules_flow.spells_of(self.c, state, i), prepared=())
                       for i, m in enumerate(state.mages))
         self._event(events, "setup.mages", f"The Mages go to their Cells; "
                     f"{mages[0].name} takes the Crown.", "brw.core.mage")
-        from gaia_lab.games.black_rose_wars import paths_flow
+        from gaia_lab.games.black_rose_wars import modules_flow
 
         state = evolve(self._pop(state), mages=mages, crown=0)
-        return self._push(state, *paths_flow.setup_tasks(state), Task("round", "rules"))
+        return self._push(state, *modules_flow.setup_tasks(state), Task("round", "rules"))
 
     # the round
     def order(self, state: BRWState) -> list[int]:
@@ -669,10 +671,14 @@ class Rules:
     @FLOW.resolver("study")
     def _do_study(self, state: BRWState, task: Task, action: Action,
                   events: list[Event]) -> BRWState:
-        spells = self.c.core_spells()
-        mages = tuple(evolve(m, hand=spells, prepared=()) for m in state.mages)
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        held = [modules_flow.spells_of(self.c, state, i) for i in range(len(state.mages))]
+        mages = tuple(evolve(m, hand=held[i], prepared=()) for i, m in enumerate(state.mages))
+        spells = held[0] if all(h == held[0] for h in held) else ()
         self._event(events, "phase.study", "Study phase: every Mage takes back "
-                    f"{', '.join(self.c.spell(s).name for s in spells)}.", "brw.core.study")
+                    f"{', '.join(self.c.spell(s).name for s in spells) or 'their spells'}.",
+                    "brw.core.study")
         return evolve(self._pop(state), mages=mages, phase="study")
 
     @FLOW.resolver("planning")
@@ -1020,9 +1026,9 @@ class Rules:
             reached = [self.name(state, w) for w, p in markers.items() if p >= cube]
             self._event(events, "game.end", f"Clean-up step 1: {', '.join(reached)} reached "
                         f"the Black Rose cube on slot {cube}: the game ends.", "brw.core.end")
-            from gaia_lab.games.black_rose_wars import paths_flow
+            from gaia_lab.games.black_rose_wars import modules_flow
 
-            state = paths_flow.end_of_game(self, state, events)
+            state = modules_flow.end_of_game(self, state, events)
             return evolve(state, tasks=(), phase="over", victory="power")
         rooms = tuple(evolve(r, used=()) for r in state.rooms)
         self._event(events, "phase.cleanup", f"Clean-up: no Power marker has reached slot "

@@ -1,5 +1,6 @@
-"""Worked examples of the Paths module and of the Legendary Scenario Stop the Threat, as
-runnable scripts with checkpoints; the rulebook's own examples first (a Mage gaining a
+"""Worked examples of the expansion's modules (the Paths, the Legendary Scenario Stop the
+Threat, Talia and the School of Geomancy), as runnable scripts with checkpoints; the
+rulebook's own examples first (a Mage gaining a
 Path card both ways, a Complete Path scoring +2 and an Incomplete one -6).
 
 Positions use one Mage (Rikkart) and the Rooms of :data:`ROOMS` on the layout's free
@@ -22,6 +23,7 @@ from typing import Any, Final
 from gaia_lab.core.example import Checkpoint, Example, ExampleStep
 from gaia_lab.core.session import Session
 from gaia_lab.games.black_rose_wars import legendary
+from gaia_lab.games.black_rose_wars.geomancy import geomancy_spell
 from gaia_lab.games.black_rose_wars.parts_rules import rule
 from gaia_lab.games.black_rose_wars.paths import PathRow, load_paths, score
 from gaia_lab.games.black_rose_wars.rulebook import example_in_source
@@ -283,5 +285,33 @@ MENTION = Example(
 LEGENDARY_EXAMPLES: Final = (SETUP, TOLL, FALSE_IDOLS, MENTION)
 """The Legendary Scenario's examples."""
 
-EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES)
+
+def _damage(seat: int) -> Measure:
+    return lambda s: s.state.mages[seat].damage
+
+
+GEOMANCY = Example(
+    "brw.ex.geomancy", "Talia and the School of Geomancy", GAME, "School Reference Card",
+    "Talia plays with her three personal spells; at setup step 9 the School of Geomancy "
+    "replaces the modelled core's spells, so Rikkart is dealt three Geomancy spells. Each "
+    "casts one on the other.",
+    {"players": 2, "geomancy": True, "mages": ["talia", "rikkart"], "rooms": list(ROOMS),
+     "seats": [{"where": "crypt"}, {"where": "crypt"}]},
+    (ExampleStep("The spells each Mage holds.", rule=rule("brw.school.geomancy"),
+                 title="Setup step 9", checkpoints=(
+                     _cp("Talia prepared", ("talia_earthen_ward", "talia_verdant_spike"),
+                         lambda s: s.state.mages[0].prepared),
+                     _cp("Rikkart's spells are Geomancy's", True, lambda s: all(
+                         geomancy_spell(x) is not None
+                         for x in (*s.state.mages[1].prepared, *s.state.mages[1].hand))))),
+     ExampleStep("Talia casts Verdant Spike (2 Damage within 1) on Rikkart.",
+                 ("cast talia_verdant_spike mage2",), rule=rule("brw.models.talia"),
+                 title="Talia's spell", checkpoints=(_cp("Rikkart's Damage", 2, _damage(1)),)),
+     ExampleStep("Rikkart casts his Root Lash (1 Damage within 1) on Talia.",
+                 ("cast geo_27 mage1",), rule=rule("brw.school.geomancy"),
+                 title="A Geomancy spell", checkpoints=(_cp("Talia's Damage", 1, _damage(0)),)),
+     ),
+)
+
+EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY)
 """Every example of the modules (the game's example list adds them after its own)."""

@@ -1,5 +1,11 @@
-"""The Paths module and the Legendary Scenario in the game's flow: the handlers of the
-steps :data:`~.modules.MODULE_KINDS` declares, and the hooks the game's rules call.
+"""The expansion's modules in the game's flow (the School of Geomancy and Talia, the
+Paths, the Legendary Scenario): the handlers of the steps :data:`~.modules.MODULE_KINDS`
+declares, and the hooks the game's rules call.
+
+Talia may be chosen as a Mage (``mages`` option, id ``talia``) and plays with her three
+personal spells; with the ``geomancy`` option the School of Geomancy takes the place of
+the modelled core's spells at setup step 9: every other Mage is dealt three Geomancy
+spells (chance) and takes them back at each Study phase.
 
 Setup (after the regular setup): in the Legendary Scenario the Moon cubes move to slots
 5, 21 and 28; the Path Start cards are dealt and the Path deck shuffled (chance); from
@@ -32,7 +38,7 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.black_rose_wars import legendary
+from gaia_lab.games.black_rose_wars import geomancy, legendary
 from gaia_lab.games.black_rose_wars.actions import Action
 from gaia_lab.games.black_rose_wars.modules import MODULE_KINDS, Modules
 from gaia_lab.games.black_rose_wars.parts_rules import rule
@@ -60,12 +66,15 @@ from gaia_lab.games.black_rose_wars.rules import FLOW, Rules
 from gaia_lab.games.black_rose_wars.state import AVATAR, BRWState, mage_id
 
 if TYPE_CHECKING:
-    from gaia_lab.games.black_rose_wars.components import Components
+    from gaia_lab.games.black_rose_wars.components import Components, MageCard
 
 __all__ = ["after_step", "diagnose", "end_of_game", "explain_chance", "fixed_rooms",
            "free_rooms", "happenings", "module_problems", "new_modules", "setup_tasks"]
 
-CHANCE_KINDS: Final = frozenset({"path_starts", "path_shuffle", "path_under"})
+CHANCE_KINDS: Final = frozenset({"school", "path_starts", "path_shuffle", "path_under"})
+TALIA: Final = "talia"
+SCHOOL_SPELLS: Final = 3
+"""Spells a Mage holds from the School of Geomancy (as many as the core's three)."""
 QUEST_COLOUR: Final = "yellow"
 """The Rooms whose ruined side draws a Quest (the fan data's Observatory, Bibliotheca,
 Sanctuary)."""
@@ -99,10 +108,63 @@ def _event(events: list[Event], kind: str, text: str, rule_id: str,
 # -- setup ------------------------------------------------------------------------------------
 
 
-def new_modules(paths: bool, scenario: bool) -> Modules:
-    """The modules of a new game (the Legendary Scenario plays the Paths too)."""
+def new_modules(paths: bool, scenario: bool, school: bool = False,
+                mages: tuple[str, ...] = ()) -> Modules:
+    """The modules of a new game (the Legendary Scenario plays the Paths too); Talia
+    (Mage id ``talia`` in ``mages``) holds her three personal spells."""
     deck = tuple(_cards().cards) if paths or scenario else None
-    return Modules(None if deck is None else PathsState(deck=deck), scenario)
+    personal = tuple(s.id for s in geomancy.load_geomancy().personal)
+    spells = tuple(personal if m == TALIA else () for m in mages)
+    return Modules(None if deck is None else PathsState(deck=deck), scenario,
+                   geomancy=school, spells=spells if any(spells) else ())
+
+
+def mage_ids(components: Components) -> tuple[str, ...]:
+    """The Mages a player may choose: the core's, and Talia (setup step 8)."""
+    return (*(m.id for m in components.mages), TALIA)
+
+
+def mage_card(components: Components, mid: str) -> MageCard:
+    """A Mage's card, Talia's from this box."""
+    return geomancy.talia_card() if mid == TALIA else components.mage(mid)
+
+
+def spells_of(components: Components, state: BRWState, seat: int) -> tuple[str, ...]:
+    """The spells a Mage holds each round: their own (Talia's, or dealt from the School of
+    Geomancy), or else the modelled core's three."""
+    own = state.modules.spells
+    return own[seat] if seat < len(own) and own[seat] else components.core_spells()
+
+
+def school_tasks(school: bool) -> tuple[Task, ...]:
+    """Setup step 9's dealing of the Geomancy spells, when the School is in play."""
+    return (Task("school", "chance"),) if school else ()
+
+
+def _dealt_seats(state: BRWState) -> list[int]:
+    own = state.modules.spells
+    return [i for i in range(len(state.mages)) if not (i < len(own) and own[i])]
+
+
+@FLOW.lister("school")
+def _list_school(rules: Rules, state: BRWState, task: Task) -> list[Action]:
+    deck = list(geomancy.library(geomancy.load_geomancy(), state.rng.random()))
+    return [Action("geomancy", tuple(deck[: SCHOOL_SPELLS * len(_dealt_seats(state))]))]
+
+
+@FLOW.resolver("school")
+def _do_school(rules: Rules, state: BRWState, task: Task, action: Action,
+               events: list[Event]) -> BRWState:
+    own = list(state.modules.spells) or [()] * len(state.mages)
+    for k, seat in enumerate(_dealt_seats(state)):
+        own[seat] = action.args[SCHOOL_SPELLS * k: SCHOOL_SPELLS * (k + 1)]
+    _event(events, "school.deal", "Setup step 9: the School of Geomancy replaces the "
+           "modelled core's spells; " + "; ".join(
+               f"{rules.name(state, mage_id(i))} holds "
+               f"{', '.join(rules.c.spell(x).name for x in own[i])}"
+               for i in range(len(state.mages))) + ".", "brw.school.geomancy", "chance")
+    return evolve(_pop(state), rng=state.rng.advanced(),
+                  modules=evolve(state.modules, spells=tuple(own)))
 
 
 def free_rooms(components: Components, scenario: bool) -> tuple[str, ...]:
@@ -383,6 +445,15 @@ def explain_chance(state: BRWState, task: Task, action: Action) -> Verdict:
     if action.verb != verb:
         return Verdict.illegal(f"phase.{task.kind}", f"This is the {task.kind} chance step "
                                f"({verb} ...), not {action.verb!r}.", cite)
+    if task.kind == "school":
+        dealt = 3 * len(_dealt_seats(state))
+        known = {s.id for s in geomancy.load_geomancy().spells}
+        ok = len(action.args) == dealt and len(set(action.args)) == dealt and set(
+            action.args) <= known
+        if ok:
+            return Verdict.ok(cite, "A possible deal.")
+        return Verdict.illegal("school.not_a_deal", f"The deal must hold {dealt} different "
+                               "Geomancy spells.", cite)
     paths = _paths(state)
     if task.kind == "path_starts":
         ok = len(action.args) == len(state.mages) and len(set(action.args)) == len(
@@ -558,6 +629,12 @@ def module_problems(state: BRWState) -> list[str]:
         if paths.offer and not any(t.kind in ("path_keep", "path_under")
                                    for t in state.tasks[:2]):
             out.append("paths.offer: drawn Path cards wait for a choice")
+    own = state.modules.spells
+    known = {s.id for s in (*geomancy.load_geomancy().spells, *geomancy.load_geomancy().personal)}
+    if own and (len(own) != len(state.mages) or any(
+            s and (len(s) != SCHOOL_SPELLS or not set(s) <= known) for s in own)):
+        out.append(f"modules.spells: for each of the {len(state.mages)} Mages, none or "
+                   f"{SCHOOL_SPELLS} spells of this box")
     if not state.modules.legendary and state.modules.scenario_moon:
         out.append("modules.scenario_moon: only the Legendary Scenario resolves its cards")
     if state.rooms and state.modules.legendary != legendary.is_legendary(state):
