@@ -89,14 +89,14 @@ def _room_items(state: BRWState, room: Room, cx: float, cy: float, name: str,
                                  id=f"room:{room.id}",
                                  title=f"{name}: {room.instability} Instability, "
                                        f"{'rebuilt' if room.rebuilt else 'ruined'}")]
-    items.append(Text(cx, cy - 36, fit(name, 2 * HEX * 0.8, 9), size=9, anchor="middle",
+    items.append(Text(cx, cy - 31, fit(name, 2 * HEX * 0.75, 9), size=9, anchor="middle",
                       baseline="middle", fill=INK, weight="bold"))
     side = "rebuilt" if room.rebuilt else f"{len(room.slots)}/{room.size}"
-    items.append(Text(cx, cy - 25, side, size=8, anchor="middle", baseline="middle",
+    items.append(Text(cx, cy - 21, side, size=8, anchor="middle", baseline="middle",
                       fill=MUTED))
     # the Root Token left of the slots, then the slots in rows of five
     left = cx - 34
-    top = cy - 16
+    top = cy - 13
     if room.root is not None:
         items.append(Rect(left - 2, top - 2, SLOT + 4, 2 * SLOT + 5, fill=ROOT_FILL,
                           radius=3, id=f"root:{room.id}",
@@ -117,12 +117,12 @@ def _room_items(state: BRWState, room: Room, cx: float, cy: float, name: str,
     models = state.models_in(room.id)
     for i, mid in enumerate(models):
         x = cx - (len(models) - 1) * 9 + i * 18
-        items += _model(state, mid, x, cy + 18)
+        items += _model(state, mid, x, cy + 21)
     for i in range(state.arbor_vitae.count(room.id)):
         x = cx - 6 + i * 14
-        items.append(Polygon(((x, cy + 44), (x - 6, cy + 34), (x + 6, cy + 34)),
+        items.append(Polygon(((x, cy + 47), (x - 6, cy + 37), (x + 6, cy + 37)),
                              fill="#145a32", title="Arbor Vitae"))
-        items.append(Polygon(((x, cy + 28), (x - 6, cy + 38), (x + 6, cy + 38)),
+        items.append(Polygon(((x, cy + 31), (x - 6, cy + 41), (x + 6, cy + 41)),
                              fill="#1e8449", title="Arbor Vitae"))
     return items
 
@@ -185,7 +185,7 @@ def power_scene(state: BRWState, width: float) -> Scene:
               board.black_rose)
     left, right = 10.0, width - 10
     scale = (right - left) / max(top, 1)
-    items: list[Item] = [Rect(0, 0, width, 96, fill="#fbfcfc", stroke="#d5d8dc", radius=8),
+    items: list[Item] = [Rect(0, 0, width, 118, fill="#fbfcfc", stroke="#d5d8dc", radius=8),
                          Text(10, 14, f"Power board: Moon phase {board.moon}", size=11,
                               weight="bold", fill=INK),
                          Line(left, 46, right, 46, stroke="#566573", width=2)]
@@ -204,11 +204,13 @@ def power_scene(state: BRWState, width: float) -> Scene:
         k = seen.get(power, 0)
         seen[power] = k + 1
         x = left + power * scale
-        items.append(Circle(x, 60 + 9 * k, 4.5, fill=_owner(word), stroke="#ffffff",
-                            title=f"{name}: {power} Power Points"))
-    legend = "  ".join(f"{name} {power}" for _, power, name in markers)
-    items.append(Text(10, 90, fit(legend, width - 20, 9), size=9, fill=INK))
-    return Scene(width, 96, tuple(items))
+        items.append(Circle(x + 9 * (k // 4), 58 + 8 * (k % 4), 4, fill=_owner(word),
+                            stroke="#ffffff", title=f"{name}: {power} Power Points"))
+    mages = "  ".join(f"{name} {power}" for _, power, name in markers[:-2])
+    rivals = "  ".join(f"{name} {power}" for _, power, name in markers[-2:])
+    items.append(Text(10, 98, fit(mages, width - 20, 9), size=9, fill=INK))
+    items.append(Text(10, 111, fit(rivals, width - 20, 9), size=9, fill=INK))
+    return Scene(width, 118, tuple(items))
 
 
 def avatar_scene(state: BRWState, width: float) -> Scene:
