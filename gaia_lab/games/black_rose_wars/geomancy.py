@@ -59,7 +59,6 @@ __all__ = [
     "Geomancy",
     "GeomancySpell",
     "Legend",
-    "TaliaCard",
     "apply_legend",
     "explain_legend",
     "explain_swap",
@@ -107,18 +106,6 @@ class GeomancySpell:
 
 
 @dataclass(frozen=True, slots=True)
-class TaliaCard:
-    """Talia's Mage card: Health, Strength and Speed."""
-
-    id: str
-    name: str
-    health: int
-    strength: int
-    speed: int
-    origin: Origin
-
-
-@dataclass(frozen=True, slots=True)
 class Legend:
     """The Forgotten Evocation Gaea (Legend): its values and the effects it offers."""
 
@@ -135,7 +122,8 @@ class Legend:
 class Geomancy:
     """Talia, her personal spells, the School's 36 spell cards and the Legend."""
 
-    talia: TaliaCard
+    talia: MageCard
+    """Talia's Mage card (as the game's components give Mages)."""
     personal: tuple[GeomancySpell, ...]
     spells: tuple[GeomancySpell, ...]
     legend: Legend
@@ -174,8 +162,7 @@ def talia_card() -> MageCard:
     >>> talia_card().health
     11
     """
-    t = load_geomancy().talia
-    return MageCard(t.id, t.name, t.health, t.strength, t.speed, t.origin)
+    return load_geomancy().talia
 
 
 # -- setup step 9 ---------------------------------------------------------------------------
@@ -356,8 +343,8 @@ def _build(doc: Any, problems: list[str]) -> Geomancy:
         return [make(row.entry, row.values) for row in got.rows[section]
                 if row.values is not None]
 
-    mages = made("mage", lambda e, v: TaliaCard(v["id"], v["name"], v["health"],
-                                                v["strength"], v["speed"], origin_of(v)))
+    mages = made("mage", lambda e, v: MageCard(v["id"], v["name"], v["health"],
+                                               v["strength"], v["speed"], origin_of(v)))
     personal, spells = made("personal_spells", _spell), made("spells", _spell)
     legends = made("legend", _legend)
     if got.ok and len(spells) != 36:
