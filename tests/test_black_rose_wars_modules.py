@@ -101,6 +101,9 @@ def test_the_legendary_lodge_swaps_its_rooms() -> None:
     assert s.state.modules.legendary and s.state.modules.paths is not None
     board = s.state.power_board
     assert (board.second_moon, board.third_moon, board.black_rose_cube) == (5, 21, 28)
+    # each Moon's card lies on its Event deck, the first Event its Black Rose phase reveals
+    assert [d[0] for d in s.state.event_decks] == [
+        "stop_the_threat_1", "stop_the_threat_2", "stop_the_threat_3"]
 
 
 def test_a_path_row_is_one_of_the_state_types() -> None:

@@ -112,7 +112,7 @@ def test_setup_steps_in_order() -> None:
     s = G.new_initial_state(2, seed=1)
     kinds = [t.kind for t in s.tasks]
     assert kinds == ["lodge", "gaea_model", "filius_token", "filius_card", "root_tokens",
-                     "natures_fury", "shuffle", "mages"]
+                     "natures_fury", "shuffle", "events", "mages"]
     assert "natures_fury" in s.forgotten_spells
     state, cited = settle(s)
     assert cited[1:6] == ["brw.setup.gaea_model", "brw.setup.filius_token",
@@ -121,6 +121,8 @@ def test_setup_steps_in_order() -> None:
     assert state.avatar.root_pool == 12 - 7
     assert "natures_fury" not in state.forgotten_spells
     assert len(state.avatar.commands) == 30
+    assert [len(d) for d in state.event_decks] == [12, 13, 13]  # round 1 revealed one
+    assert state.events and state.events[0] in G.components.event_deck(1)
 
 
 def test_avatar_and_filius_cards() -> None:

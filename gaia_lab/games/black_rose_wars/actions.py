@@ -15,8 +15,9 @@ A Mage's decisions (the modelled core, brw.core.*):
 ``crown crypt`` / ``crown mage2``        the Choice of the Crown among tied options
 =======================================  ================================================
 
-Chance steps: ``lodge <rooms...>`` (the Rooms drawn for the layout's places, in order)
-and ``commands <cards...>`` (the Command deck shuffled, top first).  Every other step is
+Chance steps: ``lodge <rooms...>`` (the Rooms drawn for the layout's places, in order),
+``commands <cards...>`` (the Command deck shuffled, top first) and ``events <cards...>``
+(each Moon's Event deck shuffled, Moon 1's first).  Every other step is
 the rules' own (Gaea's setup, a phase, Gaea's and Filius's activations): its action is
 the step's name and words, such as ``gaea_model`` or ``gaea move crypt``.
 
@@ -53,6 +54,8 @@ ARITY: Final[dict[str, tuple[int, int | None, str, str]]] = {
     "crown": (1, 1, "one of the tied options", "crown crypt"),
     "lodge": (1, None, "the drawn Rooms in order", "lodge crypt forge ..."),
     "commands": (1, None, "the Command cards, top first", "commands c04 c17 ..."),
+    "events": (1, None, "the Events of Moon 1, 2 and 3, each deck top first",
+               "events awakening ..."),
     "target": (1, 1, "a Command card", "target c04"),
     "gaea": (2, 2, "an effect and its target Room", "gaea move crypt"),
     "discard": (1, 1, "a Command card", "discard c04"),

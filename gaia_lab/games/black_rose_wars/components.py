@@ -11,7 +11,8 @@ replaces any file: :func:`load_components`.
 
 >>> c = load_components()
 >>> c
-<Components: 23 rooms, 5 layouts, 6 mages, 2 avatar cards, 30 commands, 9 spells>
+<Components: 23 rooms, 5 layouts, 6 mages, 2 avatar cards, 30 commands, 9 spells, \
+39 events>
 >>> c.avatar_card("gaea").health, c.avatar_card("filius").strength
 (12, 2)
 >>> c.command("c01").effects, c.layout(3).rooms
@@ -72,11 +73,12 @@ from gaia_lab.core.schema import (
 
 __all__ = [
     "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "AvatarCard", "Command", "Components",
-    "Layout", "MageCard", "RoomCard", "Spell", "load_components",
+    "EventCard", "Layout", "MageCard", "RoomCard", "Spell", "load_components",
 ]
 
 DATA_DIR: Final = Path(__file__).resolve().with_name("data")
-COMPONENT_FILES: Final = ("rooms", "layouts", "mages", "avatar", "commands", "spells")
+COMPONENT_FILES: Final = ("rooms", "layouts", "mages", "avatar", "commands", "spells",
+                          "events")
 COLOURS: Final = ("black", "grey", "red", "yellow", "green", "blue", "purple")
 COMMAND_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
     "move": "Gaea moves up to her Speed toward the target",
@@ -227,6 +229,25 @@ class Spell:
 
 
 @dataclass(frozen=True, slots=True)
+class EventCard:
+    """An Event card of a Moon phase: the Black Rose's Power Points when it is revealed
+    and when it leaves the Event board, and its effect (text only in the modelled core)."""
+
+    id: str
+    name: str
+    moon: int
+    reveal_power: int
+    discard_power: int
+    summary: str
+    origin: Origin
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "moon": self.moon,
+                "reveal_power": self.reveal_power, "discard_power": self.discard_power,
+                "summary": self.summary, **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
 class _Index:
     rooms: dict[str, RoomCard]
     layouts: dict[int, Layout]
@@ -234,6 +255,7 @@ class _Index:
     avatar: dict[str, AvatarCard]
     commands: dict[str, Command]
     spells: dict[str, Spell]
+    events: dict[str, EventCard]
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +268,7 @@ class Components:
     avatar: tuple[AvatarCard, ...]
     commands: tuple[Command, ...]
     spells: tuple[Spell, ...]
+    events: tuple[EventCard, ...] = ()
     provenance_notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     _index: _Index = field(init=False, repr=False, compare=False)
 
@@ -253,12 +276,14 @@ class Components:
         object.__setattr__(self, "_index", _Index(
             {r.id: r for r in self.rooms}, {lay.players: lay for lay in self.layouts},
             {m.id: m for m in self.mages}, {a.id: a for a in self.avatar},
-            {c.id: c for c in self.commands}, {s.id: s for s in self.spells}))
+            {c.id: c for c in self.commands}, {s.id: s for s in self.spells},
+            {e.id: e for e in self.events}))
 
     def __repr__(self) -> str:
         return (f"<Components: {len(self.rooms)} rooms, {len(self.layouts)} layouts, "
                 f"{len(self.mages)} mages, {len(self.avatar)} avatar cards, "
-                f"{len(self.commands)} commands, {len(self.spells)} spells>")
+                f"{len(self.commands)} commands, {len(self.spells)} spells, "
+                f"{len(self.events)} events>")
 
     def room(self, rid: str) -> RoomCard:
         return lookup(self._index.rooms, rid, "Room")
@@ -284,6 +309,13 @@ class Components:
                 return found
         return lookup(self._index.spells, sid, "spell")
 
+    def event(self, eid: str) -> EventCard:
+        return lookup(self._index.events, eid, "Event card")
+
+    def event_deck(self, moon: int) -> tuple[str, ...]:
+        """The Event cards of one Moon phase, in file order."""
+        return tuple(e.id for e in self.events if e.moon == moon)
+
     def core_rooms(self) -> tuple[RoomCard, ...]:
         """The Rooms of the core box."""
         return tuple(r for r in self.rooms if r.box == "core")
@@ -301,7 +333,8 @@ class Components:
 
     def _groups(self) -> dict[str, Sequence[Any]]:
         return {"rooms": self.rooms, "layouts": self.layouts, "mages": self.mages,
-                "avatar": self.avatar, "commands": self.commands, "spells": self.spells}
+                "avatar": self.avatar, "commands": self.commands, "spells": self.spells,
+                "events": self.events}
 
     @property
     def provenance(self) -> dict[str, dict[str, int]]:
@@ -314,7 +347,7 @@ class Components:
 
         >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
         'reconstructed: rooms 4/23, layouts 5/5, mages 4/6, avatar 0/2, commands 30/30,
-         spells 8/9'
+         spells 8/9, events 0/39'
         """
         parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
                  for name, c in self.provenance.items()]
@@ -407,6 +440,10 @@ TABLES: Final[Mapping[str, Table]] = MappingProxyType({
         "id": _ID, "name": _TEXT, "deck": Field(Text(choices=("core", "forgotten"))),
         "effect": Field(Text(choices=SPELL_EFFECTS)), "amount": Field(Integer(0, 9)),
         "range": Field(Integer(0, 9))}, origin=True)),
+    "events": Table(Record({
+        "id": _ID, "name": _TEXT, "moon": Field(Integer(1, 3)),
+        "reveal_power": Field(Integer(0, 9)), "discard_power": Field(Integer(0, 9)),
+        "summary": Field(Text(empty=True))}, origin=True)),
 })
 """The schema of each component file's entries."""
 
@@ -479,9 +516,14 @@ def _spell(e: DataEntry, v: dict[str, Any]) -> Spell:
                  origin_of(v))
 
 
+def _event(e: DataEntry, v: dict[str, Any]) -> EventCard:
+    return EventCard(v["id"], v["name"], v["moon"], v["reveal_power"], v["discard_power"],
+                     v["summary"], origin_of(v))
+
+
 _MAKE: Final[Mapping[str, Callable[[DataEntry, dict[str, Any]], Any]]] = MappingProxyType({
     "rooms": _room, "layouts": _layout, "mages": _mage, "avatar": _avatar,
-    "commands": _command, "spells": _spell,
+    "commands": _command, "spells": _spell, "events": _event,
 })
 
 
@@ -526,11 +568,15 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
         whole("spells", "the Forgotten Spell Nature's Fury is needed (brw.forgotten.decks)")
     if not ids["mages"] or len(got["mages"]) < MAX_PLAYERS:
         whole("mages", f"{len(got['mages'])} Mages; five players need {MAX_PLAYERS}")
+    moons = {row.entry.raw.get("moon") for row in got["events"]}
+    if not {1, 2, 3} <= moons:
+        whole("events", "each Moon phase needs its Event deck (brw.core.black_rose_phase)")
     if problems:
         raise InvalidStateError(problems, source=where)
     return Components(
         rooms=tuple(values["rooms"]), layouts=tuple(values["layouts"]),
         mages=tuple(values["mages"]), avatar=tuple(values["avatar"]),
         commands=tuple(values["commands"]), spells=tuple(values["spells"]),
+        events=tuple(values["events"]),
         provenance_notes=tuple((n, str(read[n].values["provenance_note"]))
                                for n in COMPONENT_FILES))

@@ -7,7 +7,8 @@ Positions use one Mage (Rikkart) and the Rooms of :data:`ROOMS` on the layout's 
 places; the Path cards are the authored ones (``data/paths.json``): ``start_1`` (its
 Advance Condition: gaining a Power Point) leads into ``path_01`` (defeat a Model, Points
 box 1, Penalty box 2), ``path_02`` (rebuild a Room, its End Point worth 2 to the Avatar,
-Points 1, Penalty 2) and ``path_03`` (Penalty 2).
+Points 1, Penalty 2) and ``path_03`` (Penalty 2).  A position's Path deck holds the cards
+not in its rows in the data's order, so it says what is drawn.
 
 >>> [e.id for e in EXAMPLES][:4]
 ['brw.ex.gain_advance', 'brw.ex.gain_quest', 'brw.ex.complete_path', 'brw.ex.incomplete_path']
@@ -106,10 +107,10 @@ GAIN_ADVANCE = Example(
                  rule=rule("brw.paths.gain_advance"), title="Advance onto another card",
                  checkpoints=(_cp("marker", "1:m1", _marker), _cp("cards drawn", 3, _offer),
                               _cp("pending", "path_keep", _pending),
-                              _cp("keeping path_15, whose Tracks do not match", "paths.no_match",
-                                  lambda s: s.explain("keep path_15").code))),
-     ExampleStep("Of path_15, path_02 and path_06 only path_02 and path_06 match path_01's "
-                 "Track; he keeps path_02 and the other two go under the deck.",
+                              _cp("keeping path_03, whose Tracks do not match", "paths.no_match",
+                                  lambda s: s.explain("keep path_03").code))),
+     ExampleStep("Of path_02, path_03 and path_04 only path_02 matches path_01's Track; he "
+                 "keeps it and the other two go under the deck.",
                  ("keep path_02",), rule=rule("brw.paths.first_card"), title="Keep one",
                  checkpoints=(_cp("his Path", ("start_1", "path_01", "path_02"), _cards),)),
      ),
@@ -129,9 +130,9 @@ GAIN_QUEST = Example(
      ExampleStep("He draws three Path cards instead.", ("quest paths",),
                  rule=rule("brw.paths.gain_quest"), title="Path cards instead",
                  checkpoints=(_cp("cards drawn", 3, _offer),)),
-     ExampleStep("He keeps path_06 right of path_01; his marker has not moved.",
-                 ("keep path_06",), rule=rule("brw.paths.gain_quest"), title="Keep one",
-                 checkpoints=(_cp("his Path", ("start_1", "path_01", "path_06"), _cards),
+     ExampleStep("He keeps path_02 right of path_01; his marker has not moved.",
+                 ("keep path_02",), rule=rule("brw.paths.gain_quest"), title="Keep one",
+                 checkpoints=(_cp("his Path", ("start_1", "path_01", "path_02"), _cards),
                               _cp("marker", "0:start", _marker))),
      ),
 )
@@ -236,8 +237,8 @@ SETUP = Example(
                  checkpoints=(
                      _cp("Rooms without a Root Token", [],
                          lambda s: [r.id for r in s.state.rooms if r.root is None]),
-                     _cp("scenario card resolved for Moon", 1,
-                         lambda s: s.state.modules.scenario_moon))),
+                     _cp("the Event revealed", "stop_the_threat_1",
+                         lambda s: s.state.events[-1]))),
      ),
 )
 
@@ -293,9 +294,11 @@ def _damage(seat: int) -> Measure:
 GEOMANCY = Example(
     "brw.ex.geomancy", "Talia and the School of Geomancy", GAME, "School Reference Card",
     "Talia plays with her three personal spells; at setup step 9 the School of Geomancy "
-    "replaces the modelled core's spells, so Rikkart is dealt three Geomancy spells. Each "
-    "casts one on the other.",
+    "replaces the modelled core's spells, so Rikkart is dealt three Geomancy spells (the "
+    "position names them: Root Lash, Stone Shard, Earth Glide). Each casts one on the other.",
     {"players": 2, "geomancy": True, "mages": ["talia", "rikkart"], "rooms": list(ROOMS),
+     "spells": [["talia_earthen_ward", "talia_verdant_spike", "talia_living_ground"],
+                ["geo_27", "geo_01", "geo_13"]],
      "seats": [{"where": "crypt"}, {"where": "crypt"}]},
     (ExampleStep("The spells each Mage holds.", rule=rule("brw.school.geomancy"),
                  title="Setup step 9", checkpoints=(

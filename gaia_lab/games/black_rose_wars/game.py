@@ -162,6 +162,8 @@ class ScenarioSpec:
     """The Legendary Scenario Stop the Threat (with the Paths)."""
     geomancy: bool = False
     """The School of Geomancy in place of the modelled core's spells."""
+    spells: tuple[tuple[str, ...], ...] | None = None
+    """Each Mage's own spells (``[]`` for the core's), instead of those dealt."""
 
 
 class BlackRoseWars(Game[BRWState, Action]):
@@ -219,8 +221,10 @@ class BlackRoseWars(Game[BRWState, Action]):
                       for k in SETUP_ORDER)
         school = bool(options.get("geomancy"))
         tasks = (*tasks[:-1], *modules_flow.school_tasks(school), tasks[-1])
+        decks = (c.event_deck(1), c.event_deck(2), c.event_deck(3))
         return BRWState(players=players, mages=mages, avatar=avatar, room_pool=tuple(pool),
-                        forgotten_spells=c.forgotten_deck(), tasks=tasks, rng=Rng(seed),
+                        forgotten_spells=c.forgotten_deck(), event_decks=decks, tasks=tasks,
+                        rng=Rng(seed),
                         modules=modules_flow.new_modules(bool(options.get("paths")), scenario,
                                                          school, mage_ids))
 
@@ -241,7 +245,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         if task.kind in modules_flow.CHANCE_KINDS:
             return modules_flow.explain_chance(state, task, action)
         rule = RULEBOOK[FLOW.kind_of(task).rule]
-        verb = "lodge" if task.kind == "lodge" else "commands"
+        verb = {"lodge": "lodge", "events": "events"}.get(task.kind, "commands")
         if action.verb != verb:
             return Verdict.illegal(f"phase.{task.kind}", f"This is the {task.kind} chance "
                                    f"step ({verb} ...), not {action.verb!r}.", rule)
@@ -252,6 +256,16 @@ class BlackRoseWars(Game[BRWState, Action]):
                     return Verdict.ok(rule, "The Rooms the options name.")
                 return Verdict.illegal("lodge.given", "The options name the Rooms: "
                                        f"{' '.join(pool)}.", rule)
+        elif task.kind == "events":
+            sizes = [len(d) for d in state.event_decks]
+            args = list(action.args)
+            parts = [args[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(3)]
+            if len(args) == sum(sizes) and all(
+                    sorted(p) == sorted(d) for p, d in zip(parts, state.event_decks, strict=True)):
+                return Verdict.ok(rule, "A possible order of each Moon's deck.")
+            return Verdict.illegal("events.not_a_shuffle", "The order must hold the Events of "
+                                   f"Moon 1, then Moon 2, then Moon 3 ({', '.join(map(str, sizes))}"
+                                   " cards), each once.", rule)
         else:
             pool = state.avatar.commands + state.avatar.discard
         if sorted(action.args) == sorted(pool):
@@ -456,6 +470,15 @@ class BlackRoseWars(Game[BRWState, Action]):
                        f"not each of the {len(c.commands)} once")
         if a.servant not in ("", FILIUS):
             out.append(f"avatar.servant: {a.servant!r} is not Filius")
+        scenario = modules_flow.scenario_card_ids()
+        for moon, deck_now in enumerate(state.event_decks, 1):
+            if any(e not in c.event_deck(moon) for e in deck_now if e not in scenario):
+                out.append(f"event_decks[{moon - 1}]: an Event of another Moon or unknown")
+        shown = [e for d in state.event_decks for e in d if e not in scenario] + [
+            e for e in state.events if e not in scenario]
+        if Counter(shown) != Counter(e.id for e in c.events):
+            out.append(f"the Event decks and the revealed Events hold {len(shown)} cards, not "
+                       f"each of the {len(c.events)} once")
         deck = c.forgotten_deck()
         held = (*state.forgotten_spells, *state.removed)
         if Counter(held) != Counter(deck):
@@ -562,6 +585,7 @@ class BlackRoseWars(Game[BRWState, Action]):
             raise InvalidStateError([*problems, *exc.problems], "scenario") from None
         while state.task is not None and state.task.kind != "round":
             state = self.apply(state, self.legal_actions(state)[0]).state
+        state = modules_flow.scenario_spells(state, parsed.spells, problems)
         state = self._scenario_lodge(state, parsed, problems)
         state = self._scenario_models(state, parsed, problems)
         state = self._scenario_round(state, parsed, problems)

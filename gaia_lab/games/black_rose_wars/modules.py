@@ -24,9 +24,8 @@ the notation.  The steps' handlers are in :mod:`.modules_flow`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Final, Literal
+from typing import Final, Literal
 
-from gaia_lab.core.codec import Range
 from gaia_lab.core.flow import TaskKind
 from gaia_lab.games.black_rose_wars.paths import PathsState
 
@@ -38,11 +37,11 @@ Placing = Literal["setup", "advance", "quest"]
 @dataclass(frozen=True, slots=True)
 class Modules:
     """The optional modules of a game: its Paths (None when not played), whether it is
-    the Legendary Scenario, and the last Moon phase whose scenario card was resolved."""
+    the Legendary Scenario (its cards lie on the Event decks), the School of Geomancy and
+    the spells each Mage holds."""
 
     paths: PathsState | None = None
     legendary: bool = False
-    scenario_moon: Annotated[int, Range(0, 3)] = 0
     geomancy: bool = False
     """The School of Geomancy replaces the modelled core's spells (setup step 9)."""
     spells: tuple[tuple[str, ...], ...] = ()
@@ -60,7 +59,8 @@ MODULE_KINDS: Final[dict[str, TaskKind]] = {k.name: k for k in (
           "setup step 9: the School of Geomancy's spells are dealt, three per Mage (chance)",
           "geomancy", "chance"),
     _kind("stop_the_threat", "brw.legendary.moon_cubes",
-          "Stop the Threat: the Moon cubes go on slots 5, 21 and 28", "stop_the_threat",
+          "Stop the Threat: the Moon cubes go on slots 5, 21 and 28, a scenario card on each "
+          "Event deck", "stop_the_threat",
           "rules"),
     _kind("path_starts", "brw.paths.start_card",
           "Paths: each Mage is dealt a Path Start card (chance)", "starts", "chance"),

@@ -21,11 +21,10 @@ scenario's Honorable Mention (:func:`end_of_game`).
 
 >>> from gaia_lab import Session
 >>> s = Session("black_rose_wars", players=2, seed=4, options={"paths": True})
->>> [row.start for row in s.state.modules.paths.rows], str(s.pending)
-(['start_4', 'start_3'], 'Rikkart keeps one of the drawn Path cards with matching Tracks \
-(setup) [brw.paths.first_card]')
->>> s.legal_actions(), s.state.modules.paths.offer
-([Action('keep path_03')], ('path_03', 'path_05', 'path_01'))
+>>> len(s.state.modules.paths.rows), s.pending.kind, len(s.state.modules.paths.offer)
+(2, 'path_keep', 3)
+>>> s.pending.text
+'Rikkart keeps one of the drawn Path cards with matching Tracks (setup)'
 """
 
 from __future__ import annotations
@@ -300,7 +299,32 @@ def _do_stop(rules: Rules, state: BRWState, task: Task, action: Action,
     _event(events, "legendary.cubes", "Stop the Threat: the Second Moon cube goes on slot 5, "
            "the Third Moon cube on slot 21, the Black Rose cube on slot 28.",
            "brw.legendary.moon_cubes")
-    return state
+    decks = legendary.stack_events(state.event_decks, legendary.load_scenario_cards())
+    _event(events, "legendary.cards", "Stop the Threat: the scenario card of each Moon phase "
+           "goes on top of its Event deck.", "brw.legendary.event_cards")
+    return evolve(state, event_decks=decks)
+
+
+def scenario_card_ids() -> frozenset[str]:
+    """The ids of the Legendary Scenario's cards (they lie on the Event decks)."""
+    return frozenset(c.id for c in legendary.load_scenario_cards())
+
+
+def reveal_scenario_card(rules: Rules, state: BRWState, events: list[Event]
+                         ) -> tuple[BRWState, int]:
+    """The Black Rose phase reveals the scenario card on top of the Moon's Event deck: it
+    is resolved as the phase's first Event; the Black Rose gains the Moon's Power Points
+    (the card prints none of its own).  The state and the Black Rose's gain."""
+    moon = state.power_board.moon
+    card = legendary.card_of_moon(moon)
+    decks = tuple(d[1:] if i == moon - 1 else d for i, d in enumerate(state.event_decks))
+    state = evolve(state, event_decks=decks, events=(*state.events, card.id))
+    _event(events, "legendary.reveal", f"Black Rose phase: the Event {card.name} (Moon "
+           f"{moon}) is revealed and resolved.", "brw.legendary.event_cards")
+    state, done = legendary.resolve_card(
+        state, card, lambda s, r: rules.place_root(s, r, events, "brw.legendary.event_cards"))
+    events.extend(done)
+    return state, moon
 
 
 @FLOW.resolver("path_starts")
@@ -551,21 +575,11 @@ def happenings(rules: Rules, before: BRWState, after: BRWState, seat: int,
 
 def after_step(rules: Rules, before: BRWState, after: BRWState, action: Action,
                events: list[Event]) -> BRWState:
-    """The modules' reactions to a step: the Legendary Scenario's card at the first Black
-    Rose phase of each Moon phase; a Path advance offered to each Mage whose Advance
+    """The modules' reactions to a step: a Path advance offered to each Mage whose Advance
     Condition the step met; Path cards offered instead of a Quest."""
-    modules = after.modules
     task = before.task
     if task is None:
         return after
-    if modules.legendary and task.kind == "black_rose" and (
-            modules.scenario_moon < after.power_board.moon):
-        card = legendary.card_of_moon(after.power_board.moon)
-        after, done = legendary.resolve_card(
-            after, card, lambda s, r: rules.place_root(s, r, events, "brw.legendary.event_cards"))
-        events.extend(done)
-        after = evolve(after, modules=evolve(after.modules,
-                                             scenario_moon=after.power_board.moon))
     paths = after.modules.paths
     if paths is None or not paths.rows or after.victory or not after.tasks:
         return after
@@ -635,8 +649,12 @@ def module_problems(state: BRWState) -> list[str]:
             s and (len(s) != SCHOOL_SPELLS or not set(s) <= known) for s in own)):
         out.append(f"modules.spells: for each of the {len(state.mages)} Mages, none or "
                    f"{SCHOOL_SPELLS} spells of this box")
-    if not state.modules.legendary and state.modules.scenario_moon:
-        out.append("modules.scenario_moon: only the Legendary Scenario resolves its cards")
+    placed = [e for d in state.event_decks for e in d] + list(state.events)
+    ours = sorted(e for e in placed if e in scenario_card_ids())
+    if (ours != sorted(scenario_card_ids()) if state.modules.legendary and state.round
+            else ours and not state.modules.legendary):
+        out.append("event_decks: the Legendary Scenario's three cards, each once, exactly "
+                   "in the scenario")
     if state.rooms and state.modules.legendary != legendary.is_legendary(state):
         out.append("modules.legendary: the scenario is played exactly when the Emerald "
                    "Rose Room is in the Lodge")
@@ -645,8 +663,8 @@ def module_problems(state: BRWState) -> list[str]:
 
 def scenario_paths(state: BRWState, rows: tuple[PathRow, ...] | None,
                    problems: list[str]) -> BRWState:
-    """A scenario's Paths: each Mage's row as given, the deck the other cards (in the
-    order setup left them); problems name what does not fit."""
+    """A scenario's Paths: each Mage's row as given, the deck the other cards in the
+    data's order (so a scenario knows what is drawn); problems name what does not fit."""
     paths = state.modules.paths
     if rows is None or paths is None:
         return state
@@ -654,6 +672,16 @@ def scenario_paths(state: BRWState, rows: tuple[PathRow, ...] | None,
         problems.append(f"paths: {len(rows)} rows for {len(state.mages)} Mages")
         return state
     used = {c for row in rows for c in row.cards[1:]}
-    held = (*paths.deck, *(c for row in paths.rows for c in row.cards[1:]))
     return evolve(state, modules=evolve(state.modules, paths=PathsState(
-        tuple(c for c in held if c not in used), tuple(rows))))
+        tuple(c for c in _cards().cards if c not in used), tuple(rows))))
+
+
+def scenario_spells(state: BRWState, spells: tuple[tuple[str, ...], ...] | None,
+                    problems: list[str]) -> BRWState:
+    """A scenario's spells: each Mage's own three (``()`` for the core's)."""
+    if spells is None:
+        return state
+    if len(spells) != len(state.mages):
+        problems.append(f"spells: {len(spells)} sets for {len(state.mages)} Mages")
+        return state
+    return evolve(state, modules=evolve(state.modules, spells=spells))

@@ -412,8 +412,12 @@ RULES = Rulebook(
               "A round has six phases: Black Rose, Study, Planning, Action, Evocation and "
               "Clean-up."),
         _core("brw.core.black_rose_phase",
-              "Black Rose phase: the Black Rose gains Power Points equal to the Moon phase "
-              "(1, 2 or 3) and places 1 Instability in the Black Rose Room."),
+              "Black Rose phase: the top Event of the current Moon's deck is revealed and the "
+              "Black Rose gains the Power Points it shows (the Event's own effect is not "
+              "played); with that deck empty it gains the Moon phase's number instead; then "
+              "it places 1 Instability in the Black Rose Room."),
+        _core("brw.core.event_decks",
+              "Each Moon phase has its own Event deck, shuffled at setup."),
         _core("brw.core.study",
               "Study phase: each Mage's three spells (Arcane Bolt, Destabilize, Blink) return "
               "to hand."),

@@ -86,6 +86,8 @@ FLOW: Final[Flow[Action]] = Flow([
     *(_kind(n, r, w, n, "rules", "setup") for n, r, w in _SETUP_STEPS),
     _kind("shuffle", "brw.core.command_deck", "Gaea's Command deck is shuffled (chance)",
           "commands", "chance"),
+    _kind("events", "brw.core.event_decks", "setup: the Event deck of each Moon phase is "
+          "shuffled (chance)", "events", "chance", "setup"),
     _kind("mages", "brw.core.mage", "setup: the Mages go to their Cells, the first takes "
           "the Crown", "mages", "rules", "setup"),
     _kind("round", "brw.core.round", "a new round begins", "round", "rules", "round"),
@@ -125,7 +127,8 @@ FLOW: Final[Flow[Action]] = Flow([
 """Every kind of pending step: its rule, what it waits for, its verbs, actor and phase."""
 
 SETUP: Final = tuple(k.name for k in FLOW.kinds.values() if k.phase == "setup")
-SETUP_ORDER: Final = ("lodge", *(n for n, _, _ in _SETUP_STEPS), "shuffle", "mages")
+SETUP_ORDER: Final = ("lodge", *(n for n, _, _ in _SETUP_STEPS), "shuffle", "events",
+                      "mages")
 """The setup steps in order: the Lodge, Gaea's setup (step 3 of the Avatar setup), her
 Command deck, then the Mages."""
 
@@ -255,6 +258,16 @@ class Rules:
         cards = list(state.avatar.commands + state.avatar.discard)
         state.rng.random().shuffle(cards)
         return [Action("commands", tuple(cards))]
+
+    @FLOW.lister("events")
+    def _list_events(self, state: BRWState, task: Task) -> list[Action]:
+        rng = state.rng.random()
+        order: list[str] = []
+        for deck in state.event_decks:
+            cards = list(deck)
+            rng.shuffle(cards)
+            order += cards
+        return [Action("events", tuple(order))]
 
     @FLOW.lister(*(n for n, _, _ in _SETUP_STEPS), "mages", "round", "black_rose", "study",
                  "avatar", "evocation", "filius", "burst", "cleanup")
@@ -615,6 +628,20 @@ class Rules:
         avatar = evolve(state.avatar, commands=action.args, discard=())
         return evolve(self._pop(state), avatar=avatar, rng=state.rng.advanced())
 
+    @FLOW.resolver("events")
+    def _do_events(self, state: BRWState, task: Task, action: Action,
+                   events: list[Event]) -> BRWState:
+        sizes = [len(d) for d in state.event_decks]
+        cards = list(action.args)
+        decks = []
+        for size in sizes:
+            decks.append(tuple(cards[:size]))
+            cards = cards[size:]
+        self._event(events, "events.shuffle", "The Event decks of the three Moon phases are "
+                    f"shuffled ({', '.join(map(str, sizes))} cards).", "brw.core.event_decks",
+                    "chance")
+        return evolve(self._pop(state), event_decks=tuple(decks), rng=state.rng.advanced())
+
     @FLOW.resolver("mages")
     def _do_mages(self, state: BRWState, task: Task, action: Action,
                   events: list[Event]) -> BRWState:
@@ -664,7 +691,24 @@ class Rules:
                        events: list[Event]) -> BRWState:
         state = evolve(self._pop(state), phase="black_rose")
         moon = state.power_board.moon
-        state = self.gain_power(state, BLACK_ROSE, moon, events, "brw.core.black_rose_phase")
+        deck = state.event_decks[moon - 1]
+        rule = "brw.core.black_rose_phase"
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        if deck and deck[0] in modules_flow.scenario_card_ids():
+            state, gain = modules_flow.reveal_scenario_card(self, state, events)
+        elif deck:
+            card = self.c.event(deck[0])
+            decks = tuple(d[1:] if i == moon - 1 else d for i, d in enumerate(state.event_decks))
+            state = evolve(state, event_decks=decks, events=(*state.events, card.id))
+            self._event(events, "event.reveal", f"Black Rose phase: the Event {card.name} "
+                        f"(Moon {moon}) is revealed ({card.summary}; not played).", rule)
+            gain = card.reveal_power
+        else:
+            self._event(events, "event.none", f"Black Rose phase: the Event deck of Moon "
+                        f"{moon} is empty.", rule)
+            gain = moon
+        state = self.gain_power(state, BLACK_ROSE, gain, events, rule)
         return self.place_instability(state, self.black_rose_room(state), BLACK_ROSE, 1,
                                       events, "brw.core.black_rose_phase")
 

@@ -307,6 +307,10 @@ class BRWState:
     """Rooms not (yet) placed in the Lodge."""
     forgotten_spells: tuple[str, ...] = ()
     """The Forgotten Spell deck."""
+    event_decks: Annotated[tuple[tuple[str, ...], ...], Size(3, 3)] = ((), (), ())
+    """The Event deck of each Moon phase, top first."""
+    events: tuple[str, ...] = ()
+    """The Events revealed so far, oldest first."""
     removed: tuple[str, ...] = ()
     """Cards taken out of the game."""
     choice: Choice | None = None
