@@ -53,6 +53,13 @@ register_game(
     layout="gaia_lab.render.black_rose_wars:scene",
     examples="gaia_lab.games.black_rose_wars.examples:EXAMPLES",
 )
+register_game(
+    "gaia_lab.games.black_rose_wars.hunt:GAME",
+    name="black_rose_wars_hunt",
+    state="gaia_lab.games.black_rose_wars.hunt:HuntState",
+    layout="gaia_lab.render.black_rose_wars_hunt:scene",
+    examples="gaia_lab.games.black_rose_wars.examples_hunt:EXAMPLES",
+)
 
 PLANNED: dict[str, str] = {
 }

@@ -38,6 +38,7 @@ from typing import Final
 
 from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
+from gaia_lab.games.black_rose_wars.modules import MODULE_ARITY
 
 __all__ = ["ARITY", "Action", "parse"]
 
@@ -62,6 +63,7 @@ ARITY: Final[dict[str, tuple[int, int | None, str, str]]] = {
     **{step: (0, 0, "", step) for step in (
         "gaea_model", "filius_token", "filius_card", "root_tokens", "natures_fury", "mages",
         "round", "black_rose", "study", "avatar", "evocation", "burst", "cleanup")},
+    **MODULE_ARITY,
 }
 """Verb -> (least words, most words or None, what they are, an example)."""
 

@@ -301,6 +301,12 @@ class Components:
         return lookup(self._index.commands, cid, "Command card")
 
     def spell(self, sid: str) -> Spell:
+        if sid not in self._index.spells:  # a spell of the School of Geomancy or of Talia
+            from gaia_lab.games.black_rose_wars.geomancy import geomancy_spell
+
+            found = geomancy_spell(sid)
+            if found is not None:
+                return found
         return lookup(self._index.spells, sid, "spell")
 
     def event(self, eid: str) -> EventCard:

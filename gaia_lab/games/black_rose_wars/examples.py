@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from gaia_lab.core.example import Checkpoint, Example, ExampleStep
 from gaia_lab.core.session import Session
+from gaia_lab.games.black_rose_wars.examples_modules import EXAMPLES as MODULE_EXAMPLES
 from gaia_lab.games.black_rose_wars.game import BlackRoseWars
 from gaia_lab.games.black_rose_wars.rulebook import RULES
 from gaia_lab.games.black_rose_wars.state import BRWState, Choice, Room
@@ -513,5 +514,5 @@ END = example(
 EXAMPLES: Final = (SETUP, FIVE, ROOTS_FIRST, REBUILT, DESTROYED, REBUILD, AVATAR_EFFECT,
                    ARBOR_CROWN, BURST, BLOOM, DOMINION, PRIORITY_1, PRIORITY_2,
                    PRIORITY_CROWN, FILIUS_POWER, FILIUS_CROWN, FILIUS_CLOSER, FILIUS_ALONE,
-                   COMEBACK, SETTLE, CORE, AVATAR_DEFEAT, MOON, END)
-"""The examples, Gaea's setup first."""
+                   COMEBACK, SETTLE, CORE, AVATAR_DEFEAT, MOON, END, *MODULE_EXAMPLES)
+"""The examples, Gaea's setup first, then the modules' (:mod:`.examples_modules`)."""

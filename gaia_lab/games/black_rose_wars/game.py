@@ -35,12 +35,14 @@ from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.black_rose_wars import modules_flow
 from gaia_lab.games.black_rose_wars.actions import Action, parse
 from gaia_lab.games.black_rose_wars.components import (
     COMMAND_EFFECTS,
     Components,
     load_components,
 )
+from gaia_lab.games.black_rose_wars.paths import PathRow
 from gaia_lab.games.black_rose_wars.rulebook import RULES as RULEBOOK
 from gaia_lab.games.black_rose_wars.rules import (
     FLOW,
@@ -84,6 +86,11 @@ META: Final = GameMeta(
                      "Mages of the data when absent)"),
         Option.texts("rooms", "the Rooms on the layout's free places, in order, instead of "
                      "drawing them, e.g. ['crypt', 'forge', 'arena', 'garden', 'armory']"),
+        Option.flag("paths", "play the Paths module (brw.paths.module)"),
+        Option.flag("legendary", "play the Legendary Scenario Stop the Threat, with Paths "
+                    "(brw.legendary.about)"),
+        Option.flag("geomancy", "setup step 9: the School of Geomancy replaces the modelled "
+                    "core's spells (brw.school.geomancy)"),
     ),
     max_steps=20_000,
 )
@@ -149,6 +156,14 @@ class ScenarioSpec:
     """The step the position waits for."""
     turn: Annotated[int, Range(1, TURNS)] = 1
     """The round of turns, when ``at`` is ``turn`` or ``avatar``."""
+    paths: tuple[PathRow, ...] | None = None
+    """Each Mage's Path (the Paths module is played when given); the deck holds the rest."""
+    legendary: bool = False
+    """The Legendary Scenario Stop the Threat (with the Paths)."""
+    geomancy: bool = False
+    """The School of Geomancy in place of the modelled core's spells."""
+    spells: tuple[tuple[str, ...], ...] | None = None
+    """Each Mage's own spells (``[]`` for the core's), instead of those dealt."""
 
 
 class BlackRoseWars(Game[BRWState, Action]):
@@ -175,11 +190,12 @@ class BlackRoseWars(Game[BRWState, Action]):
         c = self.components
         problems: list[str] = []
         mage_ids = tuple(options.get("mages") or [m.id for m in c.mages][:players])
-        known = [m.id for m in c.mages]
+        known = list(modules_flow.mage_ids(c))
         if len(mage_ids) != players or len(set(mage_ids)) != players or not set(
                 mage_ids) <= set(known):
             problems.append(f"mages: {players} different Mages of {', '.join(known)}")
-        free = c.random_rooms()
+        scenario = bool(options.get("legendary"))
+        free = modules_flow.free_rooms(c, scenario)
         places = c.layout(players).rooms - 2
         given = options.get("rooms")
         if given is not None:
@@ -193,7 +209,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         if problems:
             raise InvalidStateError(problems, "options")
         mages = tuple(Mage(card.name, Model("", card.speed, card.strength, card.health))
-                      for card in (c.mage(m) for m in mage_ids))
+                      for card in (modules_flow.mage_card(c, m) for m in mage_ids))
         pool = (*given, *(r for r in free if r not in given)) if given is not None else free
         gaea = c.avatar_card(AVATAR)
         filius = c.avatar_card(FILIUS)
@@ -203,10 +219,14 @@ class BlackRoseWars(Game[BRWState, Action]):
         tasks = tuple(Task(k, "chance" if FLOW.kinds[k].actor == "chance" else "rules",
                            ("given" if given is not None else "drawn",) if k == "lodge" else ())
                       for k in SETUP_ORDER)
+        school = bool(options.get("geomancy"))
+        tasks = (*tasks[:-1], *modules_flow.school_tasks(school), tasks[-1])
         decks = (c.event_deck(1), c.event_deck(2), c.event_deck(3))
         return BRWState(players=players, mages=mages, avatar=avatar, room_pool=tuple(pool),
                         forgotten_spells=c.forgotten_deck(), event_decks=decks, tasks=tasks,
-                        rng=Rng(seed))
+                        rng=Rng(seed),
+                        modules=modules_flow.new_modules(bool(options.get("paths")), scenario,
+                                                         school, mage_ids))
 
     # -- flow ----------------------------------------------------------------------
     def actor(self, state: BRWState) -> Actor:
@@ -222,6 +242,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         return self.rules.explain(state, action)
 
     def _explain_chance(self, state: BRWState, task: Task, action: Action) -> Verdict:
+        if task.kind in modules_flow.CHANCE_KINDS:
+            return modules_flow.explain_chance(state, task, action)
         rule = RULEBOOK[FLOW.kind_of(task).rule]
         verb = {"lodge": "lodge", "events": "events"}.get(task.kind, "commands")
         if action.verb != verb:
@@ -345,6 +367,7 @@ class BlackRoseWars(Game[BRWState, Action]):
             return out
         out += self._model_problems(state)
         out += self._token_problems(state)
+        out += modules_flow.module_problems(state)
         for i, task in enumerate(state.tasks):
             found = FLOW.problems(task, n, f"tasks[{i}]")
             out += found or self._task_problems(state, i, task)
@@ -384,7 +407,7 @@ class BlackRoseWars(Game[BRWState, Action]):
             if state.rooms or state.cells:
                 out.append("the Lodge is drawn while Rooms are already placed")
             need = c.layout(n).rooms - 2
-            free = set(c.random_rooms())
+            free = set(modules_flow.free_rooms(c, state.modules.legendary))
             if len(state.room_pool) < need or not set(state.room_pool) <= free:
                 out.append(f"room_pool: the layout needs {need} Rooms of "
                            f"{', '.join(sorted(free))}")
@@ -420,9 +443,9 @@ class BlackRoseWars(Game[BRWState, Action]):
             out.append("gaea: Gaea's model is always in the Lodge after setup")
         if state.crown >= n:
             out.append(f"crown: seat {state.crown} is not a seat of this game")
-        spells = set(self.components.core_spells())
         for i, m in enumerate(state.mages):
             held = (*m.hand, *m.prepared)
+            spells = set(modules_flow.spells_of(self.components, state, i))
             if len(set(held)) != len(held) or not set(held) <= spells:
                 out.append(f"mages[{i}]: spells of the core, each once")
         return out
@@ -447,10 +470,12 @@ class BlackRoseWars(Game[BRWState, Action]):
                        f"not each of the {len(c.commands)} once")
         if a.servant not in ("", FILIUS):
             out.append(f"avatar.servant: {a.servant!r} is not Filius")
+        scenario = modules_flow.scenario_card_ids()
         for moon, deck_now in enumerate(state.event_decks, 1):
-            if any(e not in c.event_deck(moon) for e in deck_now):
+            if any(e not in c.event_deck(moon) for e in deck_now if e not in scenario):
                 out.append(f"event_decks[{moon - 1}]: an Event of another Moon or unknown")
-        shown = [e for d in state.event_decks for e in d] + list(state.events)
+        shown = [e for d in state.event_decks for e in d if e not in scenario] + [
+            e for e in state.events if e not in scenario]
         if Counter(shown) != Counter(e.id for e in c.events):
             out.append(f"the Event decks and the revealed Events hold {len(shown)} cards, not "
                        f"each of the {len(c.events)} once")
@@ -552,15 +577,19 @@ class BlackRoseWars(Game[BRWState, Action]):
             options["mages"] = parsed.mages
         if parsed.rooms is not None:
             options["rooms"] = parsed.rooms
+        options.update(paths=parsed.paths is not None, legendary=parsed.legendary,
+                       geomancy=parsed.geomancy)
         try:
             state = self.new_initial_state(n, parsed.seed, options)
         except InvalidStateError as exc:
             raise InvalidStateError([*problems, *exc.problems], "scenario") from None
         while state.task is not None and state.task.kind != "round":
             state = self.apply(state, self.legal_actions(state)[0]).state
+        state = modules_flow.scenario_spells(state, parsed.spells, problems)
         state = self._scenario_lodge(state, parsed, problems)
         state = self._scenario_models(state, parsed, problems)
         state = self._scenario_round(state, parsed, problems)
+        state = modules_flow.scenario_paths(state, parsed.paths, problems)
         if not problems:
             problems = self.invariants(state)
         if problems:
@@ -610,7 +639,6 @@ class BlackRoseWars(Game[BRWState, Action]):
     def _scenario_models(self, state: BRWState, spec: ScenarioSpec,
                          problems: list[str]) -> BRWState:
         areas = {*(r.id for r in state.rooms), *(c.id for c in state.cells)}
-        spells = self.components.core_spells()
 
         def area(where: str | None, label: str, old: str) -> str:
             if where is None:
@@ -623,6 +651,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         if len(spec.seats) > spec.players:
             problems.append(f"seats: {len(spec.seats)} Mages for {spec.players} players")
         for i, change in enumerate(spec.seats[: spec.players]):
+            spells = modules_flow.spells_of(self.components, state, i)
             mage = state.mages[i]
             model = mage.model.at(area(change.where, f"seats[{i}]", mage.where))
             if change.damage is not None:
@@ -638,6 +667,7 @@ class BlackRoseWars(Game[BRWState, Action]):
                 prepared=prepared, hand=tuple(s for s in spells if s not in prepared),
                 passed=change.passed))
         for i in range(len(spec.seats), spec.players):
+            spells = modules_flow.spells_of(self.components, state, i)
             state = state.with_mage(i, evolve(state.mages[i], prepared=spells[:2],
                                               hand=spells[2:]))
         for mid, placed in ((AVATAR, spec.gaea), (FILIUS, spec.filius)):
@@ -688,7 +718,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         if spec.at in ("turn", "avatar"):
             state = evolve(state, circuit=spec.turn)
         if spec.at in ("black_rose", "planning"):
-            spells = self.components.core_spells()
-            state = evolve(state, mages=tuple(evolve(m, hand=spells, prepared=())
-                                              for m in state.mages))
+            c = self.components
+            state = evolve(state, mages=tuple(
+                evolve(m, hand=modules_flow.spells_of(c, state, i), prepared=())
+                for i, m in enumerate(state.mages)))
         return FLOW.settle(self.rules, evolve(state, tasks=tasks), [])

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from gaia_lab.core.rulebook import Rulebook, RuleRef
+from gaia_lab.games.black_rose_wars.parts_rules import PARTS_RULES
 
 __all__ = [
     "CORE_SECTION", "EXAMPLES_IN_SOURCE", "RULES", "RULING", "SourceExample",
@@ -508,6 +509,7 @@ RULES = Rulebook(
         RuleRef("brw.ruling.gaea_attack", _ANATOMY,
                 f"{RULING} Gaea's attack deals her Strength to each Mage in her Room when it is "
                 "her target."),
+        *PARTS_RULES,
     ],
 )
 """The rules of the expansion and the modelled core, by id, in rulebook order."""

@@ -31,6 +31,7 @@ from gaia_lab.games.black_rose_wars import priority
 from gaia_lab.games.black_rose_wars.actions import Action
 from gaia_lab.games.black_rose_wars.components import Components
 from gaia_lab.games.black_rose_wars.lodge import lodge
+from gaia_lab.games.black_rose_wars.modules import MODULE_KINDS
 from gaia_lab.games.black_rose_wars.rulebook import RULES
 from gaia_lab.games.black_rose_wars.state import (
     AVATAR,
@@ -121,6 +122,7 @@ FLOW: Final[Flow[Action]] = Flow([
     _kind("burst", "brw.skill.blossoming_burst", "Blossoming Burst, before Clean-up",
           "burst", "rules", "round"),
     _kind("cleanup", "brw.core.cleanup", "the Clean-up phase", "cleanup", "rules", "round"),
+    *MODULE_KINDS.values(),
 ], verb=lambda action: action.verb)
 """Every kind of pending step: its rule, what it waits for, its verbs, actor and phase."""
 
@@ -415,6 +417,10 @@ class Rules:
                                        f"{self.legal(state)[0]}.", rule)
             return Verdict.illegal(f"phase.{task.kind}", f"This is a step of the rules "
                                    f"({FLOW.describe(task)}), not {v!r}.", rule)
+        if task.kind in MODULE_KINDS:
+            from gaia_lab.games.black_rose_wars import modules_flow
+
+            return modules_flow.diagnose(self, state, task, action)
         seat = task.player
         name = state.mages[seat].name
         if v not in kind.verbs:
@@ -528,8 +534,11 @@ class Rules:
     # -- applying ------------------------------------------------------------------
     def apply(self, state: BRWState, action: Action) -> tuple[BRWState, list[Event]]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
+        from gaia_lab.games.black_rose_wars import modules_flow
+
         events: list[Event] = []
-        state = FLOW.resolve(self, state, action, events)
+        before, state = state, FLOW.resolve(self, state, action, events)
+        state = modules_flow.after_step(self, before, state, action, events)
         return FLOW.settle(self, state, events), events
 
     @staticmethod
@@ -551,7 +560,9 @@ class Rules:
                   events: list[Event]) -> BRWState:
         layout = self.c.layout(state.players)
         drawn = list(action.args)
-        fixed = [BLACK_ROSE_ROOM, THRONE_ROOM]
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        fixed = modules_flow.fixed_rooms(self.c, state, (BLACK_ROSE_ROOM, THRONE_ROOM))
         ids = [*fixed, *drawn[: layout.rooms - len(fixed)]]
         rooms = tuple(Room(rid, q, r, self.c.room(rid).slots)
                       for rid, (q, r) in zip(ids, layout.places, strict=False))
@@ -634,12 +645,17 @@ class Rules:
     @FLOW.resolver("mages")
     def _do_mages(self, state: BRWState, task: Task, action: Action,
                   events: list[Event]) -> BRWState:
-        spells = self.c.core_spells()
-        mages = tuple(evolve(m, model=m.model.at(cell_id(i)), hand=spells, prepared=())
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        mages = tuple(evolve(m, model=m.model.at(cell_id(i)),
+                             hand=modules_flow.spells_of(self.c, state, i), prepared=())
                       for i, m in enumerate(state.mages))
         self._event(events, "setup.mages", f"The Mages go to their Cells; "
                     f"{mages[0].name} takes the Crown.", "brw.core.mage")
-        return self._push(evolve(self._pop(state), mages=mages, crown=0), Task("round", "rules"))
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        state = evolve(self._pop(state), mages=mages, crown=0)
+        return self._push(state, *modules_flow.setup_tasks(state), Task("round", "rules"))
 
     # the round
     def order(self, state: BRWState) -> list[int]:
@@ -677,7 +693,11 @@ class Rules:
         moon = state.power_board.moon
         deck = state.event_decks[moon - 1]
         rule = "brw.core.black_rose_phase"
-        if deck:
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        if deck and deck[0] in modules_flow.scenario_card_ids():
+            state, gain = modules_flow.reveal_scenario_card(self, state, events)
+        elif deck:
             card = self.c.event(deck[0])
             decks = tuple(d[1:] if i == moon - 1 else d for i, d in enumerate(state.event_decks))
             state = evolve(state, event_decks=decks, events=(*state.events, card.id))
@@ -695,10 +715,14 @@ class Rules:
     @FLOW.resolver("study")
     def _do_study(self, state: BRWState, task: Task, action: Action,
                   events: list[Event]) -> BRWState:
-        spells = self.c.core_spells()
-        mages = tuple(evolve(m, hand=spells, prepared=()) for m in state.mages)
+        from gaia_lab.games.black_rose_wars import modules_flow
+
+        held = [modules_flow.spells_of(self.c, state, i) for i in range(len(state.mages))]
+        mages = tuple(evolve(m, hand=held[i], prepared=()) for i, m in enumerate(state.mages))
+        spells = held[0] if all(h == held[0] for h in held) else ()
         self._event(events, "phase.study", "Study phase: every Mage takes back "
-                    f"{', '.join(self.c.spell(s).name for s in spells)}.", "brw.core.study")
+                    f"{', '.join(self.c.spell(s).name for s in spells) or 'their spells'}.",
+                    "brw.core.study")
         return evolve(self._pop(state), mages=mages, phase="study")
 
     @FLOW.resolver("planning")
@@ -1046,6 +1070,9 @@ class Rules:
             reached = [self.name(state, w) for w, p in markers.items() if p >= cube]
             self._event(events, "game.end", f"Clean-up step 1: {', '.join(reached)} reached "
                         f"the Black Rose cube on slot {cube}: the game ends.", "brw.core.end")
+            from gaia_lab.games.black_rose_wars import modules_flow
+
+            state = modules_flow.end_of_game(self, state, events)
             return evolve(state, tasks=(), phase="over", victory="power")
         rooms = tuple(evolve(r, used=()) for r in state.rooms)
         self._event(events, "phase.cleanup", f"Clean-up: no Power marker has reached slot "
@@ -1203,7 +1230,15 @@ class Rules:
                 self._event(events, "root.ignore", f"The Root Token of {self.name(state, rid)} "
                             f"ignores {amount} Damage.", "brw.root.destruction")
                 return state
-            return self.remove_root(state, rid, events, "brw.root.destruction")
+            from gaia_lab.games.black_rose_wars import legendary
+
+            state = self.remove_root(state, rid, events, "brw.root.destruction")
+            seat = seat_of(source)
+            if seat is None:
+                return state
+            state, toll = legendary.toll(state, seat)
+            events.extend(toll)
+            return state
         model = state.model(target)
         hit = model.damage + amount
         if hit < model.health:
@@ -1246,6 +1281,10 @@ class Rules:
                                                "brw.filius.settle")
         if killer is None:
             return state
+        if kind == "avatar" and state.modules.legendary:
+            self._event(events, "legendary.false_idols", "False Idols: defeating Gaea gives "
+                        "no Avatar Trophy token.", "brw.legendary.false_idols")
+            return self.gain_power(state, source, DEFEAT_POWER[kind], events, rule)
         mage = state.mages[killer]
         state = state.with_mage(killer, evolve(mage, trophies=(*mage.trophies, kind)))
         self._event(events, "trophy.gain", f"{mage.name} gains a Trophy token ({kind}).",

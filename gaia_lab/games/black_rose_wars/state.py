@@ -32,6 +32,7 @@ from gaia_lab.core.codec import Count, Range, Size
 from gaia_lab.core.flow import Task
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.values import evolve
+from gaia_lab.games.black_rose_wars.modules import Modules
 
 __all__ = [
     "AVATAR", "BLACK_ROSE", "FILIUS", "MAX_MAGES", "PHASES", "AvatarBoard", "BRWState", "Cell",
@@ -316,6 +317,8 @@ class BRWState:
     """The last choice Gaea or Filius made, with its decision trace."""
     victory: str = ""
     """How the game ended: ``""`` (not yet), ``blossoming`` or ``power``."""
+    modules: Modules = Modules()
+    """The optional modules played: Paths, the Legendary Scenario (:mod:`.modules`)."""
     tasks: tuple[Task, ...] = ()
     rng: Rng = Rng(0)
 

@@ -1,0 +1,41 @@
+"""The rules the modules (Paths, Geomancy, the Legendary Scenario, Large Models) add to the
+expansion's: engine rulings on what its rulebook leaves open, and the modelled Quest draw.
+The game's rulebook (:mod:`.rulebook`) holds them with every other rule;
+:func:`rule` finds any id there.
+
+>>> rule("brw.paths.advance").section
+'Using Paths'
+>>> rule("brw.paths.no_match").summary.startswith("(engine ruling)")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gaia_lab.core.rulebook import RuleRef
+
+RULING: Final = "(engine ruling)"
+RECONSTRUCTED: Final = "(reconstructed)"
+
+PARTS_RULES: Final[tuple[RuleRef, ...]] = (
+    RuleRef("brw.paths.no_match", "Paths",
+            f"{RULING} When none of the three drawn Path cards matches, the Mage keeps none "
+            "and all three go under the deck, shuffled."),
+    RuleRef("brw.paths.start_condition", "Path Start Card Anatomy",
+            f"{RULING} The line at the top of a Path Start card (\"You gain 1 Power Point\" "
+            "on the one shown) is its Advance Condition: the marker advances each time the "
+            "Mage gains a Power Point."),
+    RuleRef("brw.core.quest", "Core game (modelled)",
+            f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates the "
+            "ruined side of a yellow Room (whose ruined side draws a Quest in the fan data) "
+            "would draw a Quest, and with Paths may draw three Path cards instead."),
+)
+"""The rules the modules add (the game's rulebook lists them after the expansion's)."""
+
+
+def rule(rule_id: str) -> RuleRef:
+    """The rule with this id in the game's rulebook (KeyError names an unknown id)."""
+    from gaia_lab.games.black_rose_wars.rulebook import RULES
+
+    return RULES[rule_id]
