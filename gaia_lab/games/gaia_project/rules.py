@@ -850,25 +850,93 @@ def _action_turn(state: GPState, task: Task, move: Move) -> tuple[GPState, list[
     seat = _seat(task)
     turn = _Turn(seat)
     events: list[Event] = []
+    for unit in turn_units(move):
+        state, more = _turn_unit(state, turn, unit)
+        events.extend(more)
+    return _end_turn(state, turn, events)
+
+
+_Unit = tuple[Command, Brainstone | None]
+"""One command of a turn's line with the brainstone choice written after it, if any."""
+
+
+def turn_units(move: Move) -> list[_Unit]:
+    """The commands of a turn's line, each with the brainstone choice that follows it
+    (a choice that follows nothing stays a unit of its own, refused when played)."""
     cmds = move.commands
+    units: list[_Unit] = []
     i = 0
     while i < len(cmds):
         cmd = cmds[i]
-        if isinstance(cmd, Brainstone):
-            raise Refusal("brainstone.unexpected", "A brainstone choice follows the command "
-                          "that moves the brainstone.", "gp.faction.taklons")
         after = cmds[i + 1] if i + 1 < len(cmds) else None
-        turn.stone = after.area if isinstance(after, Brainstone) else None
-        turn.stone_used = False
-        state, more = _command(state, turn, cmd)
-        events.extend(more)
-        if turn.stone is not None:
-            if not turn.stone_used:
-                raise Refusal("brainstone.unexpected", f"'{cmd}' leaves no choice for the "
-                              "brainstone.", "gp.faction.taklons")
+        if not isinstance(cmd, Brainstone) and isinstance(after, Brainstone):
+            units.append((cmd, after))
+            i += 2
+        else:
+            units.append((cmd, None))
             i += 1
-        i += 1
-    if turn.follow:
+    return units
+
+
+def _turn_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, list[Event]]:
+    """Play one command of a turn (and its brainstone choice) on what the line has done
+    so far (``turn``, updated)."""
+    cmd, stone = unit
+    if isinstance(cmd, Brainstone):
+        raise Refusal("brainstone.unexpected", "A brainstone choice follows the command "
+                      "that moves the brainstone.", "gp.faction.taklons")
+    turn.stone = stone.area if stone is not None else None
+    turn.stone_used = False
+    state, events = _command(state, turn, cmd)
+    if turn.stone is not None and not turn.stone_used:
+        raise Refusal("brainstone.unexpected", f"'{cmd}' leaves no choice for the "
+                      "brainstone.", "gp.faction.taklons")
+    return state, events
+
+
+def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
+    """Whether each line is legal as the turn the head task waits for, as
+    :func:`play` would find: the lines are walked as a tree of their commands, so a
+    first part shared by many lines (``build lab 4B2``, then each tile and step) is
+    played once.  Only a rule's refusal makes a line illegal; any other error
+    propagates."""
+    task = head_task(state)
+    assert task is not None and task.kind == "turn", task
+    seat = _seat(task)
+    faction = state.seats[seat].faction
+    legal = [False] * len(moves)
+    lines = [(i, turn_units(m)) for i, m in enumerate(moves)
+             if m.commands and m.actor == faction]
+
+    def walk(state: GPState, turn: _Turn, lines: list[tuple[int, list[_Unit]]],
+             depth: int) -> None:
+        branches: dict[_Unit, list[tuple[int, list[_Unit]]]] = {}
+        for i, units in lines:
+            if len(units) == depth:
+                # the end of a line refuses only a missing follow-up (_end_turn); the
+                # charges it offers and the next turn decide nothing
+                legal[i] = not turn.follow
+            else:
+                branches.setdefault(units[depth], []).append((i, units))
+        for unit, below in branches.items():
+            after = _Turn(turn.seat, turn.main, turn.main_verb, list(turn.follow),
+                          list(turn.built), turn.stone, turn.stone_used, turn.spare)
+            try:
+                played, _ = _turn_unit(state, after, unit)
+            except Refusal:
+                continue
+            walk(played, after, below, depth + 1)
+
+    walk(state, _Turn(seat), lines, 0)
+    return legal
+
+
+def _end_turn(state: GPState, turn: _Turn, events: list[Event]
+              ) -> tuple[GPState, list[Event]]:
+    """The end of a turn's line: every follow-up must be there; after a main action the
+    structures built offer their charges and the next player's turn comes."""
+    seat = turn.seat
+    if turn.follow:  # the only refusal at the end of a line (see turn_lines_legal)
         what = turn.follow[0][0]
         raise Refusal("turn.incomplete", f"The turn is not complete: it still needs "
                       f"{_FOLLOW_TEXT.get(what, what)}.", _FOLLOW_RULE.get(what,
