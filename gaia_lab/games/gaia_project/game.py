@@ -675,9 +675,13 @@ def _distances(state: GPState, p: PlayerState, names: list[str]) -> dict[str, in
     """The distance from each named hex to the player's nearest structure (99 with
     none)."""
     m = state.space_map
-    own = [m.hex(h) for h, _ in p.buildings]
-    return {name: min((m.distance(target, h) for h in own), default=99)
-            for name, target in ((name, m.hex(name)) for name in names)}
+    own = [(h.q, h.r) for h in (m.hex(name) for name, _ in p.buildings)]
+    out = {}
+    for name in names:
+        t = m.hex(name)  # the plain hex distance of SpaceMap.distance, written out
+        out[name] = min((max(abs(t.q - q), abs(t.r - r), abs(t.q - q + t.r - r))
+                         for q, r in own), default=99)
+    return out
 
 
 def _planets(state: GPState) -> tuple[tuple[str, str], ...]:

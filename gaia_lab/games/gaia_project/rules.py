@@ -79,6 +79,7 @@ from gaia_lab.games.gaia_project.state import (
     GPState,
     PlayerState,
     Setup,
+    _space_map,
     seats_in_order,
 )
 
@@ -1573,18 +1574,25 @@ def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
     return {**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)}
 
 
+@functools.lru_cache(maxsize=1024)
+def _charge_zone(sectors: tuple[tuple[str, int, int, int], ...], hx: str) -> frozenset[str]:
+    """The names of the map hexes at most 2 from ``hx`` (a map's log name): the
+    structures there are offered power when one is placed or upgraded on ``hx``."""
+    m = _space_map(sectors)
+    return frozenset(m.name(h) for h in m.within(m.hex(hx), 2))
+
+
 def _offer_charges(state: GPState, builder: int, hx: str, first: bool = False) -> GPState:
     """The charges a structure placed or upgraded on ``hx`` offers, in table order from
     the builder; queued after the pending decisions, or before them (``first``: during
     another decision, the Itars' tech tiles in the Gaia phase)."""
-    m = state.space_map
-    h0 = m.hex(hx)
+    zone = _charge_zone(state.setup.sectors, hx)
     offers = []
     for seat in seats_in_order(builder, state.players):
         p = state.seats[seat]
-        bonus = value_bonus(state, p)
-        best = max((power_value(p, b) + bonus.get(h, 0) for h, b in p.buildings
-                    if m.distance(h0, m.hex(h)) <= 2), default=0)
+        near = [(h, b) for h, b in p.buildings if h in zone]
+        bonus = value_bonus(state, p) if near else {}
+        best = max((power_value(p, b) + bonus.get(h, 0) for h, b in near), default=0)
         room = pw.chargeable(p.bowls)
         if not room and hooks(p.faction).pi_token_with_charge and p.count("PI"):
             room = pw.chargeable(pw.gain_tokens(p.bowls, 1))  # the token first
