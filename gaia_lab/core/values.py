@@ -46,14 +46,14 @@ def _compile_copier(cls: type, changed: frozenset[str]) -> _Copier:
     """A function ``(obj, changes) -> copy`` for ``cls``: each field set once, from
     ``changes`` when it is changed, from ``obj`` otherwise, through the slot's own
     descriptor when the class has slots (faster than ``object.__setattr__``)."""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    names = [f.name for f in fields(cls)]
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls,
                                  "_setattr": object.__setattr__}
     lines = ["def copier(obj, changes):", "    new = _new(_cls)"]
     for i, name in enumerate(names):
         value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
         slot = cls.__dict__.get(name)
-        if "__slots__" in cls.__dict__ and hasattr(slot, "__set__"):
+        if "__slots__" in cls.__dict__ and slot is not None and hasattr(slot, "__set__"):
             namespace[f"_set{i}"] = slot.__set__
             lines.append(f"    _set{i}(new, {value})")
         else:
