@@ -437,10 +437,14 @@ def _list_faction(state: GPState, task: Task) -> list[Move]:
 @_lists("setup_mine")
 def _list_setup_mine(state: GPState, task: Task) -> list[Move]:
     seat = _seat(task)
-    kind = hooks(state.seats[seat].faction).setup_building
-    return _lines(state, seat, [f"build {kind} {state.space_map.name(h)}"
-                                for h in state.space_map
-                                if state.space_map.planets[h] is not None])
+    faction = state.seats[seat].faction
+    kind = hooks(faction).setup_building
+    home = load_components().faction(faction).home_planet
+    # only the home planets: the rules refuse a starting mine anywhere else
+    names = [state.space_map.name(h) for h in state.space_map
+             if state.space_map.planets[h] is not None]
+    return _lines(state, seat, [f"build {kind} {name}" for name in names
+                                if state.planet(name) == home])
 
 
 @_lists("setup_booster")
