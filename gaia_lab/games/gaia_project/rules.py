@@ -909,24 +909,32 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
     lines = [(i, turn_units(m)) for i, m in enumerate(moves)
              if m.commands and m.actor == faction]
 
+    def play_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, _Turn] | None:
+        after = _Turn(turn.seat, turn.main, turn.main_verb, list(turn.follow),
+                      list(turn.built), turn.stone, turn.stone_used, turn.spare)
+        try:
+            played, _ = _turn_unit(state, after, unit)
+        except Refusal:
+            return None
+        return played, after
+
     def walk(state: GPState, turn: _Turn, lines: list[tuple[int, list[_Unit]]],
              depth: int) -> None:
+        # every line here has a part at ``depth``; the lines sharing a part that is not
+        # their last are walked together below it
         branches: dict[_Unit, list[tuple[int, list[_Unit]]]] = {}
         for i, units in lines:
-            if len(units) == depth:
+            if len(units) == depth + 1:
                 # the end of a line refuses only a missing follow-up (_end_turn); the
                 # charges it offers and the next turn decide nothing
-                legal[i] = not turn.follow
+                done = play_unit(state, turn, units[depth])
+                legal[i] = done is not None and not done[1].follow
             else:
                 branches.setdefault(units[depth], []).append((i, units))
         for unit, below in branches.items():
-            after = _Turn(turn.seat, turn.main, turn.main_verb, list(turn.follow),
-                          list(turn.built), turn.stone, turn.stone_used, turn.spare)
-            try:
-                played, _ = _turn_unit(state, after, unit)
-            except Refusal:
-                continue
-            walk(played, after, below, depth + 1)
+            done = play_unit(state, turn, unit)
+            if done is not None:
+                walk(done[0], done[1], below, depth + 1)
 
     walk(state, _Turn(seat), lines, 0)
     return legal
