@@ -361,9 +361,11 @@ refusing it."""
 @functools.lru_cache(maxsize=4096)
 def _outcome(state: GPState, action: Move) -> Outcome:
     """One line played on one state (:func:`.rules.play`, or a setup draw), remembered
-    for the pair: listing the legal actions, explaining one and applying it play the same
-    line on the same state.  The key and the value are immutable, so every Session and
-    thread may share it; a refusal is kept as its verdict.  Only a rule's refusal is a
+    for the pair: explaining an action and applying it play the same line on the same
+    state (listing the steps outside a turn plays its lines here too; a turn's lines are
+    judged together by :func:`.rules.turn_lines_legal`).  The key and the value are
+    immutable, so every Session and thread may share it; a refusal is kept as its
+    verdict.  Only a rule's refusal is a
     verdict: anything else raised while playing is an engine bug and propagates."""
     try:
         after, events = rules.play(state, action)
