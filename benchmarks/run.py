@@ -108,19 +108,28 @@ GOALS: dict[str, Goal] = {
     "bgs_speedup": Goal(">=", 5),
     "bgs_process_speedup": Goal(">", 1),
     "import_time": Goal("<", 0.3),
+    "heaviest_listing": Goal("<", 10),
 }
+
+HEAVY_GAIA_PROJECT = (("deep-mind-2", 351), ("voyager-6", 302))
+"""Recorded positions (game, log lines played) with the most legal actions (1479) and
+the slowest listing before the speed pass (830 actions, about 0.4 s)."""
+HEAVY_SHAPERS = (3, 58, 136)
+"""A random Shapers of Gaia position with many legal actions (714): players, seed and
+the player decisions made before it (the largest of seeds 0-149, 2 and 3 players)."""
 
 
 def _players(game: Game[Any, Any]) -> int:
     return min(4, game.meta.max_players)
 
 
-def _play_random(game: Game[Any, Any], seed: int, options: dict[str, Any]
-                 ) -> Iterator[tuple[Any, int]]:
+def _play_random(game: Game[Any, Any], seed: int, options: dict[str, Any],
+                 players: int | None = None) -> Iterator[tuple[Any, int]]:
     """The states of one seeded random game (:func:`gaia_lab.testing.random_states`),
     each with the player decisions made before it."""
     decisions = 0
-    for state in random_states(game, _players(game), seed, options):
+    count = _players(game) if players is None else players
+    for state in random_states(game, count, seed, options):
         yield state, decisions
         if isinstance(game.actor(state), int):
             decisions += 1
@@ -384,6 +393,76 @@ def bench_growth_gaia_project(every: int = 50, game_name: str = "voyager-6") -> 
     return figures
 
 
+def _time_apply(game: Game[Any, Any], state: Any, action: Any, clear: Callable[[], None],
+                repeat: int = 3) -> float:
+    """The best time (ms) of applying ``action`` at ``state``, caches cleared."""
+    best = float("inf")
+    for _ in range(repeat):
+        clear()
+        t = time.perf_counter()
+        game.apply(state, action)
+        best = min(best, time.perf_counter() - t)
+    return best * 1000
+
+
+def bench_heavy_gaia_project() -> list[Figure]:
+    """The heaviest recorded positions: listing their legal actions and applying the
+    line the record plays there (caches cleared), and the Explorer step that reaches
+    them (play the line before, list the new position, redraw)."""
+    from gaia_lab.games.gaia_project.game import replay_prefix
+    from gaia_lab.games.gaia_project.recorded import recorded_game
+    from gaia_lab.widgets import Explorer
+
+    game = gaia_lab.GAMES["gaia_project"]
+    figures = []
+    for game_name, lines in HEAVY_GAIA_PROJECT:
+        data = recorded_game(game_name)
+        moves = data["moves"]
+        session, _, _ = replay_prefix({**data, "moves": moves[:lines]})
+        state = session.state
+        count, ms = _time_legal(game, state, _clear_gaia_project_caches)
+        key = f"gaia_project.heaviest.{game_name}"
+        figures.append(Figure(f"{key}.legal_actions",
+                              f"legal_actions at {game_name} line {lines}: {count:4d} actions",
+                              ms, "ms", GOALS["heaviest_listing"], note=f"{count} actions"))
+        line = game.parse_action(state, moves[lines])
+        figures.append(Figure(f"{key}.apply", f"apply {game_name} line {lines} "
+                              "(caches cleared)",
+                              _time_apply(game, state, line, _clear_gaia_project_caches),
+                              "ms"))
+        before, _, _ = replay_prefix({**data, "moves": moves[:lines - 1]})
+        times = []
+        for _ in range(3):
+            explorer = Explorer(before.copy())
+            _clear_gaia_project_caches()
+            t = time.perf_counter()
+            explorer.play(moves[lines - 1])
+            times.append(time.perf_counter() - t)
+        figures.append(Figure(f"{key}.explorer_step",
+                              f"Explorer step into {game_name} line {lines}, best of 3",
+                              min(times) * 1000, "ms", GOALS["explorer_step"]))
+    return figures
+
+
+def bench_heavy_shapers() -> list[Figure]:
+    """A Shapers of Gaia position with many legal actions (:data:`HEAVY_SHAPERS`):
+    listing them and applying the first (caches cleared)."""
+    game = gaia_lab.GAMES["shapers_of_gaia"]
+    players, seed, decisions = HEAVY_SHAPERS
+    state = next(s for s, made in _play_random(game, seed, {}, players)
+                 if made == decisions and isinstance(game.actor(s), int))
+    count, ms = _time_legal(game, state, _clear_shapers_caches)
+    action = game.legal_actions(state)[0]
+    return [
+        Figure("shapers_of_gaia.heaviest.legal_actions",
+               f"legal_actions at seed {seed} ({players}p) decision {decisions}: "
+               f"{count:4d} actions", ms, "ms", GOALS["heaviest_listing"],
+               note=f"{count} actions"),
+        Figure("shapers_of_gaia.heaviest.apply", "apply its first action (caches cleared)",
+               _time_apply(game, state, action, _clear_shapers_caches), "ms"),
+    ]
+
+
 def bench_growth_shapers(seed: int = 0) -> list[Figure]:
     """``legal_actions`` timed at turns 5, 10, 20, 40... of a seeded random game (a turn
     here: one decision of a player)."""
@@ -532,9 +611,13 @@ def run_game(name: str, games: int) -> Iterator[Figure | str]:
         yield from bench_against_engine()
         yield "  legal_actions growth along a recorded game (caches cleared):"
         yield from bench_growth_gaia_project()
+        yield "  the heaviest recorded positions:"
+        yield from bench_heavy_gaia_project()
     if name == "shapers_of_gaia":
         yield "  legal_actions growth along a random game (caches cleared):"
         yield from bench_growth_shapers()
+        yield "  a heavy position:"
+        yield from bench_heavy_shapers()
     if name == "black_rose_wars":
         yield from bench_ai_choices()
     yield from bench_simulate(name)

@@ -154,6 +154,25 @@ def test_an_interrupt_returns_the_finished_games() -> None:
     assert "interrupted" in repr(table) and "interrupted: 3 of 10" in table._repr_html_()
 
 
+def test_an_interrupt_on_an_executor_keeps_the_finished_chunks() -> None:
+    # one worker: chunks of 3 games run in order; game 4 raises, so the first chunk is
+    # kept and the games after it are not
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        table = gaia_lab.simulate("animals_gathering", 10, policy=InterruptAfter(4),
+                                  players=2, seed=4, executor=pool)
+    assert not table.complete and table.requested == 10
+    full = gaia_lab.simulate("animals_gathering", 10, players=2, seed=4, executor="serial")
+    assert table.rows == full.rows[:3]
+
+
+def test_the_number_of_workers_does_not_change_the_table() -> None:
+    serial = gaia_lab.simulate("animals_gathering", 13, players=3, seed=2, executor="serial")
+    for workers in (1, 3):
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            assert gaia_lab.simulate("animals_gathering", 13, players=3, seed=2,
+                                     executor=pool) == serial
+
+
 def test_progress_counter_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
     gaia_lab.simulate("animals_gathering", 3, executor="serial", progress=True)
     assert capsys.readouterr().err.endswith("\rsimulate: 3/3 games\n")

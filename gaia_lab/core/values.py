@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_Copier = Callable[[Any, Mapping[str, Any]], Any]
+_COPIERS: dict[tuple[Any, ...], _Copier] = {}
+"""One compiled copier per class and set of changed field names (both fixed by the code
+that calls :func:`evolve`, so the table stays small); filling it twice is harmless."""
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
@@ -23,12 +27,38 @@ def evolve(obj: _T, **changes: Any) -> _T:
     ...     y: int
     >>> evolve(Point(1, 2), y=5)
     Point(x=1, y=5)
+    >>> @dataclass(frozen=True)
+    ... class Label:
+    ...     text: str
+    ...     size: int = 10
+    >>> evolve(Label("a"), text="b", size=12), evolve(Label("a"))
+    (Label(text='b', size=12), Label(text='a', size=10))
     """
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in fields(obj))  # type: ignore[arg-type]
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    key = (type(obj), *changes)
+    copier = _COPIERS.get(key)
+    if copier is None:
+        copier = _COPIERS[key] = _compile_copier(type(obj), frozenset(changes))
+    result: _T = copier(obj, changes)
+    return result
+
+
+def _compile_copier(cls: type, changed: frozenset[str]) -> _Copier:
+    """A function ``(obj, changes) -> copy`` for ``cls``: each field set once, from
+    ``changes`` when it is changed, from ``obj`` otherwise, through the slot's own
+    descriptor when the class has slots (faster than ``object.__setattr__``)."""
+    names = [f.name for f in fields(cls)]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls,
+                                 "_setattr": object.__setattr__}
+    lines = ["def copier(obj, changes):", "    new = _new(_cls)"]
+    for i, name in enumerate(names):
+        value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
+        slot = cls.__dict__.get(name)
+        if "__slots__" in cls.__dict__ and slot is not None and hasattr(slot, "__set__"):
+            namespace[f"_set{i}"] = slot.__set__
+            lines.append(f"    _set{i}(new, {value})")
+        else:
+            lines.append(f"    _setattr(new, {name!r}, {value})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # noqa: S102 - source built from field names only
+    copier: _Copier = namespace["copier"]
+    return copier

@@ -19,6 +19,7 @@ convention is followed and said so beside the rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from gaia_lab.games.gaia_project.components import Resources
 
@@ -162,6 +163,9 @@ COVERED: tuple[str, ...] = tuple(sorted(_HOOKS))
 """Factions whose differences are implemented."""
 
 
+_GENERIC: Final = Hooks()
+
+
 def hooks(faction: str) -> Hooks:
     """The hooks of a faction (the generic board for a faction not covered yet)."""
-    return _HOOKS.get(faction, Hooks())
+    return _HOOKS.get(faction, _GENERIC)

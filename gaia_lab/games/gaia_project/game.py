@@ -364,9 +364,11 @@ refusing it."""
 @functools.lru_cache(maxsize=4096)
 def _outcome(state: GPState, action: Move) -> Outcome:
     """One line played on one state (:func:`.rules.play`, or a setup draw), remembered
-    for the pair: listing the legal actions, explaining one and applying it play the same
-    line on the same state.  The key and the value are immutable, so every Session and
-    thread may share it; a refusal is kept as its verdict.  Only a rule's refusal is a
+    for the pair: explaining an action and applying it play the same line on the same
+    state (listing the steps outside a turn plays its lines here too; a turn's lines are
+    judged together by :func:`.rules.turn_lines_legal`).  The key and the value are
+    immutable, so every Session and thread may share it; a refusal is kept as its
+    verdict.  Only a rule's refusal is a
     verdict: anything else raised while playing is an engine bug and propagates."""
     try:
         after, events = rules.play(state, action)
@@ -378,11 +380,18 @@ def _outcome(state: GPState, action: Move) -> Outcome:
 @functools.lru_cache(maxsize=32)
 def _legal(state: GPState) -> tuple[Move, ...]:
     """The legal actions of a state (see :meth:`GaiaProject.legal_actions`)."""
-    def is_legal(move: Move) -> bool:
-        return not isinstance(_outcome(state, move), Verdict)
+    task = head_task(state)
+    listed = candidates(state)
+    if task is not None and task.kind == "turn":
+        # a turn's candidates share their first parts: walked as a tree, each part once
+        def are_legal(moves: Sequence[Move]) -> list[bool]:
+            return rules.turn_lines_legal(state, moves)
+    else:
+        def are_legal(moves: Sequence[Move]) -> list[bool]:
+            return [not isinstance(_outcome(state, m), Verdict) for m in moves]
 
-    known = [m for m in candidates(state) if is_legal(m)]
-    known += _same_tile_elsewhere(state, known, is_legal)
+    known = [m for m, ok in zip(listed, are_legal(listed)) if ok]
+    known += _same_tile_elsewhere(state, known, are_legal)
     return tuple(known)
 
 
@@ -433,10 +442,14 @@ def _list_faction(state: GPState, task: Task) -> list[Move]:
 @_lists("setup_mine")
 def _list_setup_mine(state: GPState, task: Task) -> list[Move]:
     seat = _seat(task)
-    kind = hooks(state.seats[seat].faction).setup_building
-    return _lines(state, seat, [f"build {kind} {state.space_map.name(h)}"
-                                for h in state.space_map
-                                if state.space_map.planets[h] is not None])
+    faction = state.seats[seat].faction
+    kind = hooks(faction).setup_building
+    home = load_components().faction(faction).home_planet
+    # only the home planets: the rules refuse a starting mine anywhere else
+    names = [state.space_map.name(h) for h in state.space_map
+             if state.space_map.planets[h] is not None]
+    return _lines(state, seat, [f"build {kind} {name}" for name in names
+                                if state.planet(name) == home])
 
 
 @_lists("setup_booster")
@@ -580,7 +593,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     per_step = c.board.terraform_cost[p.level("terraforming")]
     home = c.faction(me).home_planet
     planet_of = dict(_planets(state))
-    distance = {h: _distance(state, p, h) for h in mine_targets}
+    distance = _distances(state, p, mine_targets + gf_targets)
     near = [h for h in mine_targets if h in p.gaiaformers or distance[h] <= base_reach + 3]
 
     def affordable(h: str) -> bool:
@@ -618,7 +631,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                 out += [f"special {label}. build m {h}" for h in near]
                 if label == "range+3":
                     out += [f"special {label}. build gf {h}" for h in gf_targets
-                            if _distance(state, p, h) <= base_reach + 3]
+                            if distance[h] <= base_reach + 3]
         elif label == "down-lab":
             out += [f"special {label}. build ts {h}. up {c}" for h, b in p.buildings
                     if b == "lab" for c in codes]
@@ -631,10 +644,10 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         else:
             out.append(f"special {label}")
     out += [f"build m {h}" for h in near if affordable(h)]
-    out += [f"build gf {h}" for h in gf_targets if _distance(state, p, h) <= base_reach]
+    out += [f"build gf {h}" for h in gf_targets if distance[h] <= base_reach]
     if 0 <= p.brainstone <= 2:
         out += [f"build gf {h}. brainstone {where}" for h in gf_targets
-                if _distance(state, p, h) <= base_reach
+                if distance[h] <= base_reach
                 for where in ("gaia", f"area{p.brainstone + 1}")]
     paths = rules.upgrade_paths(me)
     with_tile: set[str] = set()
@@ -670,10 +683,17 @@ def _planet_list(sectors: tuple[tuple[str, int, int, int], ...]
     return tuple((m.name(h), str(m.planets[h])) for h in m if m.planets[h] is not None)
 
 
-def _distance(state: GPState, p: PlayerState, name: str) -> int:
+def _distances(state: GPState, p: PlayerState, names: list[str]) -> dict[str, int]:
+    """The distance from each named hex to the player's nearest structure (99 with
+    none)."""
     m = state.space_map
-    target = m.hex(name)
-    return min((m.distance(target, m.hex(h)) for h, _ in p.buildings), default=99)
+    own = [(h.q, h.r) for h in (m.hex(name) for name, _ in p.buildings)]
+    out = {}
+    for name in names:
+        t = m.hex(name)  # the plain hex distance of SpaceMap.distance, written out
+        out[name] = min((max(abs(t.q - q), abs(t.r - r), abs(t.q - q + t.r - r))
+                         for q, r in own), default=99)
+    return out
 
 
 def _planets(state: GPState) -> tuple[tuple[str, str], ...]:
@@ -718,8 +738,8 @@ def _federation_options(sectors: tuple[tuple[str, int, int, int], ...],
     return tuple(",".join(o.names(m)) for o in options)
 
 
-def _same_tile_elsewhere(state: GPState, legal: list[Move], is_legal: Callable[[Move], bool]
-                         ) -> list[Move]:
+def _same_tile_elsewhere(state: GPState, legal: list[Move],
+                         are_legal: Callable[[Sequence[Move]], list[bool]]) -> list[Move]:
     """The upgrades to a lab or an academy on the player's other buildings, with the same
     tech tiles and steps as the legal ones listed for the first building.  The upgrade's
     cost and the tile do not depend on the building, so one line per building is tried
@@ -737,15 +757,12 @@ def _same_tile_elsewhere(state: GPState, legal: list[Move], is_legal: Callable[[
         first = m.commands[0]
         if isinstance(first, Build) and first.building in ("lab", "ac1", "ac2"):
             tails.setdefault((first.building, first.hex), []).append(m.commands[1:])
-    out: list[Move] = []
-    for (new, done), rests in tails.items():
-        for name, building in p.buildings:
-            if name == done or building not in paths[new]:
-                continue
-            here = [Move(p.faction, (Build(new, name), *rest)) for rest in rests]
-            if is_legal(here[0]):
-                out += here
-    return out
+    groups = [[Move(p.faction, (Build(new, name), *rest)) for rest in rests]
+              for (new, done), rests in tails.items()
+              for name, building in p.buildings
+              if name != done and building in paths[new]]
+    firsts = are_legal([here[0] for here in groups])
+    return [m for here, ok in zip(groups, firsts) if ok for m in here]
 
 
 # ---------------------------------------------------------------------------

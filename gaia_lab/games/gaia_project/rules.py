@@ -80,6 +80,7 @@ from gaia_lab.games.gaia_project.state import (
     GPState,
     PlayerState,
     Setup,
+    _space_map,
     seats_in_order,
 )
 
@@ -917,25 +918,101 @@ def _action_turn(state: GPState, task: Task, move: Move) -> tuple[GPState, list[
     seat = _seat(task)
     turn = _Turn(seat)
     events: list[Event] = []
+    for unit in turn_units(move):
+        state, more = _turn_unit(state, turn, unit)
+        events.extend(more)
+    return _end_turn(state, turn, events)
+
+
+_Unit = tuple[Command, Brainstone | None]
+"""One command of a turn's line with the brainstone choice written after it, if any."""
+
+
+def turn_units(move: Move) -> list[_Unit]:
+    """The commands of a turn's line, each with the brainstone choice that follows it
+    (a choice that follows nothing stays a unit of its own, refused when played)."""
     cmds = move.commands
+    units: list[_Unit] = []
     i = 0
     while i < len(cmds):
         cmd = cmds[i]
-        if isinstance(cmd, Brainstone):
-            raise Refusal("brainstone.unexpected", "A brainstone choice follows the command "
-                          "that moves the brainstone.", "gp.faction.taklons")
         after = cmds[i + 1] if i + 1 < len(cmds) else None
-        turn.stone = after.area if isinstance(after, Brainstone) else None
-        turn.stone_used = False
-        state, more = _command(state, turn, cmd)
-        events.extend(more)
-        if turn.stone is not None:
-            if not turn.stone_used:
-                raise Refusal("brainstone.unexpected", f"'{cmd}' leaves no choice for the "
-                              "brainstone.", "gp.faction.taklons")
+        if not isinstance(cmd, Brainstone) and isinstance(after, Brainstone):
+            units.append((cmd, after))
+            i += 2
+        else:
+            units.append((cmd, None))
             i += 1
-        i += 1
-    if turn.follow:
+    return units
+
+
+def _turn_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, list[Event]]:
+    """Play one command of a turn (and its brainstone choice) on what the line has done
+    so far (``turn``, updated)."""
+    cmd, stone = unit
+    if isinstance(cmd, Brainstone):
+        raise Refusal("brainstone.unexpected", "A brainstone choice follows the command "
+                      "that moves the brainstone.", "gp.faction.taklons")
+    turn.stone = stone.area if stone is not None else None
+    turn.stone_used = False
+    state, events = _command(state, turn, cmd)
+    if turn.stone is not None and not turn.stone_used:
+        raise Refusal("brainstone.unexpected", f"'{cmd}' leaves no choice for the "
+                      "brainstone.", "gp.faction.taklons")
+    return state, events
+
+
+def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
+    """Whether each line is legal as the turn the head task waits for, as
+    :func:`play` would find: the lines are walked as a tree of their commands, so a
+    first part shared by many lines (``build lab 4B2``, then each tile and step) is
+    played once.  Only a rule's refusal makes a line illegal; any other error
+    propagates."""
+    task = head_task(state)
+    assert task is not None and task.kind == "turn", task
+    seat = _seat(task)
+    faction = state.seats[seat].faction
+    legal = [False] * len(moves)
+    lines = [(i, turn_units(m)) for i, m in enumerate(moves)
+             if m.commands and m.actor == faction]
+
+    def play_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, _Turn] | None:
+        after = _Turn(turn.seat, turn.main, turn.main_verb, list(turn.follow),
+                      list(turn.built), turn.stone, turn.stone_used, turn.spare)
+        try:
+            played, _ = _turn_unit(state, after, unit)
+        except Refusal:
+            return None
+        return played, after
+
+    def walk(state: GPState, turn: _Turn, lines: list[tuple[int, list[_Unit]]],
+             depth: int) -> None:
+        # every line here has a part at ``depth``; the lines sharing a part that is not
+        # their last are walked together below it
+        branches: dict[_Unit, list[tuple[int, list[_Unit]]]] = {}
+        for i, units in lines:
+            if len(units) == depth + 1:
+                # the end of a line refuses only a missing follow-up (_end_turn); the
+                # charges it offers and the next turn decide nothing
+                done = play_unit(state, turn, units[depth])
+                legal[i] = done is not None and not done[1].follow
+            else:
+                branches.setdefault(units[depth], []).append((i, units))
+        for unit, below in branches.items():
+            done = play_unit(state, turn, unit)
+            if done is not None:
+                walk(done[0], done[1], below, depth + 1)
+
+    walk(state, _Turn(seat), lines, 0)
+    return legal
+
+
+def _end_turn(state: GPState, turn: _Turn, events: list[Event]
+              ) -> tuple[GPState, list[Event]]:
+    """The end of a turn's line: every follow-up must be there; after a main action the
+    structures built offer their charges and the next player's turn comes."""
+    seat = turn.seat
+    if turn.follow:  # the only refusal at the end of a line (see turn_lines_legal)
         what = turn.follow[0][0]
         raise Refusal("turn.incomplete", f"The turn is not complete: it still needs "
                       f"{_FOLLOW_TEXT.get(what, what)}.", _FOLLOW_RULE.get(what,
@@ -1577,18 +1654,25 @@ def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
     return {**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)}
 
 
+@functools.lru_cache(maxsize=1024)
+def _charge_zone(sectors: tuple[tuple[str, int, int, int], ...], hx: str) -> frozenset[str]:
+    """The names of the map hexes at most 2 from ``hx`` (a map's log name): the
+    structures there are offered power when one is placed or upgraded on ``hx``."""
+    m = _space_map(sectors)
+    return frozenset(m.name(h) for h in m.within(m.hex(hx), 2))
+
+
 def _offer_charges(state: GPState, builder: int, hx: str, first: bool = False) -> GPState:
     """The charges a structure placed or upgraded on ``hx`` offers, in table order from
     the builder; queued after the pending decisions, or before them (``first``: during
     another decision, the Itars' tech tiles in the Gaia phase)."""
-    m = state.space_map
-    h0 = m.hex(hx)
+    zone = _charge_zone(state.setup.sectors, hx)
     offers = []
     for seat in seats_in_order(builder, state.players):
         p = state.seats[seat]
-        bonus = value_bonus(state, p)
-        best = max((power_value(p, b) + bonus.get(h, 0) for h, b in p.buildings
-                    if m.distance(h0, m.hex(h)) <= 2), default=0)
+        near = [(h, b) for h, b in p.buildings if h in zone]
+        bonus = value_bonus(state, p) if near else {}
+        best = max((power_value(p, b) + bonus.get(h, 0) for h, b in near), default=0)
         room = pw.chargeable(p.bowls)
         if hooks(p.faction).pi_token_with_charge and p.count("PI"):
             room = pw.chargeable(pw.gain_tokens(p.bowls, 1))  # the token first

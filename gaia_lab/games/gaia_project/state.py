@@ -110,6 +110,18 @@ def _space_map(sectors: tuple[tuple[str, int, int, int], ...]) -> SpaceMap:
     return SpaceMap.build(SectorPlacement(s, k, Hex(q, r)) for s, k, q, r in sectors)
 
 
+_last_map: tuple[object, SpaceMap] | None = None
+"""The sectors (by identity) and the map of the last :attr:`GPState.space_map` looked up:
+every state of a game shares its setup's sectors, so most look-ups need no hashing.  It
+is replaced whole (one assignment), so every thread reads a matching pair; it holds the
+sectors it answers for, so their identity is never reused while it does."""
+
+
+def _remember_map(sectors: object, found: SpaceMap) -> None:
+    global _last_map
+    _last_map = (sectors, found)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     """One seat: faction, resources, bowls, research, structures, tiles and tokens.
@@ -265,7 +277,13 @@ class GPState:
     @property
     def space_map(self) -> SpaceMap:
         """The map of the setup (built once per layout)."""
-        return _space_map(self.setup.sectors)
+        sectors = self.setup.sectors
+        last = _last_map
+        if last is not None and last[0] is sectors:  # the last call's setup: no hashing
+            return last[1]
+        found = _space_map(sectors)
+        _remember_map(sectors, found)
+        return found
 
     def seat_of(self, faction: str) -> int | None:
         """The seat playing a faction."""

@@ -701,27 +701,44 @@ class Rules:
                 and (island or tiles[lab] != "water") and lab not in busy]
         out: list[Action] = []
         wild = self.wild(p)
+        # the words after the space depend only on the animal and its cost: found once
+        # for each (kind, cost) of the board
+        tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
         for space in p.board:
             kind, cost = self.animal_kind(p, space)
-            payable = {r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
-                       if can_pay(p, ((r, cost),), wild)}
-            if not payable:
-                continue  # no basic resource pays for it, so no biome does
-            vault = self.free_vault(state, kind)
-            for dests, tp in ((walk, ()), (tele, ("tp",))):
-                for lab in dests:
-                    biome = tiles[lab]
-                    if biome == "water" and kind == "predator":
-                        continue
-                    if biome in ("vault", "temple", "water"):
-                        wheres = vault if biome == "vault" else [lab]
-                        for w in wheres:
-                            out += [Action("intro", (space, w, *tp, r, *word))
-                                    for r, words in payable.items() for word in words]
-                    elif biome in BIOME_RESOURCE:
-                        for word in payable.get(BIOME_RESOURCE[biome], ()):
-                            out.append(Action("intro", (space, lab, *tp, *word)))
+            tails = tails_of.get((kind, cost))
+            if tails is None:
+                tails = tails_of[(kind, cost)] = self._intro_tails(
+                    state, p, kind, cost, wild, tiles, ((walk, ()), (tele, ("tp",))))
+            out += [Action("intro", (space, *tail)) for tail in tails]
         return out
+
+    def _intro_tails(self, state: SGState, p: PlayerState, kind: str, cost: int, wild: bool,
+                     tiles: dict[str, str],
+                     destinations: tuple[tuple[list[str], tuple[str, ...]], ...]
+                     ) -> list[tuple[str, ...]]:
+        """The words after the space of every Introduce of an animal of ``kind`` costing
+        ``cost``: where, ``tp`` when teleported, the resource and a ``wild=`` word."""
+        payable = {r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
+                   if can_pay(p, ((r, cost),), wild)}
+        if not payable:
+            return []  # no basic resource pays for it, so no biome does
+        vault = self.free_vault(state, kind)
+        tails: list[tuple[str, ...]] = []
+        for dests, tp in destinations:
+            for lab in dests:
+                biome = tiles[lab]
+                if biome == "water" and kind == "predator":
+                    continue
+                if biome in ("vault", "temple", "water"):
+                    wheres = vault if biome == "vault" else [lab]
+                    for w in wheres:
+                        tails += [(w, *tp, r, *word)
+                                  for r, words in payable.items() for word in words]
+                elif biome in BIOME_RESOURCE:
+                    for word in payable.get(BIOME_RESOURCE[biome], ()):
+                        tails.append((lab, *tp, *word))
+        return tails
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""

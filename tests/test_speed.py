@@ -1,0 +1,120 @@
+"""The speed pass changes no result: the compiled copies of core.values.evolve equal
+dataclasses.replace, a Gaia Project turn's lines judged as a tree agree with playing each
+line, and the benchmarks' heavy positions are where they say."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gaia_lab
+from gaia_lab.core.values import evolve
+from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.gaia_project import game as gp_engine
+from gaia_lab.games.gaia_project import rules as gp_rules
+from gaia_lab.games.gaia_project.flow import head_task
+from gaia_lab.games.gaia_project.game import replay_prefix
+from gaia_lab.games.gaia_project.recorded import recorded_game
+from gaia_lab.testing import random_states
+
+
+@dataclass(frozen=True, slots=True)
+class Slotted:
+    a: int
+    b: tuple[int, ...] = ()
+    c: str = "x"
+
+
+@dataclass(frozen=True, slots=True)
+class Child(Slotted):
+    d: int = 4
+
+
+@dataclass(frozen=True)
+class Plain:
+    a: int
+    b: list[int] = dataclasses.field(default_factory=list)
+
+
+@pytest.mark.parametrize("value", [Slotted(1, (2,)), Child(1, (2,), "y", 5), Plain(3, [1])])
+def test_evolve_equals_replace(value: Any) -> None:
+    names = [f.name for f in dataclasses.fields(value)]
+    for changed in ([], names[:1], names[1:], names, names[::-1]):
+        changes = {name: getattr(value, name) * 2 for name in changed}
+        copy = evolve(value, **changes)
+        assert copy == dataclasses.replace(value, **changes)
+        assert type(copy) is type(value) and copy is not value
+        for name in names:
+            expected = changes[name] if name in changes else getattr(value, name)
+            assert getattr(copy, name) is expected
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        evolve(value, a=7).a = 8  # type: ignore[misc]
+
+
+def _turn_positions() -> list[tuple[str, Any]]:
+    """Action-phase positions: two heavy recorded ones and some of random games."""
+    out = []
+    for name, lines in (("deep-mind-2", 351), ("voyager-6", 280)):
+        data = recorded_game(name)
+        state = replay_prefix({**data, "moves": data["moves"][:lines]})[0].state
+        out.append((f"{name} line {lines}", state))
+    game = gaia_lab.GAMES["gaia_project"]
+    pick = random.Random(5)
+    for seed in (1, 2):
+        turns = [s for s in random_states(game, 4, seed)
+                 if (t := head_task(s)) is not None and t.kind == "turn"]
+        out += [(f"seed {seed} turn {i}", turns[i])
+                for i in sorted(pick.sample(range(len(turns)), 4))]
+    return out
+
+
+@pytest.mark.parametrize(("where", "state"), _turn_positions(), ids=lambda x: str(x)[:24])
+def test_a_turn_judged_as_a_tree_agrees_with_playing_each_line(where: str, state: Any) -> None:
+    lines = gp_engine.candidates(state)
+    played = [not isinstance(gp_engine._outcome(state, line), Verdict) for line in lines]
+    assert gp_rules.turn_lines_legal(state, lines) == played, where
+    assert any(played)
+    # lines that fail only at their end or in a later part are among them
+    assert not all(played)
+    # the legal list is the candidates found legal, then the same upgrades elsewhere
+    legal = gaia_lab.GAMES["gaia_project"].legal_actions(state)
+    assert legal[:sum(played)] == [line for line, ok in zip(lines, played) if ok]
+    for line in legal:
+        assert not isinstance(gp_engine._outcome(state, line), Verdict)
+
+
+def _benchmarks() -> Any:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
+    spec = importlib.util.spec_from_file_location("benchmarks_run", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("benchmarks_run", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmarks_heavy_positions() -> None:
+    bench = _benchmarks()
+    game = gaia_lab.GAMES["gaia_project"]
+    counts = []
+    for name, lines in bench.HEAVY_GAIA_PROJECT:
+        data = recorded_game(name)
+        session, accepted, error = replay_prefix({**data, "moves": data["moves"][:lines]})
+        assert error is None and accepted == lines
+        counts.append(len(game.legal_actions(session.state)))
+        # the line the record plays next is among the legal ones or explained legal
+        line = game.parse_action(session.state, data["moves"][lines])
+        assert game.explain(session.state, line).legal
+    assert counts == [1479, 830]
+    shapers = gaia_lab.GAMES["shapers_of_gaia"]
+    players, seed, decisions = bench.HEAVY_SHAPERS
+    state = next(s for s, made in bench._play_random(shapers, seed, {}, players)
+                 if made == decisions and isinstance(shapers.actor(s), int))
+    assert len(shapers.legal_actions(state)) == 714
