@@ -456,7 +456,7 @@ EXAMPLES_IN_SOURCE: tuple[SourceExample, ...] = (
     _ex("sog.ex.end_one_type", _END,
         "Introducing the last Scavenger, with all Predators gone and 3 of 4 Herbivores left, "
         "triggers the end.",
-        "sog.end.one_type_left", herbivores_left=3),
+        "sog.end.one_type_left", herbivores_left=3, scavengers_left=0, predators_left=0),
     _ex("sog.ex.end_stack", _END,
         "A player restoring 3 tiles draws the last 2 tiles of the stack and triggers the end.",
         "sog.end.stack_empty", restored=3, drawn=2),
@@ -478,11 +478,12 @@ EXAMPLES_IN_SOURCE: tuple[SourceExample, ...] = (
         "sog.score.dna", red=2, blue=1, yellow=1, vp=6),
     _ex("sog.ex.scoring_behavior", _SCEX,
         "Behavior cards give 4 (Predator) + 3 (Herbivore) + 3 (Scavenger) = 10 VP.",
-        "sog.score.behavior", vp=10),
+        "sog.score.behavior", vp=10, predator=4, herbivore=3, scavenger=3),
     _ex("sog.ex.scoring_animals", _SCEX,
-        "Introduced animals give 19 VP: a 5 VP Predator, two 4 VP and two 3 VP Herbivores; "
-        "the covered Scavengers give nothing.",
-        "sog.score.animals", vp=19, predator=5, herbivore_high=4, herbivore_low=3),
+        "Introduced animals give 19 VP: 5 for the Predator, 8 for the two 4 VP Herbivores "
+        "and 6 for the two 3 VP Herbivores; the covered Scavengers give nothing.",
+        "sog.score.animals", vp=19, predator=5, herbivores_4vp=8, herbivores_3vp=6,
+        scavengers=0),
     _ex("sog.ex.scoring_vault", _SCEX, "The Herbivore in the Vault gives 2 VP.",
         "sog.score.vault", vp=2),
     _ex("sog.ex.scoring_resources", _SCEX,
