@@ -578,3 +578,32 @@ def test_accretion_leaves_the_tile_being_resolved() -> None:
     assert "accrete A0 i_forest_1" in texts and "accrete B1 i_forest_1" not in texts
     assert refused(s, "accrete B1 i_forest_1") == (
         "accrete.pending", "sog.shaper.maldera.accelerated_accretion")
+
+
+def test_rapid_lifecycle_cannot_be_declined() -> None:
+    s = play(G.scenario({"shapers": ["synthara_lab", "telrin_aviary"]}), "intro S1 A3")
+    side = {c: i for c in s.displays[0]
+            for i, sd in enumerate(G.components.species_card(c).sides) if sd.effect.is_conversion}
+    cid, i = next(iter(side.items()))
+    t = play(s, f"card {cid} {'AB'[i]}")
+    assert t.task is not None and t.task.kind == "activate" and t.task.words.count(cid) == 2
+    assert f"decline {cid}" not in legal_texts(t)
+    code, rule = refused(t, f"decline {cid}")
+    assert (code, rule) == ("activate.lifecycle", "sog.shaper.synthara.rapid_lifecycle")
+    assert "2 activations left" in G.explain(t, parse(f"decline {cid}")).message
+
+
+def test_stasis_chambers_any_number_of_times() -> None:
+    s = shaper_start("maldera_rivers", ("H2", "S1"), resources={"energy": 4})
+    s = evolve(s, animals=(Animal("A3", 0, "scavenger", "S1"), Animal("A1", 0, "scavenger", "S2")))
+    t = play(s, "stasis A3 vs1", "stasis A1 vs2")
+    assert t.animal_at("vs1") is not None and t.animal_at("vs2") is not None
+    assert t.seat(0).toxicity == 0
+
+
+def test_vault_refresh_puts_the_three_visible_cards_under_the_deck() -> None:
+    t = play(start(), "intro S1 vs1 seed")
+    shown, deck = t.displays[0], t.decks[0]
+    u = play(t, "refresh")
+    assert u.displays[0] == deck[1:3]
+    assert u.decks[0] == (*deck[3:], *shown, deck[0])

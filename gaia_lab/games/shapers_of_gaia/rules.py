@@ -418,8 +418,9 @@ class Rules:
 
     def ability_moves(self, state: SGState, seat: int) -> list[Action]:
         """Persistent abilities offered during the player's own turn (before the action and
-        at the player's steps of it): Redeploy, Stasis Chambers (each once a turn, engine
-        ruling), Recycler and Accelerated Accretion (once a turn per level)."""
+        at the player's steps of it): Redeploy (once a turn, engine ruling), Stasis Chambers
+        and Recycler (as often as the player pays: a persistent ability is not limited unless
+        its text says so) and Accelerated Accretion (once a turn per level)."""
         p = state.seat(seat)
         out: list[Action] = []
         mine = [a for a in state.animals if a.seat == seat]
@@ -429,7 +430,7 @@ class Rules:
                 if a.kind == "scavenger" and not a.where.startswith("v"):
                     out += [Action("redeploy", (a.where, e)) for e in ends if e != a.where]
         lvl = self.level(p, "stasis_chambers")
-        if lvl and "stasis" not in state.used:
+        if lvl:
             for a in mine:
                 if not a.where.startswith("v"):
                     out += [Action("stasis", (a.where, v)) for v in self.free_vault(state, a.kind)]
@@ -806,9 +807,17 @@ class Rules:
                         out += [Action("activate", (cid, r, *w)) for r in BASIC]
                     else:
                         out.append(Action("activate", (cid, *w)))
-            if e.is_conversion:
+            if e.is_conversion and (cid not in self.lifecycle_cards(state)
+                                    or not can_pay(p, e.pay, self.wild(p))):
                 out.append(Action("decline", (cid,)))
         return out
+
+    @staticmethod
+    def lifecycle_cards(state: SGState) -> set[str]:
+        """The Scavenger cards that Rapid Lifecycle makes activate twice this turn (they
+        leave the game at its end): each activation is compulsory while it can be paid."""
+        return {w.split("=", 1)[1] for t in state.tasks if t.kind == "end"
+                for w in t.words if w.startswith("remove=")}
 
     # -- explaining ----------------------------------------------------------------
     def explain(self, state: SGState, action: Action) -> Verdict:
@@ -954,7 +963,7 @@ class Rules:
             return Verdict.illegal("accrete.not_water", f"{action.args[0]} holds no Water "
                                    "tile without an animal.", _r(rule))
         if v in state.used:
-            return Verdict.illegal("ability.used", f"You have used {v} this turn (once a "
+            return Verdict.illegal("ability.used", "You have used Redeploy this turn (once a "
                                    "turn: engine ruling).", _r(rule))
         src, dst = action.args
         animal = state.animal_at(src)
@@ -1118,6 +1127,12 @@ class Rules:
         p = state.seat(task.player)
         e = self.effect(self.pending(state, task.player, task.words[0])[cid])
         if action.verb == "decline":
+            if e.is_conversion and cid in self.lifecycle_cards(state):
+                left = task.words[1:].count(cid)
+                return Verdict.illegal(
+                    "activate.lifecycle", f"Rapid Lifecycle: {cid} must be activated twice "
+                    f"while you can pay ({left} activation{'s' if left > 1 else ''} left).",
+                    _r("sog.shaper.synthara.rapid_lifecycle"))
             return Verdict.illegal("activate.not_conversion", "Only a conversion may be left "
                                    "unused.", _r("sog.introduce.conversion_optional"))
         if not can_pay(p, e.pay, self.wild(p)):
@@ -1263,18 +1278,18 @@ class Rules:
         if action.verb == "redeploy":
             cost = self.use_cost(p, "redeploy", self.level(p, "redeploy"))
             rule = _r("sog.shaper.rastar.redeploy")
-            used = "redeploy"
+            used: tuple[str, ...] = ("redeploy",)
         else:
             to_vault = dst.startswith("v")
             cost = self.use_cost(p, "stasis_chambers", 1 if to_vault else 2)
             rule = _r("sog.shaper.maldera.stasis_chambers")
-            used = "stasis"
+            used = ()  # any number of times a turn
         p, tox = pay(p, cost)
         animals = tuple(evolve(a, where=dst) if a.where == src else a for a in state.animals)
         events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} from "
                             f"{src} to {dst} for {_words(cost)}"
                             + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
-        return evolve(state.with_seat(seat, p), animals=animals, used=(*state.used, used))
+        return evolve(state.with_seat(seat, p), animals=animals, used=(*state.used, *used))
 
     def _intro(self, state: SGState, seat: int, action: Action,
                events: list[Event], swarm: bool = False) -> SGState:
@@ -1378,7 +1393,9 @@ class Rules:
         i = ANIMALS.index(kind)
         rest = state.tasks[1:]
         if action.verb == "refresh":
-            deck = state.decks[i] + state.displays[i]
+            # the 3 visible cards (the 2 displayed and the deck's top) go under the deck
+            visible = state.displays[i] + state.decks[i][:1]
+            deck = state.decks[i][1:] + visible
             display, deck = deck[:2], deck[2:]
             state = self._set_pile(state, i, deck, display)
             events.append(Event("display.refresh", f"{name} refreshes the {kind} display.",
