@@ -137,6 +137,9 @@ def test_move_up_to_three_tiles_else_teleport() -> None:
     assert G.explain(s, parse("intro S1 C1")).legal  # V, A0, B1, C1: 3 tiles
     far = evolve(s, shapers=("A3", "V"))
     assert refused(far, "intro S1 C1") == ("introduce.too_far", "sog.introduce.move")
+    why = G.explain(far, parse("intro S1 C1"))
+    assert why.message.startswith("C1 is 4 tiles away") and "at most 3" in why.message
+    assert (why.details["distance"], why.details["limit"]) == (4, 3)
     t = play(far, "intro S2 C1 tp")
     assert t.seat(0).resource("energy") == 0
     u = play(evolve(far, seats=(far.seat(0).with_resource("energy", 0), far.seat(1))),
@@ -281,6 +284,7 @@ def test_prestige_required_for_a_tile_conversion() -> None:
     s = with_hand(start(), 0, "ii_mushroom_1", "i_forest_1", "i_crystal_1")
     s = play(s, "restore ii_mushroom_1 B1")
     assert refused(s, "resolve 1") == ("restore.cannot_pay", "sog.restore.prestige_required")
+    assert "needs 1 Prestige; you hold 0 Prestige" in G.explain(s, parse("resolve 1")).message
 
 
 def test_restore_at_most_three_tiles() -> None:

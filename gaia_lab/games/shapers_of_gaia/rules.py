@@ -317,6 +317,22 @@ def _words(amounts: Iterable[tuple[str, int]]) -> str:
     return " and ".join(f"{n} {_NAMES.get(k, k)}" for k, n in amounts) or "nothing"
 
 
+def _lacking(player: PlayerState, amounts: Amounts) -> str:
+    """What the player holds of each Prestige, DNA or basic resource ``amounts`` asks more
+    of than held (Nutrients and Energy never stop a payment: Toxicity stands in).
+
+    >>> _lacking(PlayerState("x"), (("prestige", 1), ("nutrient", 1)))
+    'you hold 0 Prestige'
+    >>> _lacking(PlayerState("x", resources=(0, 1, 1, 1, 1)), (("shard", 2), ("spore", 1)))
+    'you hold 0 Shard'
+    """
+    held = {"prestige": player.prestige, "dna": len(player.dna)}
+    short = [f"{held[k] if k in held else player.resource(k)} {_NAMES.get(k, k)}"
+             for k, n in amounts
+             if (k in held and held[k] < n) or (k in BASIC and player.resource(k) < n)]
+    return "you hold " + " and ".join(short) if short else "you cannot pay it"
+
+
 def _opt(words: list[str]) -> list[tuple[str, ...]]:
     """``wild_words`` as optional trailing words of an action."""
     return [(w,) if w else () for w in words]
@@ -899,9 +915,9 @@ class Rules:
                 e = tile.actions[i] if i < len(tile.actions) else Effect()
                 if e.pay and not can_pay(p, e.pay, self.wild(p)):
                     found = Verdict.illegal(
-                        "restore.cannot_pay", f"The action needs {_words(e.pay)}; you lack "
-                        "the Prestige or basic resources (only Nutrients and Energy may be "
-                        "replaced by Toxicity).", _r("sog.restore.prestige_required"))
+                        "restore.cannot_pay", f"The action needs {_words(e.pay)}; "
+                        f"{_lacking(p, e.pay)} (only missing Nutrients and Energy may be "
+                        "made up with Toxicity).", _r("sog.restore.prestige_required"))
                 elif _needs_choice(e) and len(action.args) < (2 if v == "resolve" else 1):
                     found = Verdict.illegal("restore.choose_basic", "Name the basic resource "
                                             "the action gives.", _r("sog.resource.kinds"))
@@ -1030,10 +1046,15 @@ class Rules:
                                              end_on_water=self.level(p, "create_island") > 0,
                                              steps=abilities.movement(self.c, p))
             if dest not in walk:
+                limit = abilities.movement(self.c, p)
+                path = board.shaper_path(board.parse_space(state.shapers[seat]), dest, tiles)
+                far = (f"{where} is {len(path) - 1} tiles away over restored tiles" if path
+                       else f"no walk over restored tiles reaches {where}")
                 return Verdict.illegal(
-                    "introduce.too_far", f"Your Shaper cannot reach {where} within "
-                    f"{abilities.movement(self.c, p)} tiles; teleport (tp) for 1 Energy.",
-                    _r("sog.introduce.move"))
+                    "introduce.too_far", f"{far}, and your Shaper walks at most {limit}; "
+                    "teleport (tp) for 1 Energy, or a Toxicity token without one.",
+                    _r("sog.introduce.move"), distance=len(path) - 1 if path else None,
+                    limit=limit)
         biome = tiles[dest]
         chosen = [w for w in rest if w in BASIC]
         if biome in BIOME_RESOURCE:
@@ -1137,8 +1158,9 @@ class Rules:
                                    "unused.", _r("sog.introduce.conversion_optional"))
         if not can_pay(p, e.pay, self.wild(p)):
             return Verdict.illegal("activate.cannot_pay", f"The conversion needs "
-                                   f"{_words(e.pay)}; you lack the Prestige or basic "
-                                   "resources.", _r("sog.introduce.conversion_optional"))
+                                   f"{_words(e.pay)}; {_lacking(p, e.pay)} (only missing "
+                                   "Nutrients and Energy may be made up with Toxicity).",
+                                   _r("sog.introduce.conversion_optional"))
         if _needs_choice(e) != (len(action.args) == 2):
             return Verdict.illegal("activate.basic_choice", "Name a basic resource exactly "
                                    "when the card gives one of your choice.",
