@@ -152,7 +152,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # ## Where to go next
 #
 # **Animals Gathering** (2-5 players, dice and cards)
-# - [Your first game: the goal, the components, one turn step by step](animals_gathering/00_first_game.ipynb)
+# - [Your first game: the goal, the parts, one turn](animals_gathering/00_first_game.ipynb)
 # - [Setup, step by step](animals_gathering/01_setup.ipynb)
 # - [A turn: the rulebook's worked example, then free play](animals_gathering/02_turn.ipynb)
 # - [Game end and scoring](animals_gathering/03_scoring.ipynb)
@@ -161,7 +161,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Play a game](animals_gathering/play.ipynb) (also as an app: open it in Voila)
 #
 # **Shapers of Gaia** (2-3 players, tiles and cards on a hex board)
-# - [Your first game: the goal, the components, one turn step by step](shapers_of_gaia/00_first_game.ipynb)
+# - [Your first game: the goal, the parts, one turn](shapers_of_gaia/00_first_game.ipynb)
 # - [Setup, step by step](shapers_of_gaia/01_setup.ipynb)
 # - [Introduce an Animal: moving, paying, rows and activation](shapers_of_gaia/02_introduce.ipynb)
 # - [Restore Biomes: tiles, the Caretaker, the other actions](shapers_of_gaia/03_restore.ipynb)
@@ -171,7 +171,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 #
 # **Gaia Project** (2-4 players, all 14 factions; three real recorded games replayed to the exact
 # score)
-# - [Your first game: the goal, the components, one turn step by step](gaia_project/00_first_game.ipynb)
+# - [Your first game: the goal, the parts, one turn](gaia_project/00_first_game.ipynb)
 # - [Setup: from a recorded game, or drawn from a seed](gaia_project/01_setup.ipynb)
 # - [A round's four phases](gaia_project/02_round.ipynb)
 # - [Federations: why buildings form one, the fewest satellites](gaia_project/03_federations.ipynb)
