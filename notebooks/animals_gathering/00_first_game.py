@@ -185,14 +185,9 @@ board(s.state)
 # 4 + 4 = 8. Ben takes a card, the game ends, and the tie is decided by the rule:
 
 # %% tags=["nbval-check-output"]
-tie = gaia_lab.Session("animals_gathering", scenario={
-    "players": [
-        {"name": "Ada", "mage": 1, "companions": ["fox", "wolf", "starfish", "crab", "bat"]},
-        {"name": "Ben", "mage": 2, "companions": ["lion", "rhinoceros"], "summoning": {"owl": ""}},
-    ],
-    "active": 1,
-    "supply": ["rabbit", "tortoise", "parrot", "shark", "deer"],
-})
+from gaia_lab.games.animals_gathering.examples import TIE_SCENARIO
+
+tie = gaia_lab.Session("animals_gathering", scenario=TIE_SCENARIO)
 tie.play("take parrot")
 totals = tie.score_breakdown().totals
 print(tie.score_breakdown().table())

@@ -72,14 +72,9 @@ for line in s.score_breakdown().lines:
 # player with fewer revived animals, Ben, wins.
 
 # %% tags=["nbval-check-output"]
-tie = gaia_lab.Session("animals_gathering", scenario={
-    "players": [
-        {"name": "Ada", "mage": 1, "companions": ["fox", "wolf", "starfish", "crab", "bat"]},
-        {"name": "Ben", "mage": 2, "companions": ["lion", "rhinoceros"], "summoning": {"owl": ""}},
-    ],
-    "active": 1,
-    "supply": ["rabbit", "tortoise", "parrot", "shark", "deer"],
-})
+from gaia_lab.games.animals_gathering.examples import TIE_SCENARIO
+
+tie = gaia_lab.Session("animals_gathering", scenario=TIE_SCENARIO)
 tie.play("take parrot")
 totals = tie.score_breakdown().totals
 revived = [len(p.companions) for p in tie.state.seats]

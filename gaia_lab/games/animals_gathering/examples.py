@@ -336,6 +336,18 @@ FAQ_FOX_BLOCK = _faq(
     spells=True,
 )
 
+TIE_SCENARIO: dict[str, Any] = {
+    "players": [
+        {"name": "Ada", "mage": 1, "companions": ["fox", "wolf", "starfish", "crab", "bat"]},
+        {"name": "Ben", "mage": 2, "companions": ["lion", "rhinoceros"], "summoning": {"owl": ""}},
+    ],
+    "active": 1,
+    "supply": ["rabbit", "tortoise", "parrot", "shark", "deer"],
+}
+"""A tie at the end: Ada's five revived animals make 1 + 2 + 2 + 2 + 1 = 8 points, Ben's two
+4 + 4 = 8; Ben's turn ends the game (Ada has five companions) and Ben, with fewer revived
+animals, wins (``ag.score.tiebreak``)."""
+
 FAQ_EXAMPLES: tuple[Example, ...] = (FAQ_MAX_DICE, FAQ_OPTIONAL, FAQ_RETRIGGER,
                                      FAQ_PARTIAL_SPELL, FAQ_REROLL_OTHER, FAQ_FOX_BLOCK)
 """The FAQ's rulings, each played on a table."""
