@@ -1247,7 +1247,8 @@ class Rules:
                                        R("ag.mage.3"))
         elif give not in self.exchange_stones(seat):
             return Verdict.illegal("exchange.no_power", f"{seat.name} has no revived animal whose "
-                                   f"permanent power exchanges {_stone_word(give)}.",
+                                   f"permanent power exchanges "
+                                   f"{' and '.join(_stone_word(x) for x in give)}.",
                                    R("ag.power.exchange"))
         roll = state.roll
         assert roll is not None

@@ -112,19 +112,24 @@ def prestige_of(seat: int) -> Reading:
     return lambda st: st.seat(seat).prestige
 
 
+def now(reading: Reading) -> Measure:
+    """Measure: ``reading`` on the current state."""
+    return lambda s: reading(s.state)
+
+
 def res(seat: int, rid: str) -> Measure:
     """Measure: a player's resource level."""
-    return lambda s: s.state.seat(seat).resource(rid)
+    return now(level(seat, rid))
 
 
 def tox(seat: int) -> Measure:
     """Measure: a player's Toxicity tokens."""
-    return lambda s: s.state.seat(seat).toxicity
+    return now(toxicity(seat))
 
 
 def prestige(seat: int) -> Measure:
     """Measure: a player's Prestige tokens."""
-    return lambda s: s.state.seat(seat).prestige
+    return now(prestige_of(seat))
 
 
 def row(seat: int, name: str) -> Measure:
