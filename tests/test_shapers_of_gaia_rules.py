@@ -164,6 +164,8 @@ def test_vault_spaces_by_type_and_player_count() -> None:
     assert refused(s, "intro S1 vs3 seed") == ("vault.two_players",
                                                "sog.biome.vault_two_players")
     assert refused(s, "intro S1 vh1 seed") == ("vault.wrong_type", "sog.biome.vault")
+    assert refused(s, "intro S1 V seed") == ("vault.name_space", "sog.biome.vault")
+    assert "vs1 or vs2" in G.explain(s, parse("intro S1 V seed")).message
     t = play(s, "intro S1 vs1 seed")
     assert t.animal_at("vs1") == Animal("vs1", 0, "scavenger", "S1") and t.shapers[0] == "V"
     assert Action("refresh") in G.legal_actions(t)

@@ -1035,8 +1035,11 @@ class Rules:
                                        "only a Scavenger or a Herbivore on Water.",
                                        _r("sog.shaper.oraplexis.create_island"))
             if tiles[dest] == "vault":
-                return Verdict.illegal("vault.name_space", "Name the free Vault space the "
-                                       "animal goes to (e.g. vs1).", _r("sog.biome.vault"))
+                free = self.free_vault(state, kind)
+                return Verdict.illegal(
+                    "vault.name_space", "Name the free Vault space the animal goes to: "
+                    + (f"for a {kind}, {' or '.join(free)}." if free
+                       else f"none is free for a {kind}."), _r("sog.biome.vault"))
             if dest in occupied(state):
                 return Verdict.illegal("introduce.occupied", f"{where} already holds an "
                                        "animal.", _r("sog.introduce.move"))
