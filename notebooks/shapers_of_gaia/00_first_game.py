@@ -154,7 +154,15 @@ print("P2 Spores:", s.state.seat(1).resource("spore"),
 
 # %% [markdown]
 # P2 may lay up to three tiles a turn; P2 stops here and draws back up to three tiles.
-#
+
+# %% tags=["nbval-check-output"]
+s.play("stop")
+print("P2's hand:", len(s.state.seat(1).hand), "tiles | next:", s.names[s.actor])
+
+# %%
+board(s.state)
+
+# %% [markdown]
 # In the picture P2's score reads -4 VP now: 1 VP for the 2 Spores, and -5 for the yellow DNA
 # token, which so far has neither a Species card with a yellow icon to go on nor an empty
 # animal space to cover. Introducing animals fixes both.
@@ -163,13 +171,6 @@ print("P2 Spores:", s.state.seat(1).resource("spore"),
 lines = {ln.category: ln.points for ln in s.score_breakdown().for_player(1) if ln.points}
 print("P2 now:", lines)
 assert lines == {"Resources": 1, "Uncovered tokens": -5}
-
-# %% tags=["nbval-check-output"]
-s.play("stop")
-print("P2's hand:", len(s.state.seat(1).hand), "tiles | next:", s.names[s.actor])
-
-# %%
-board(s.state)
 
 # %% [markdown]
 # ## How the game ends
