@@ -520,7 +520,8 @@ def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
         p = state.seats[_seat(task)]
         if task.kind != "faction" and move.actor != p.faction:
             raise Refusal("turn.not_yours",
-                          f"It is {_name(p.faction)}'s decision, not {move.actor}'s.",
+                          f"It is the {_name(p.faction)}' decision, not the "
+                          f"{_name(move.actor)}'.",
                           "gp.action.turns")
     events: list[Event] = []
     return FLOW.resolve(None, state, move, events), events
