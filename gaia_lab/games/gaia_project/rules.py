@@ -520,8 +520,8 @@ def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
         p = state.seats[_seat(task)]
         if task.kind != "faction" and move.actor != p.faction:
             raise Refusal("turn.not_yours",
-                          f"It is the {_name(p.faction)}' decision, not the "
-                          f"{_name(move.actor)}'.",
+                          f"It is the {_name(p.faction)}' decision"
+                          + (f", not the {_name(move.actor)}'." if move.actor else "."),
                           "gp.action.turns")
     events: list[Event] = []
     return FLOW.resolve(None, state, move, events), events
