@@ -14,6 +14,12 @@
 # replayed step by step; every die roll lists its outcomes with exact probabilities.
 #
 # Run the cells from top to bottom (Shift+Enter). Nothing here needs the physical game.
+#
+# Never played one of these games? Start with its *Your first game* notebook (the links are at
+# the end: [Animals Gathering](animals_gathering/00_first_game.ipynb),
+# [Shapers of Gaia](shapers_of_gaia/00_first_game.ipynb),
+# [Gaia Project](gaia_project/00_first_game.ipynb)): the goal, the components and one turn in
+# plain words, a picture of the table after each step.
 
 # %% [markdown]
 # ## The games
@@ -128,7 +134,7 @@ for name in gaia_lab.GAMES:
     for example in gaia_lab.examples(name):
         example.run()
         n = len(example.steps)
-        print(f"{example.title}: {n} step{'s' * (n != 1)}, every checkpoint holds")
+        print(f"{example.title}: {n} step{'' if n == 1 else 's'}, every checkpoint holds")
 
 # %% [markdown]
 # ## Play
@@ -146,6 +152,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # ## Where to go next
 #
 # **Animals Gathering** (2-5 players, dice and cards)
+# - [Your first game: the goal, the parts, one turn](animals_gathering/00_first_game.ipynb)
 # - [Setup, step by step](animals_gathering/01_setup.ipynb)
 # - [A turn: the rulebook's worked example, then free play](animals_gathering/02_turn.ipynb)
 # - [Game end and scoring](animals_gathering/03_scoring.ipynb)
@@ -154,6 +161,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Play a game](animals_gathering/play.ipynb) (also as an app: open it in Voila)
 #
 # **Shapers of Gaia** (2-3 players, tiles and cards on a hex board)
+# - [Your first game: the goal, the parts, one turn](shapers_of_gaia/00_first_game.ipynb)
 # - [Setup, step by step](shapers_of_gaia/01_setup.ipynb)
 # - [Introduce an Animal: moving, paying, rows and activation](shapers_of_gaia/02_introduce.ipynb)
 # - [Restore Biomes: tiles, the Caretaker, the other actions](shapers_of_gaia/03_restore.ipynb)
@@ -163,6 +171,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 #
 # **Gaia Project** (2-4 players, all 14 factions; three real recorded games replayed to the exact
 # score)
+# - [Your first game: the goal, the parts, one turn](gaia_project/00_first_game.ipynb)
 # - [Setup: from a recorded game, or drawn from a seed](gaia_project/01_setup.ipynb)
 # - [A round's four phases](gaia_project/02_round.ipynb)
 # - [Federations: why buildings form one, the fewest satellites](gaia_project/03_federations.ipynb)

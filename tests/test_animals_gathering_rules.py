@@ -188,6 +188,28 @@ def test_mage_3_two_orange_leaves_for_any_stone() -> None:
         "supply": SUPPLY}), "exchange OO>R lion") == "phase.wrong"
 
 
+@covers("ag.mage.3")
+def test_mage_3_with_one_orange_leaf_is_told_the_count() -> None:
+    s = table(P("Ann", 3, {"starfish": "B", "owl": "W"}), P("Bo", 1, {"lion": ""}))
+    s.play("roll 2g1o1b", chance=["dice gY gG oO bW"])
+    why = s.explain("exchange OO>P owl")
+    assert (why.code, why.rule.id) == ("exchange.not_rolled", "ag.mage.3")
+    assert "has 1 unused orange-leaf stone" in why.message
+    assert (why.details["needed"], why.details["unused"]) == (2, 1)
+
+
+@covers("ag.roll.mage_timing")
+def test_a_non_active_mage_1_is_told_why_not_now() -> None:
+    s = table(P("Ann", 3, {"starfish": "B", "owl": "W"}),
+              P("Bo", 1, {"lion": "", "butterfly": ""}))
+    s.play("roll 2g1o1b", chance=["dice gY gG oO bW"])
+    s.play_many(["place Y starfish", "place G starfish", "place O starfish", "done"])
+    why = s.explain("bonus P lion")
+    assert (why.code, why.rule.id) == ("mage.not_active", "ag.roll.mage_timing")
+    assert "Only the active player" in why.message and "Ann left unused" in why.message
+    assert "mage 1's extra stone does not apply now" in why.message
+
+
 @covers("ag.revive.complete", "ag.unused.others", "ag.unused.revive")
 def test_revival_and_unused_stones_example() -> None:
     session = gaia_lab.examples("animals_gathering")[0].run()

@@ -103,6 +103,21 @@ def test_worked_examples() -> None:
         assert G.invariants(session.state) == [], example.id
 
 
+def test_every_stated_number_is_a_checkpoint() -> None:
+    from gaia_lab.games.shapers_of_gaia.examples import COVERS, EXAMPLES, stated_checks
+    from gaia_lab.games.shapers_of_gaia.rulebook import EXAMPLES_IN_SOURCE
+
+    for source in EXAMPLES_IN_SOURCE:
+        checks = stated_checks(COVERS[source.id], source.id)
+        assert checks, f"{source.id} has no checkpoint"
+        by_number = {c.number: c.expected for c in checks if c.number}
+        assert by_number == dict(source.numbers), source.id
+    # and they hold: each example runs through its checkpoints
+    for example in EXAMPLES:
+        for result in example.results():
+            assert result.ok, result.summary()
+
+
 def test_scenario_problems() -> None:
     with pytest.raises(InvalidStateError) as err:
         G.scenario({"tiles": {"B1": "i_water_1"}, "colour": 1})

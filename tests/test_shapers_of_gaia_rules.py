@@ -137,6 +137,9 @@ def test_move_up_to_three_tiles_else_teleport() -> None:
     assert G.explain(s, parse("intro S1 C1")).legal  # V, A0, B1, C1: 3 tiles
     far = evolve(s, shapers=("A3", "V"))
     assert refused(far, "intro S1 C1") == ("introduce.too_far", "sog.introduce.move")
+    why = G.explain(far, parse("intro S1 C1"))
+    assert why.message.startswith("C1 is 4 tiles away") and "at most 3" in why.message
+    assert (why.details["distance"], why.details["limit"]) == (4, 3)
     t = play(far, "intro S2 C1 tp")
     assert t.seat(0).resource("energy") == 0
     u = play(evolve(far, seats=(far.seat(0).with_resource("energy", 0), far.seat(1))),
@@ -161,6 +164,8 @@ def test_vault_spaces_by_type_and_player_count() -> None:
     assert refused(s, "intro S1 vs3 seed") == ("vault.two_players",
                                                "sog.biome.vault_two_players")
     assert refused(s, "intro S1 vh1 seed") == ("vault.wrong_type", "sog.biome.vault")
+    assert refused(s, "intro S1 V seed") == ("vault.name_space", "sog.biome.vault")
+    assert "vs1 or vs2" in G.explain(s, parse("intro S1 V seed")).message
     t = play(s, "intro S1 vs1 seed")
     assert t.animal_at("vs1") == Animal("vs1", 0, "scavenger", "S1") and t.shapers[0] == "V"
     assert Action("refresh") in G.legal_actions(t)
@@ -281,6 +286,7 @@ def test_prestige_required_for_a_tile_conversion() -> None:
     s = with_hand(start(), 0, "ii_mushroom_1", "i_forest_1", "i_crystal_1")
     s = play(s, "restore ii_mushroom_1 B1")
     assert refused(s, "resolve 1") == ("restore.cannot_pay", "sog.restore.prestige_required")
+    assert "needs 1 Prestige; you hold 0 Prestige" in G.explain(s, parse("resolve 1")).message
 
 
 def test_restore_at_most_three_tiles() -> None:
@@ -578,3 +584,32 @@ def test_accretion_leaves_the_tile_being_resolved() -> None:
     assert "accrete A0 i_forest_1" in texts and "accrete B1 i_forest_1" not in texts
     assert refused(s, "accrete B1 i_forest_1") == (
         "accrete.pending", "sog.shaper.maldera.accelerated_accretion")
+
+
+def test_rapid_lifecycle_cannot_be_declined() -> None:
+    s = play(G.scenario({"shapers": ["synthara_lab", "telrin_aviary"]}), "intro S1 A3")
+    side = {c: i for c in s.displays[0]
+            for i, sd in enumerate(G.components.species_card(c).sides) if sd.effect.is_conversion}
+    cid, i = next(iter(side.items()))
+    t = play(s, f"card {cid} {'AB'[i]}")
+    assert t.task is not None and t.task.kind == "activate" and t.task.words.count(cid) == 2
+    assert f"decline {cid}" not in legal_texts(t)
+    code, rule = refused(t, f"decline {cid}")
+    assert (code, rule) == ("activate.lifecycle", "sog.shaper.synthara.rapid_lifecycle")
+    assert "2 activations left" in G.explain(t, parse(f"decline {cid}")).message
+
+
+def test_stasis_chambers_any_number_of_times() -> None:
+    s = shaper_start("maldera_rivers", ("H2", "S1"), resources={"energy": 4})
+    s = evolve(s, animals=(Animal("A3", 0, "scavenger", "S1"), Animal("A1", 0, "scavenger", "S2")))
+    t = play(s, "stasis A3 vs1", "stasis A1 vs2")
+    assert t.animal_at("vs1") is not None and t.animal_at("vs2") is not None
+    assert t.seat(0).toxicity == 0
+
+
+def test_vault_refresh_puts_the_three_visible_cards_under_the_deck() -> None:
+    t = play(start(), "intro S1 vs1 seed")
+    shown, deck = t.displays[0], t.decks[0]
+    u = play(t, "refresh")
+    assert u.displays[0] == deck[1:3]
+    assert u.decks[0] == (*deck[3:], *shown, deck[0])

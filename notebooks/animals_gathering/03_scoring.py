@@ -67,20 +67,39 @@ for line in s.score_breakdown().lines:
 # %% [markdown]
 # ## Ties: fewest completed cards wins
 #
-# Two players with the same score: the one with fewer revived animals wins.
+# Ada has revived five animals worth 1 + 2 + 2 + 2 + 1 = 8 points, Ben two worth 4 + 4 = 8.
+# Ben's turn ends the game (Ada has five companions): the scores are equal, so the tied
+# player with fewer revived animals, Ben, wins.
 
 # %% tags=["nbval-check-output"]
-tie = gaia_lab.Session("animals_gathering", scenario={
-    "players": [
-        {"name": "Ada", "mage": 1, "companions": ["fox", "wolf", "starfish", "crab", "bat"]},
-        {"name": "Ben", "mage": 2, "companions": ["lion", "bear"], "summoning": {"owl": ""}},
-    ],
-    "active": 1,
-    "supply": ["rabbit", "tortoise", "parrot", "shark", "deer"],
-})
+from gaia_lab.games.animals_gathering.examples import TIE_SCENARIO
+
+tie = gaia_lab.Session("animals_gathering", scenario=TIE_SCENARIO)
 tie.play("take parrot")
+totals = tie.score_breakdown().totals
+revived = [len(p.companions) for p in tie.state.seats]
 print(tie.score_breakdown().table())
-print("winner:", [tie.names[i] for i in tie.winners()], "(fewer completed cards)")
+print("revived animals:", dict(zip(tie.names, revived)))
+print("winner:", [tie.names[i] for i in tie.winners()])
+assert totals[0] == totals[1] and revived[1] < revived[0] and tie.winners() == (1,)
+
+# %% [markdown]
+# With the same score and as many revived animals, the victory is shared:
+
+# %% tags=["nbval-check-output"]
+shared = gaia_lab.Session("animals_gathering", scenario={
+    "players": [
+        {"name": "Ada", "mage": 1, "companions": ["fox", "bat", "wolf", "starfish", "lion"]},
+        {"name": "Ben", "mage": 2, "companions": ["hummingbird", "shark", "salmon", "crab",
+                                                  "tortoise"]},
+    ],
+    "active": 0,
+    "supply": ["rabbit", "owl", "parrot", "eagle", "deer"],
+})
+shared.play("take rabbit")
+print(shared.score_breakdown().table())
+print("winners:", [shared.names[i] for i in shared.winners()])
+assert shared.winners() == (0, 1)
 
 # %% [markdown]
 # ## A whole game

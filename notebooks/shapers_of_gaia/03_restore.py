@@ -17,7 +17,7 @@
 # 2. **Resolve one of its two actions.** Each opponent, in turn order, may then take the other.
 # 3. Restore another tile or stop; at the end of the turn draw back up to your hand size.
 #
-# Notation: `restore i_mushroom_1 B11` (`tp` to teleport), `resolve 0`, `take` / `pass`, `stop`.
+# Notation: `restore i_mushroom_1 B7` (`tp` to teleport), `resolve 0`, `take` / `pass`, `stop`.
 
 # %% [markdown]
 # > **About the components.** The rulebook prints no Shaper board, Species card or Biome tile:
@@ -44,7 +44,7 @@ from gaia_lab.teaching import board
 s = RESTORE.start()
 print(GAME.components.tile("i_mushroom_1").describe())
 print("hand:", s.state.seat(0).hand, "- Caretaker on", s.state.caretaker)
-board(s.state, highlight=[f"space:{x}" for x in ("B1", "B11")])
+board(s.state, highlight=[f"space:{x}" for x in ("B7", "B9")])
 
 # %% tags=["nbval-check-output"]
 for r in RESTORE.results():

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations
 from math import factorial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
 from gaia_lab.core.events import Event
@@ -1115,6 +1115,16 @@ class Rules:
         what = FLOW.describe(task, tuple(s.name for s in state.seats))
         if action.verb == "cast" and task.seat is not None and kind.phase != "setup":
             return spells.why_cast(self, state, task, action)
+        if action.verb in _MAGE_VERBS and task.kind == "collect":
+            seat = state.seats[task.player]
+            mage, ability = _MAGE_VERBS[action.verb]
+            active = state.seats[state.active].name
+            return Verdict.illegal(
+                "mage.not_active", f"Only the active player uses a mage ability during the "
+                f"roll (mage 3 excepted); {seat.name} is not rolling: {seat.name} may take the "
+                f"stones {active} left unused, so mage {mage}'s {ability} does not apply now.",
+                R("ag.roll.mage_timing"),
+                pending=task.kind)
         if action.verb not in kind.verbs:
             allowed = ", ".join(sorted(kind.verbs))
             return Verdict.illegal("phase.wrong", f"Now {what}; {action.verb!r} does not fit "
@@ -1237,16 +1247,25 @@ class Rules:
                                        R("ag.mage.3"))
         elif give not in self.exchange_stones(seat):
             return Verdict.illegal("exchange.no_power", f"{seat.name} has no revived animal whose "
-                                   f"permanent power exchanges {_stone_word(give)}.",
+                                   f"permanent power exchanges "
+                                   f"{' and '.join(_stone_word(x) for x in give)}.",
                                    R("ag.power.exchange"))
         roll = state.roll
         assert roll is not None
         faces = [roll.dice[i].face for i in roll.unused()] if task.kind == "place" else \
             [roll.dice[int(i)].face for i in task.words]
         if any(faces.count(s) < give.count(s) for s in set(give)):
-            what = "pair of orange-leaf stones" if give == "OO" else _stone_word(give)
-            return Verdict.illegal("exchange.not_rolled", f"The roll has no unused {what} "
-                                   "to exchange.", R("ag.roll.place"))
+            stone = give[0]
+            have = faces.count(stone)
+            whose = "your roll" if task.kind == "place" else "the stones left unused"
+            if give == "OO":
+                return Verdict.illegal(
+                    "exchange.not_rolled", f"Mage 3 exchanges two orange-leaf stones at once; "
+                    f"{whose} has {have} unused orange-leaf stone{'' if have == 1 else 's'}.",
+                    R("ag.mage.3"), needed=2, unused=have)
+            return Verdict.illegal("exchange.not_rolled", f"{whose.capitalize()} has no "
+                                   f"{_stone_word(give)} unused to exchange.",
+                                   R("ag.power.exchange"), needed=1, unused=have)
         if get == give:
             return Verdict.illegal("exchange.same", "Exchanging a stone for the same stone changes "
                                    "nothing.", R("ag.power.exchange"))
@@ -1343,6 +1362,10 @@ class Rules:
                                f"the {self.name(action.args[0])} is not among them.",
                                R("ag.setup.keep"))
 
+
+_MAGE_VERBS: Final[dict[str, tuple[int, str]]] = {
+    "bonus": (1, "extra stone"), "block": (2, "discarding a die"), "reroll": (5, "reroll")}
+"""The verbs of the mages' abilities that only the active player uses, by mage."""
 
 _WHY: dict[str, Callable[[Rules, AGState, Task, Action], Verdict | None]] = {
     "take": Rules._why_take, "roll": Rules._why_roll, "place": Rules._why_place,

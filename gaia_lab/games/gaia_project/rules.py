@@ -549,7 +549,8 @@ def play(state: GPState, move: Move) -> tuple[GPState, list[Event]]:
         p = state.seats[_seat(task)]
         if task.kind != "faction" and move.actor != p.faction:
             raise Refusal("turn.not_yours",
-                          f"It is {_name(p.faction)}'s decision, not {move.actor}'s.",
+                          f"It is the {_name(p.faction)}' decision"
+                          + (f", not the {_name(move.actor)}'." if move.actor else "."),
                           "gp.action.turns")
     events: list[Event] = []
     return FLOW.resolve(None, state, move, events), events
@@ -641,8 +642,8 @@ def _setup_booster(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     cmd = _one(move, Booster, "a round booster is chosen", "gp.setup.booster_choice")
     assert isinstance(cmd, Booster)
     if cmd.booster not in state.boosters:
-        raise Refusal("booster.unavailable", f"{cmd.booster} is not in the supply.",
-                      "gp.setup.booster_choice")
+        raise Refusal("booster.unavailable", f"{cmd.booster} is not in the supply; it "
+                      f"holds {', '.join(sorted(state.boosters))}.", "gp.setup.booster_choice")
     p = evolve(state.seats[seat], booster=cmd.booster)
     state = state.with_seat(seat, p)
     state = evolve(state, boosters=tuple(b for b in state.boosters if b != cmd.booster),
@@ -2163,13 +2164,14 @@ def _pass(state: GPState, turn: _Turn, cmd: Pass) -> tuple[GPState, list[Event]]
         raise Refusal("pass.last_round", "No booster is taken in the last round.",
                       "gp.pass.last_round")
     if not last and not cmd.booster:
-        raise Refusal("pass.booster", "Passing takes a new booster.", "gp.pass.booster")
+        raise Refusal("pass.booster", "Passing takes a new booster: one of "
+                      f"{', '.join(sorted(state.boosters))}.", "gp.pass.booster")
     if cmd.booster and cmd.booster == p.booster:
         raise Refusal("pass.same_booster", f"{cmd.booster} is the booster being returned; "
                       "passing takes another one.", "gp.pass.no_repeat")
     if cmd.booster and cmd.booster not in state.boosters:
-        raise Refusal("pass.booster_unavailable", f"{cmd.booster} is not in the supply.",
-                      "gp.pass.booster")
+        raise Refusal("pass.booster_unavailable", f"{cmd.booster} is not in the supply; "
+                      f"it holds {', '.join(sorted(state.boosters))}.", "gp.pass.booster")
     boosters = list(state.boosters)
     if p.booster:
         b = c.booster(p.booster)

@@ -18,9 +18,14 @@ from typing import Any
 
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.session import Session
+from gaia_lab.games.gaia_project.components import (
+    HOME_TYPES,
+    load_components,
+    terraforming_steps,
+)
 from gaia_lab.games.gaia_project.game import replay_prefix
 
-__all__ = ["replay_upto"]
+__all__ = ["buildings_table", "replay_upto", "terraforming_table", "wheel_table"]
 
 
 def replay_upto(record: Mapping[str, Any], lines: int) -> Session:
@@ -50,3 +55,51 @@ def replay_upto(record: Mapping[str, Any], lines: int) -> Session:
         raise error
     assert isinstance(session, Session)
     return session
+
+
+def wheel_table(home: str = "terra") -> str:
+    """The terraforming wheel: each home planet type and its steps from ``home``.
+
+    >>> print(wheel_table().splitlines()[1])
+    oxide     1 step
+    """
+    if home not in HOME_TYPES:
+        raise GaiaLabError(f"home: {home!r} is not a home planet type "
+                           f"({', '.join(HOME_TYPES)})")
+    lines = []
+    for kind in HOME_TYPES:
+        n = terraforming_steps(home, kind)
+        lines.append(f"{kind:9} {n} step{'' if n == 1 else 's'}" + ("  (home)" if n == 0
+                                                                      else ""))
+    return "\n".join(lines)
+
+
+def terraforming_table() -> str:
+    """The ore one terraforming step costs at each Terraforming level.
+
+    >>> print(terraforming_table())
+    level 0: 3 ore a step
+    level 1: 3 ore a step
+    level 2: 2 ore a step
+    level 3: 1 ore a step
+    level 4: 1 ore a step
+    level 5: 1 ore a step
+    """
+    cost = load_components().board.terraform_cost
+    return "\n".join(f"level {level}: {ore} ore a step" for level, ore in enumerate(cost))
+
+
+def buildings_table() -> str:
+    """Each kind of building: how many a player has, its cost, what it is built from and
+    its power value (what it counts for federations and for neighbours' charges).
+
+    >>> print(buildings_table().splitlines()[0])
+    mine                 8 x  built on a planet           power value 1  costs 2c 1o
+    """
+    lines = []
+    for st in load_components().board.structures:
+        source = f"upgrades a {st.upgrades_from}" if st.upgrades_from else "built on a planet"
+        alone = f" ({st.cost_alone} with no opponent within 2)" if st.cost_alone else ""
+        lines.append(f"{st.id.replace('_', ' '):20} {st.count} x  {source:27} power value "
+                     f"{st.power_value}  costs {st.cost}{alone}")
+    return "\n".join(lines)

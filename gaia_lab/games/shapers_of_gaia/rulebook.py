@@ -276,8 +276,9 @@ RULES = Rulebook(
         RuleRef("sog.biome.vault_two_players", _TILES,
                 "Vault spaces marked with the icon are not used in a 2-player game."),
         RuleRef("sog.biome.vault_refresh", _TILES,
-                "Introducing at the Vault lets you first refresh that type's display: its "
-                "visible cards go under the deck and 2 new ones are revealed."),
+                "Introducing at the Vault lets you first refresh that type's display: its 3 "
+                "visible cards (the 2 displayed and the deck's top card) go under the deck and "
+                "2 new ones are revealed."),
         # End of game
         RuleRef("sog.end.one_type_left", _END,
                 "The end is triggered at the end of a turn in which a player has only one type "
@@ -319,8 +320,9 @@ RULES = Rulebook(
                 "(replacing a card for 2 Toxicity if the row is full), then take the Predator's "
                 "card; only the Predator's row activates."),
         RuleRef("sog.shaper.synthara.rapid_lifecycle", _SYN,
-                "Rapid Lifecycle (Scavenger): the Scavenger card just added activates twice if "
-                "possible and leaves the game at the end of your turn."),
+                "Rapid Lifecycle (Scavenger): the Scavenger card just added must be activated "
+                "twice if you can pay for it (it cannot be declined) and leaves the game at the "
+                "end of your turn."),
         RuleRef("sog.shaper.synthara.swarm", _SYN,
                 "Swarm (Scavenger): after this animal and its card, you may introduce a second "
                 "animal by moving and paying for it; then only the second card's row "
@@ -348,7 +350,8 @@ RULES = Rulebook(
         RuleRef("sog.shaper.maldera.stasis_chambers", _MAL,
                 "Stasis Chambers: from the second level, pay 2 Energy "
                 "to move your animal from a tile to the Vault, or 2 Nutrients to move it from "
-                "the Vault to an empty land tile."),
+                "the Vault to an empty land tile; like any persistent ability, as many times a "
+                "turn as you pay for."),
         RuleRef("sog.shaper.rastar.metamorphosis", _RAS,
                 "Metamorphosis: when adding a card, pay 1 Energy to take a Herbivore "
                 "instead of a Scavenger, or a Predator instead of a Herbivore."),
@@ -456,7 +459,7 @@ EXAMPLES_IN_SOURCE: tuple[SourceExample, ...] = (
     _ex("sog.ex.end_one_type", _END,
         "Introducing the last Scavenger, with all Predators gone and 3 of 4 Herbivores left, "
         "triggers the end.",
-        "sog.end.one_type_left", herbivores_left=3),
+        "sog.end.one_type_left", herbivores_left=3, scavengers_left=0, predators_left=0),
     _ex("sog.ex.end_stack", _END,
         "A player restoring 3 tiles draws the last 2 tiles of the stack and triggers the end.",
         "sog.end.stack_empty", restored=3, drawn=2),
@@ -478,11 +481,12 @@ EXAMPLES_IN_SOURCE: tuple[SourceExample, ...] = (
         "sog.score.dna", red=2, blue=1, yellow=1, vp=6),
     _ex("sog.ex.scoring_behavior", _SCEX,
         "Behavior cards give 4 (Predator) + 3 (Herbivore) + 3 (Scavenger) = 10 VP.",
-        "sog.score.behavior", vp=10),
+        "sog.score.behavior", vp=10, predator=4, herbivore=3, scavenger=3),
     _ex("sog.ex.scoring_animals", _SCEX,
-        "Introduced animals give 19 VP: a 5 VP Predator, two 4 VP and two 3 VP Herbivores; "
-        "the covered Scavengers give nothing.",
-        "sog.score.animals", vp=19, predator=5, herbivore_high=4, herbivore_low=3),
+        "Introduced animals give 19 VP: 5 for the Predator, 8 for the two 4 VP Herbivores "
+        "and 6 for the two 3 VP Herbivores; the covered Scavengers give nothing.",
+        "sog.score.animals", vp=19, predator=5, herbivores_4vp=8, herbivores_3vp=6,
+        scavengers=0),
     _ex("sog.ex.scoring_vault", _SCEX, "The Herbivore in the Vault gives 2 VP.",
         "sog.score.vault", vp=2),
     _ex("sog.ex.scoring_resources", _SCEX,

@@ -317,6 +317,22 @@ def _words(amounts: Iterable[tuple[str, int]]) -> str:
     return " and ".join(f"{n} {_NAMES.get(k, k)}" for k, n in amounts) or "nothing"
 
 
+def _lacking(player: PlayerState, amounts: Amounts) -> str:
+    """What the player holds of each Prestige, DNA or basic resource ``amounts`` asks more
+    of than held (Nutrients and Energy never stop a payment: Toxicity stands in).
+
+    >>> _lacking(PlayerState("x"), (("prestige", 1), ("nutrient", 1)))
+    'you hold 0 Prestige'
+    >>> _lacking(PlayerState("x", resources=(0, 1, 1, 1, 1)), (("shard", 2), ("spore", 1)))
+    'you hold 0 Shard'
+    """
+    held = {"prestige": player.prestige, "dna": len(player.dna)}
+    short = [f"{held[k] if k in held else player.resource(k)} {_NAMES.get(k, k)}"
+             for k, n in amounts
+             if (k in held and held[k] < n) or (k in BASIC and player.resource(k) < n)]
+    return "you hold " + " and ".join(short) if short else "you cannot pay it"
+
+
 def _opt(words: list[str]) -> list[tuple[str, ...]]:
     """``wild_words`` as optional trailing words of an action."""
     return [(w,) if w else () for w in words]
@@ -418,8 +434,9 @@ class Rules:
 
     def ability_moves(self, state: SGState, seat: int) -> list[Action]:
         """Persistent abilities offered during the player's own turn (before the action and
-        at the player's steps of it): Redeploy, Stasis Chambers (each once a turn, engine
-        ruling), Recycler and Accelerated Accretion (once a turn per level)."""
+        at the player's steps of it): Redeploy (once a turn, engine ruling), Stasis Chambers
+        and Recycler (as often as the player pays: a persistent ability is not limited unless
+        its text says so) and Accelerated Accretion (once a turn per level)."""
         p = state.seat(seat)
         out: list[Action] = []
         mine = [a for a in state.animals if a.seat == seat]
@@ -429,7 +446,7 @@ class Rules:
                 if a.kind == "scavenger" and not a.where.startswith("v"):
                     out += [Action("redeploy", (a.where, e)) for e in ends if e != a.where]
         lvl = self.level(p, "stasis_chambers")
-        if lvl and "stasis" not in state.used:
+        if lvl:
             for a in mine:
                 if not a.where.startswith("v"):
                     out += [Action("stasis", (a.where, v)) for v in self.free_vault(state, a.kind)]
@@ -823,9 +840,17 @@ class Rules:
                         out += [Action("activate", (cid, r, *w)) for r in BASIC]
                     else:
                         out.append(Action("activate", (cid, *w)))
-            if e.is_conversion:
+            if e.is_conversion and (cid not in self.lifecycle_cards(state)
+                                    or not can_pay(p, e.pay, self.wild(p))):
                 out.append(Action("decline", (cid,)))
         return out
+
+    @staticmethod
+    def lifecycle_cards(state: SGState) -> set[str]:
+        """The Scavenger cards that Rapid Lifecycle makes activate twice this turn (they
+        leave the game at its end): each activation is compulsory while it can be paid."""
+        return {w.split("=", 1)[1] for t in state.tasks if t.kind == "end"
+                for w in t.words if w.startswith("remove=")}
 
     # -- explaining ----------------------------------------------------------------
     def explain(self, state: SGState, action: Action) -> Verdict:
@@ -907,9 +932,9 @@ class Rules:
                 e = tile.actions[i] if i < len(tile.actions) else Effect()
                 if e.pay and not can_pay(p, e.pay, self.wild(p)):
                     found = Verdict.illegal(
-                        "restore.cannot_pay", f"The action needs {_words(e.pay)}; you lack "
-                        "the Prestige or basic resources (only Nutrients and Energy may be "
-                        "replaced by Toxicity).", _r("sog.restore.prestige_required"))
+                        "restore.cannot_pay", f"The action needs {_words(e.pay)}; "
+                        f"{_lacking(p, e.pay)} (only missing Nutrients and Energy may be "
+                        "made up with Toxicity).", _r("sog.restore.prestige_required"))
                 elif _needs_choice(e) and len(action.args) < (2 if v == "resolve" else 1):
                     found = Verdict.illegal("restore.choose_basic", "Name the basic resource "
                                             "the action gives.", _r("sog.resource.kinds"))
@@ -971,7 +996,7 @@ class Rules:
             return Verdict.illegal("accrete.not_water", f"{action.args[0]} holds no Water "
                                    "tile without an animal.", _r(rule))
         if v in state.used:
-            return Verdict.illegal("ability.used", f"You have used {v} this turn (once a "
+            return Verdict.illegal("ability.used", "You have used Redeploy this turn (once a "
                                    "turn: engine ruling).", _r(rule))
         src, dst = action.args
         animal = state.animal_at(src)
@@ -1027,8 +1052,11 @@ class Rules:
                                        "only a Scavenger or a Herbivore on Water.",
                                        _r("sog.shaper.oraplexis.create_island"))
             if tiles[dest] == "vault":
-                return Verdict.illegal("vault.name_space", "Name the free Vault space the "
-                                       "animal goes to (e.g. vs1).", _r("sog.biome.vault"))
+                free = self.free_vault(state, kind)
+                return Verdict.illegal(
+                    "vault.name_space", "Name the free Vault space the animal goes to: "
+                    + (f"for a {kind}, {' or '.join(free)}." if free
+                       else f"none is free for a {kind}."), _r("sog.biome.vault"))
             if dest in occupied(state):
                 return Verdict.illegal("introduce.occupied", f"{where} already holds an "
                                        "animal.", _r("sog.introduce.move"))
@@ -1038,10 +1066,15 @@ class Rules:
                                              end_on_water=self.level(p, "create_island") > 0,
                                              steps=abilities.movement(self.c, p))
             if dest not in walk:
+                limit = abilities.movement(self.c, p)
+                path = board.shaper_path(board.parse_space(state.shapers[seat]), dest, tiles)
+                far = (f"{where} is {len(path) - 1} tiles away over restored tiles" if path
+                       else f"no walk over restored tiles reaches {where}")
                 return Verdict.illegal(
-                    "introduce.too_far", f"Your Shaper cannot reach {where} within "
-                    f"{abilities.movement(self.c, p)} tiles; teleport (tp) for 1 Energy.",
-                    _r("sog.introduce.move"))
+                    "introduce.too_far", f"{far}, and your Shaper walks at most {limit}; "
+                    "teleport (tp) for 1 Energy, or a Toxicity token without one.",
+                    _r("sog.introduce.move"), distance=len(path) - 1 if path else None,
+                    limit=limit)
         biome = tiles[dest]
         chosen = [w for w in rest if w in BASIC]
         if biome in BIOME_RESOURCE:
@@ -1135,12 +1168,19 @@ class Rules:
         p = state.seat(task.player)
         e = self.effect(self.pending(state, task.player, task.words[0])[cid])
         if action.verb == "decline":
+            if e.is_conversion and cid in self.lifecycle_cards(state):
+                left = task.words[1:].count(cid)
+                return Verdict.illegal(
+                    "activate.lifecycle", f"Rapid Lifecycle: {cid} must be activated twice "
+                    f"while you can pay ({left} activation{'s' if left > 1 else ''} left).",
+                    _r("sog.shaper.synthara.rapid_lifecycle"))
             return Verdict.illegal("activate.not_conversion", "Only a conversion may be left "
                                    "unused.", _r("sog.introduce.conversion_optional"))
         if not can_pay(p, e.pay, self.wild(p)):
             return Verdict.illegal("activate.cannot_pay", f"The conversion needs "
-                                   f"{_words(e.pay)}; you lack the Prestige or basic "
-                                   "resources.", _r("sog.introduce.conversion_optional"))
+                                   f"{_words(e.pay)}; {_lacking(p, e.pay)} (only missing "
+                                   "Nutrients and Energy may be made up with Toxicity).",
+                                   _r("sog.introduce.conversion_optional"))
         if _needs_choice(e) != (len(action.args) == 2):
             return Verdict.illegal("activate.basic_choice", "Name a basic resource exactly "
                                    "when the card gives one of your choice.",
@@ -1280,18 +1320,18 @@ class Rules:
         if action.verb == "redeploy":
             cost = self.use_cost(p, "redeploy", self.level(p, "redeploy"))
             rule = _r("sog.shaper.rastar.redeploy")
-            used = "redeploy"
+            used: tuple[str, ...] = ("redeploy",)
         else:
             to_vault = dst.startswith("v")
             cost = self.use_cost(p, "stasis_chambers", 1 if to_vault else 2)
             rule = _r("sog.shaper.maldera.stasis_chambers")
-            used = "stasis"
+            used = ()  # any number of times a turn
         p, tox = pay(p, cost)
         animals = tuple(evolve(a, where=dst) if a.where == src else a for a in state.animals)
         events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} from "
                             f"{src} to {dst} for {_words(cost)}"
                             + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
-        return evolve(state.with_seat(seat, p), animals=animals, used=(*state.used, used))
+        return evolve(state.with_seat(seat, p), animals=animals, used=(*state.used, *used))
 
     def _intro(self, state: SGState, seat: int, action: Action,
                events: list[Event], swarm: bool = False) -> SGState:
@@ -1395,7 +1435,9 @@ class Rules:
         i = ANIMALS.index(kind)
         rest = state.tasks[1:]
         if action.verb == "refresh":
-            deck = state.decks[i] + state.displays[i]
+            # the 3 visible cards (the 2 displayed and the deck's top) go under the deck
+            visible = state.displays[i] + state.decks[i][:1]
+            deck = state.decks[i][1:] + visible
             display, deck = deck[:2], deck[2:]
             state = self._set_pile(state, i, deck, display)
             events.append(Event("display.refresh", f"{name} refreshes the {kind} display.",

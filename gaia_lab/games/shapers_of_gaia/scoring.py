@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.games.shapers_of_gaia import board
@@ -25,7 +26,7 @@ from gaia_lab.games.shapers_of_gaia.components import RESOURCES, SPACE_IDS, Comp
 from gaia_lab.games.shapers_of_gaia.rulebook import RULES
 from gaia_lab.games.shapers_of_gaia.state import PlayerState, SGState
 
-__all__ = ["breakdown", "cover", "place_dna", "winners"]
+__all__ = ["TokenPlacement", "breakdown", "cover", "place_dna", "place_tokens", "winners"]
 
 
 def place_dna(held: Sequence[str], capacity: Sequence[Mapping[str, int]]
@@ -65,6 +66,48 @@ def _capacity(components: Components, player: PlayerState) -> list[dict[str, int
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class TokenPlacement:
+    """Where a player's DNA and Toxicity tokens go at the end: DNA on the Species cards,
+    the rest on the empty animal spaces of the Shaper board."""
+
+    dna_on_rows: tuple[Mapping[str, int], ...]
+    """DNA tokens per Ecosystem row (Shard, Spore, Seed) and colour."""
+    dna_left: int
+    """DNA tokens that found no matching icon."""
+    covered: tuple[str, ...]
+    """The empty animal spaces covered, bottom first: first by the DNA left, then by
+    Toxicity."""
+    lost: int
+    """Tokens that covered nothing (5 VP each)."""
+
+    @property
+    def row_points(self) -> tuple[int, ...]:
+        """Each row's DNA points: every token scores the number of its colour in the row."""
+        return tuple(sum(k * k for k in row.values()) for row in self.dna_on_rows)
+
+
+def place_tokens(components: Components, player: PlayerState) -> TokenPlacement:
+    """Place ``player``'s DNA and Toxicity tokens for final scoring.
+
+    >>> from gaia_lab.games.shapers_of_gaia.components import load_components
+    >>> from gaia_lab.games.shapers_of_gaia.examples import SCORING
+    >>> t = place_tokens(load_components(), SCORING.start().state.seat(0))
+    >>> t.dna_left, t.covered, t.row_points
+    (1, ('S1', 'S3', 'S4'), (6, 0, 4))
+    """
+    vp = _space_vp(components, player)
+    placed, left = place_dna(player.dna, _capacity(components, player))
+    empty = [s for s in vp if s not in player.board]
+    covered, lost = cover(empty, left + player.toxicity, vp)
+    return TokenPlacement(tuple(placed), left, tuple(covered), lost)
+
+
+def _space_vp(components: Components, player: PlayerState) -> dict[str, int]:
+    shaper = components.shaper(player.shaper)
+    return {s.id: s.vp for s in sorted(shaper.spaces, key=lambda s: SPACE_IDS.index(s.id))}
+
+
 def _behavior(components: Components, state: SGState, seat: int, bid: str) -> tuple[int, str]:
     b = components.behavior(bid)
     tiles = {board.parse_space(s): components.tile(t).biome for s, t in state.tiles}
@@ -93,16 +136,15 @@ def breakdown(components: Components, state: SGState, names: Sequence[str]) -> S
     for seat, p in enumerate(state.seats):
         if not p.shaper:
             continue  # before the Shapers are dealt
-        shaper = components.shaper(p.shaper)
-        vp = {s.id: s.vp for s in sorted(shaper.spaces, key=lambda s: SPACE_IDS.index(s.id))}
-        placed, left = place_dna(p.dna, _capacity(components, p))
+        vp = _space_vp(components, p)
+        tokens = place_tokens(components, p)
+        placed, covered, lost = tokens.dna_on_rows, tokens.covered, tokens.lost
         empty = [s for s in vp if s not in p.board]
-        covered, lost = cover(empty, left + p.toxicity, vp)
         for bid in state.behaviors:
             pts, text = _behavior(components, state, seat, bid)
             lines.append(ScoreLine(seat, "Behavior cards", pts, RULES["sog.score.behavior"],
                                    text))
-        dna = sum(k * k for row in placed for k in row.values())
+        dna = sum(tokens.row_points)
         lines.append(ScoreLine(seat, "DNA", dna, RULES["sog.score.dna"],
                                f"{sum(sum(r.values()) for r in placed)} DNA on cards"))
         animals = sum(vp[s] for s in empty if s not in covered)
