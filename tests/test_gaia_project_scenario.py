@@ -63,6 +63,32 @@ def test_scenario_reports_every_problem_at_once() -> None:
     assert len(info.value.problems) >= 9
 
 
+def test_scenario_checks_federations_satellites_and_tokens_together() -> None:
+    ok = two({"structures": {"10A2": "ts", "3A10": "m"}, "federations": [["10A2", "5C"]],
+              "satellites": 1, "fed_tokens": ["fed2-"]})
+    assert ok.state.seats[0].federations == (("10A2", "5C"),)
+    spec = {"players": [
+        {"faction": "terrans", "structures": {"10A2": "ts"}, "satellites": 0,
+         "federations": [["10A2", "5C", "3A10"], ["5C"]],
+         "fed_tokens": ["fed2", "fed2", "fed2", "fed2"]},
+        {"faction": "xenos", "structures": {"5A10": "m"}}]}
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario(spec)
+    text = "\n".join(info.value.problems)
+    for part in ("players[0] (terrans): federations[0]: 3A10 is a planet without a "
+                 "structure of the player [gp.action.federation]",
+                 "federations[1]: 5C is also in federations[0] [gp.federation.exclusive]",
+                 "satellites: 0, but the federations hold 2 satellite hexes "
+                 "[gp.federation.satellites]",
+                 "fed_tokens: the players hold 4 fed2 tokens, the supply has"):
+        assert part in text, part
+    few = {"players": [{"faction": "terrans", "structures": {"10A2": "ts"},
+                        "federations": [["10A2", "5C"]]},
+                       {"faction": "xenos"}]}
+    with pytest.raises(InvalidStateError, match="fed_tokens: 0 tokens for 1 federations"):
+        GAME.scenario(few)
+
+
 def test_scenario_at_the_start_of_a_round_plays_income() -> None:
     s = two({"structures": {"10A2": "m", "3A10": "m"}, "ore": 1, "booster": "booster1"},
             phase="income")

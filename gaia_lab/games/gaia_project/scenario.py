@@ -127,6 +127,11 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
     ``seeded_setup``) or ``round_scoring`` / ``final_scoring`` to replace the tiles.
     The description is read as a :class:`ScenarioSpec`; every problem is listed.
+    Federations, satellites and tokens are checked against each other and the supply:
+    a federation's planets hold the player's structures, no hex is in two federations,
+    ``satellites`` (when given) covers the federations' space hexes, each federation
+    holds a token (not the Ivits', whose one federation brings one per 7 of its value),
+    and no more tokens of a kind are held than the supply has.
     """
     parsed, problems = codec.decode(ScenarioSpec, spec)
     if not isinstance(parsed, ScenarioSpec):
@@ -218,13 +223,17 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
         if len(top) > 1:
             problems.append(f"research: only one player reaches level 5 of {track}, not "
                             f"{', '.join(top)}")
-    if problems:
-        raise InvalidStateError(problems, "scenario")
     fed_used: dict[str, int] = {}
     for p in players:
         for t, _ in p.fed_tokens:
             fed_used[t] = fed_used.get(t, 0) + 1
-    fed_supply = tuple((t, max(0, k - fed_used.get(t, 0))) for t, k in base.fed_supply)
+    for t, k in base.fed_supply:
+        if fed_used.get(t, 0) > k:
+            problems.append(f"fed_tokens: the players hold {fed_used[t]} {t} tokens, the "
+                            f"supply has {k} [gp.action.federation]")
+    if problems:
+        raise InvalidStateError(problems, "scenario")
+    fed_supply = tuple((t, k - fed_used.get(t, 0)) for t, k in base.fed_supply)
     state = evolve(base, seats=tuple(players), phase=phase, round=rnd, order=tuple(order),
                    current=current, pass_order=tuple(pass_order), boosters=tuple(supply),
                    board_used=tuple(board_used), gaia_hexes=tuple(sorted(gaia_hexes)),
@@ -232,6 +241,36 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     if phase == "income":
         state, _ = settle(state)
     return state
+
+
+def _federation_problems(raw: PlayerSpec, where: str, m: SpaceMap,
+                         buildings: Mapping[str, str], feds: list[tuple[str, ...]],
+                         tokens: int, problems: list[str]) -> None:
+    """Federations, satellites and federation tokens checked against each other: each
+    federation's planets hold the player's structures, no hex is in two federations,
+    the satellites given cover the federations' space hexes, and each federation
+    brought a token (the Ivits' one federation brings one per 7 of its value)."""
+    seen: dict[str, int] = {}
+    space = 0
+    for i, fed in enumerate(feds):
+        for name in fed:
+            h = m.hex(name)
+            if m.planets[h] is None:
+                space += 1
+            elif name not in buildings:
+                problems.append(f"{where}: federations[{i}]: {name} is a planet without "
+                                "a structure of the player [gp.action.federation]")
+            if name in seen:
+                problems.append(f"{where}: federations[{i}]: {name} is also in "
+                                f"federations[{seen[name]}] [gp.federation.exclusive]")
+            seen.setdefault(name, i)
+    if raw.satellites is not None and raw.satellites < space:
+        problems.append(f"{where}: satellites: {raw.satellites}, but the federations hold "
+                        f"{space} satellite hexes [gp.federation.satellites]")
+    if not hooks(raw.faction).one_federation and tokens < len(feds):
+        problems.append(f"{where}: fed_tokens: {tokens} tokens for {len(feds)} "
+                        "federations (each federation formed takes one) "
+                        "[gp.action.federation]")
 
 
 def _hex_name(m: SpaceMap, text: str, what: str, problems: list[str]) -> str | None:
@@ -376,6 +415,7 @@ def _player(raw: PlayerSpec, where: str, base: GPState, taken: dict[str, str],
                              for hx in fed) if x is not None]
         feds.append(tuple(sorted(names)))
     changes["federations"] = tuple(feds)
+    _federation_problems(raw, where, m, dict(buildings), feds, len(tokens), problems)
     if raw.booster is not None:
         if raw.booster not in {b.id for b in c.boosters}:
             problems.append(f"{where}: unknown booster {raw.booster!r}")
