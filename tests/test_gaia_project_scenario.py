@@ -89,6 +89,33 @@ def test_scenario_checks_federations_satellites_and_tokens_together() -> None:
         GAME.scenario(few)
 
 
+def test_scenario_on_any_recorded_map_from_its_init_line() -> None:
+    from gaia_lab.games.gaia_project.recorded import read_log
+
+    drawn = read_log("init 2 GaiaRocks").setup
+    m = GAME.scenario({"init": "init 2 GaiaRocks", "players": [
+        {"faction": "terrans"}, {"faction": "xenos"}]})
+    assert m.setup == drawn and m.setup != GAME.scenario(
+        {"players": [{"faction": "terrans"}, {"faction": "xenos"}]}).setup
+    # the documented map queries: planets of a type, hexes within a distance
+    space = m.space_map
+    deserts = space.planets_of_type("desert")
+    assert deserts and all(space.planet(h) == "desert" for h in deserts)
+    near = space.within(deserts[0], 2)
+    assert near and all(space.distance(deserts[0], h) <= 2 for h in near)
+    flexible = GAME.scenario({"init": "init 2 s", "options": {"flexibleFederations": True},
+                              "players": [{"faction": "terrans"}, {"faction": "xenos"}]})
+    assert flexible.setup.flexible_federations
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario({"init": "init 3 s", "options": {"layout": "ring"},
+                       "players": [{"faction": "terrans"}, {"faction": "xenos"}]})
+    assert any(p.startswith("init: ") and "layout 'ring'" in p for p in info.value.problems)
+    with pytest.raises(InvalidStateError, match="init: 'init 3 s' seats 3 players, the "
+                                                "scenario lists 2"):
+        GAME.scenario({"init": "init 3 s",
+                       "players": [{"faction": "terrans"}, {"faction": "xenos"}]})
+
+
 def test_scenario_at_the_start_of_a_round_plays_income() -> None:
     s = two({"structures": {"10A2": "m", "3A10": "m"}, "ore": 1, "booster": "booster1"},
             phase="income")

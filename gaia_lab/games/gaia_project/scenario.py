@@ -29,7 +29,7 @@ from typing import Annotated, Any
 
 from gaia_lab.core import codec
 from gaia_lab.core.codec import OneOf, Range, Size
-from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.errors import GaiaLabError, InvalidStateError
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
@@ -96,6 +96,10 @@ class ScenarioSpec:
     board_used: tuple[str, ...] = ()
     gaia_hexes: tuple[str, ...] = ()
     setup: Mapping[str, Any] | None = None
+    init: str | None = None
+    """A boardgamers.space ``init`` line (``"init 4 GaiaRocks"``): the setup that seed
+    draws, with ``options`` (the engine's options), for any recorded map."""
+    options: Mapping[str, Any] | None = None
     round_scoring: Annotated[tuple[str, ...], Size(6, 6)] | None = None
     final_scoring: Annotated[tuple[str, ...], Size(2, 2)] | None = None
     seed: str | int = ""
@@ -125,7 +129,9 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     player in ``order`` who has not passed); ``order`` (turn order of the round,
     seats or factions); ``pass_order``; ``boosters`` (the supply); ``board_used``
     (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
-    ``seeded_setup``) or ``round_scoring`` / ``final_scoring`` to replace the tiles.
+    ``seeded_setup``), or ``init`` (a boardgamers.space ``init`` line, with ``options``:
+    the map and tiles its seed draws), and ``round_scoring`` / ``final_scoring`` to
+    replace the tiles.
     The description is read as a :class:`ScenarioSpec`; every problem is listed.
     Federations, satellites and tokens are checked against each other and the supply:
     a federation's planets hold the player's structures, no hex is in two federations,
@@ -284,6 +290,22 @@ def _hex_name(m: SpaceMap, text: str, what: str, problems: list[str]) -> str | N
 
 def _setup(spec: ScenarioSpec, problems: list[str]) -> Setup:
     setup = DEEP_MIND_2_SETUP
+    if spec.init is not None:
+        from gaia_lab.games.gaia_project.recorded import read_log
+
+        if spec.setup is not None:
+            problems.append("init: give the setup or the init line, not both")
+        try:
+            log = read_log({"moves": [spec.init], "options": dict(spec.options or {})})
+        except GaiaLabError as exc:
+            problems.append(f"init: {exc}")
+        else:
+            if log.players != len(spec.players):
+                problems.append(f"init: {spec.init!r} seats {log.players} players, the "
+                                f"scenario lists {len(spec.players)}")
+            setup = log.setup
+    elif spec.options is not None:
+        problems.append("options: the engine options go with an init line")
     if spec.setup is not None:
         try:
             seeded = Setup.from_seeded(spec.setup)
