@@ -54,7 +54,10 @@ def test_no_anchor_names_an_unknown_rule() -> None:
             assert anchor in known, f"{page.relative_to(ROOT)}: {anchor} names no rule"
             assert anchor not in seen, f"{anchor} on {seen[anchor]} and {page}"
             seen[anchor] = page
-    assert set(seen) == known
+    # every rule of a game with a page has its anchor there (other tests register small games
+    # of their own, with no page)
+    paged = {rule_anchor(rule) for game, rule in all_rules() if (RULES / f"{game}.md").exists()}
+    assert set(seen) == paged
 
 
 def test_anchors_are_the_ids_with_non_alphanumerics_as_hyphens() -> None:
@@ -122,7 +125,7 @@ def test_the_rules_pages_build_with_an_id_for_every_rule(tmp_path: Path) -> None
         'html_theme = "basic"\n', encoding="utf-8")
     result = sphinx(src, tmp_path / "html")
     assert result.returncode == 0, result.stderr
-    for game in registry.names():
+    for game in [g for g in registry.names() if (RULES / f"{g}.md").exists()]:
         html = (tmp_path / "html" / f"{game}.html").read_text(encoding="utf-8")
         ids = set(re.findall(r'id="(rule-[^"]+)"', html))
         assert ids == {rule_anchor(r) for r in registry.get_game(game).rulebook.values()}
