@@ -28,8 +28,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "gaia_lab-install.json"
-EXTRAS = {"lab": ["lab"], "test": ["lab", "test"], "voila": ["lab"], "notebooks": ["lab", "test"],
-          "docs": ["docs"]}
+# the tests build the rules pages with Sphinx (tests/test_docs.py): test installs docs too
+EXTRAS = {"lab": ["lab"], "test": ["lab", "test", "docs"], "voila": ["lab"],
+          "notebooks": ["lab", "test"], "docs": ["docs"]}
 USAGE = "usage: python run.py {lab|test|voila|notebooks|docs} [extra args...]"
 
 
