@@ -1,4 +1,4 @@
-"""Charts of simulated games as :class:`~gaia_lab.render.shapes.Scene` s (SVG in a notebook).
+"""Charts of games, played, replayed or simulated, as :class:`~gaia_lab.render.shapes.Scene` s.
 
 :func:`win_rate_chart` draws how often each seat won a
 :class:`~gaia_lab.simulation.SimulationTable`, each bar with its 95% confidence
