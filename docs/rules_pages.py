@@ -21,8 +21,8 @@ How to Play
 >>> problems(page, book)
 []
 >>> problems(page.replace("## How to Play", "## Playing"), book)
-["section 1 is 'Playing', the rulebook's is 'How to Play'", "demo.turn is under 'Playing', \
-the rulebook puts it under 'How to Play'"]
+["the section 'How to Play' is missing or out of the rulebook's order", "demo.turn is under \
+'Playing', the rulebook puts it under 'How to Play'"]
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ from gaia_lab.core.rulebook import Rulebook, RuleRef, rule_anchor
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
 _TARGET = re.compile(r"^\((rule-[^)]*)\)=\s*$")
-_ENTRY = re.compile(r"^\*\*`([^`]+)`\*\*: ")
+_ENTRY = re.compile(r"^(?:\*\*`([^`]+)`\*\*: |`([^`]+)`)")
+_HEADING = re.compile(r"^#{2,3} (.+)$")
 
 
 def entry(rule: RuleRef) -> str:
@@ -53,18 +54,22 @@ def skeleton(title: str, book: Rulebook) -> str:
 
 
 def outline(text: str) -> tuple[list[str], list[tuple[str, str, str]]]:
-    """The ``##`` headings of a page and its rules as (section, anchor, id), in order."""
+    """The ``##``/``###`` headings of a page and its rules as (section, anchor, id), in order.
+
+    A rule's paragraph opens with its id, bold (as :func:`entry` writes it) or plain.
+    """
     sections: list[str] = []
     rules: list[tuple[str, str, str]] = []
     lines = text.splitlines()
     for n, line in enumerate(lines):
-        if line.startswith("## "):
-            sections.append(line[3:].strip())
+        heading = _HEADING.match(line)
+        if heading:
+            sections.append(heading.group(1).strip())
         target = _TARGET.match(line)
         if target:
             follows = _ENTRY.match(lines[n + 1]) if n + 1 < len(lines) else None
             rules.append((sections[-1] if sections else "", target.group(1),
-                          follows.group(1) if follows else ""))
+                          (follows.group(1) or follows.group(2)) if follows else ""))
     return sections, rules
 
 
@@ -73,11 +78,12 @@ def problems(text: str, book: Rulebook) -> list[str]:
     out: list[str] = []
     sections, rules = outline(text)
     wanted = list(book.sections())
-    for k, (have, want) in enumerate(zip(sections, wanted)):
-        if have != want:
-            out.append(f"section {k + 1} is {have!r}, the rulebook's is {want!r}")
-    if len(sections) != len(wanted):
-        out.append(f"{len(sections)} sections, the rulebook has {len(wanted)}")
+    # the rulebook's sections in its order; headings of prose in between are welcome
+    found = iter(sections)
+    for want in wanted:
+        if not any(have == want for have in found):
+            out.append(f"the section {want!r} is missing or out of the rulebook's order")
+            break
     seen: set[str] = set()
     for section, anchor, rule_id in rules:
         if rule_id not in book:
@@ -92,7 +98,8 @@ def problems(text: str, book: Rulebook) -> list[str]:
         if section != rule.section:
             out.append(f"{rule_id} is under {section!r}, the rulebook puts it under "
                        f"{rule.section!r}")
-        if entry(rule) not in text:
+        if _ENTRY.match(entry(rule).splitlines()[1]) and f"**`{rule_id}`**: " in text \
+                and entry(rule) not in text:
             out.append(f"{rule_id}'s paraphrase differs from the rulebook's")
     out += [f"{rule_id} has no anchor" for rule_id in book if rule_id not in seen]
     order = [rule_id for _, _, rule_id in rules if rule_id in book]

@@ -15,7 +15,14 @@ import gaia_lab
 from gaia_lab.core import registry
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.events import Event
-from gaia_lab.core.rulebook import RULES_URL, RuleRef, citation_html, rule_anchor, rule_url
+from gaia_lab.core.rulebook import (
+    RULES_URL,
+    RuleRef,
+    citation_html,
+    game_of_rule,
+    rule_anchor,
+    rule_url,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -36,6 +43,12 @@ OWN_GAMES = [name for name in registry.names()
              if type(registry.get_game(name)).__module__.startswith("gaia_lab.games.")]
 
 
+# the games that are the home of some rule have a rules page (a drill game sharing its
+# parent's rules has none of its own)
+HOME_GAMES = [name for name in OWN_GAMES
+              if any(game_of_rule(rule) == name for rule in registry.get_game(name).rulebook)]
+
+
 def all_rules() -> list[tuple[str, RuleRef]]:
     return [(name, rule) for name in registry.names()
             for rule in registry.get_game(name).rulebook.values()]
@@ -45,7 +58,13 @@ def test_the_package_registers_its_games() -> None:
     assert {"animals_gathering", "shapers_of_gaia", "gaia_project"} <= set(OWN_GAMES)
 
 
-@pytest.mark.parametrize("game", OWN_GAMES)
+def test_a_drill_game_shares_its_parent_page() -> None:
+    assert "black_rose_wars_hunt" in OWN_GAMES and "black_rose_wars_hunt" not in HOME_GAMES
+    assert rule_url("brw.hunt.drill", "black_rose_wars_hunt").startswith(
+        f"{RULES_URL}black_rose_wars.html#")
+
+
+@pytest.mark.parametrize("game", HOME_GAMES)
 def test_every_rule_of_every_game_has_its_anchor_on_its_page(game: str) -> None:
     page = RULES / f"{game}.md"
     assert page.exists(), f"no rules page {page.relative_to(ROOT)}"
@@ -69,7 +88,7 @@ def test_no_anchor_names_an_unknown_rule() -> None:
 def test_anchors_are_the_ids_with_non_alphanumerics_as_hyphens() -> None:
     assert rule_anchor("gp.special.alone") == "rule-gp-special-alone"
     assert rule_anchor("ag.roll.dice_count") == "rule-ag-roll-dice-count"
-    anchors = [rule_anchor(rule) for _, rule in all_rules()]
+    anchors = [rule_anchor(rule_id) for rule_id in {rule.id for _, rule in all_rules()}]
     assert len(set(anchors)) == len(anchors)  # no two ids share an anchor
     # docutils writes a target's id lower-cased with runs of other characters as one "-":
     # the ids must already be in that form for the link to find the anchor
@@ -77,7 +96,9 @@ def test_anchors_are_the_ids_with_non_alphanumerics_as_hyphens() -> None:
 
 
 def test_every_rule_url_names_its_page_and_anchor() -> None:
-    for game, rule in all_rules():
+    for _, rule in all_rules():
+        game = game_of_rule(rule)
+        assert game in HOME_GAMES
         url = rule_url(rule)
         assert url == f"{RULES_URL}{game}.html#{rule_anchor(rule)}"
         assert rule_url(rule.id, base="https://example.org/r/") == (
@@ -131,7 +152,7 @@ def test_the_rules_pages_build_with_an_id_for_every_rule(tmp_path: Path) -> None
         'html_theme = "basic"\n', encoding="utf-8")
     result = sphinx(src, tmp_path / "html")
     assert result.returncode == 0, result.stderr
-    for game in OWN_GAMES:
+    for game in HOME_GAMES:
         html = (tmp_path / "html" / f"{game}.html").read_text(encoding="utf-8")
         ids = set(re.findall(r'id="(rule-[^"]+)"', html))
         assert ids == {rule_anchor(r) for r in registry.get_game(game).rulebook.values()}

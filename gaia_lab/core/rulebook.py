@@ -107,7 +107,10 @@ def rule_anchor(rule: RuleRef | str) -> str:
 
 
 def game_of_rule(rule: RuleRef | str) -> str:
-    """The registered game whose rulebook states ``rule``.
+    """The registered game whose rulebook states ``rule``: its home, where its page is.
+
+    A rule two games state (a drill game sharing its parent's rules) lives with the one
+    registered first.
 
     >>> game_of_rule("sog.objective")
     'shapers_of_gaia'
@@ -126,7 +129,9 @@ def game_of_rule(rule: RuleRef | str) -> str:
 
 
 def rule_url(rule: RuleRef | str, game: str | None = None, *, base: str | None = None) -> str:
-    """The address of ``rule`` on the rules page of ``game`` (found from the id if None).
+    """The address of ``rule`` on its rules page: its home game's (:func:`game_of_rule`).
+
+    ``game`` names the page of a rule no registered game states (a game being written).
 
     ``base`` is the folder of the rules pages, :data:`RULES_URL` when None.
 
@@ -135,7 +140,12 @@ def rule_url(rule: RuleRef | str, game: str | None = None, *, base: str | None =
     >>> rule_url(RuleRef("demo.turn", "How to Play", "..."), "demo", base="")
     'demo.html#rule-demo-turn'
     """
-    name = game_of_rule(rule) if game is None else game
+    try:
+        name = game_of_rule(rule)
+    except GaiaLabError:
+        if game is None:
+            raise
+        name = game
     return f"{RULES_URL if base is None else base}{name}.html#{rule_anchor(rule)}"
 
 
