@@ -264,3 +264,13 @@ def test_every_smallest_satellite_set_is_legal() -> None:
     assert v.rule.id in ("gp.federation.minimal", "gp.action.federation")
     s.play("terrans federation 10A2,10B0,10B1,10B2,10B5 fed1")
     assert s.state.seats[0].satellites == 2 and s.state.seats[0].vp == 22
+
+
+def test_a_legal_verdict_says_where_a_resource_cap_bites() -> None:
+    s = two({"structures": {"10A2": "m"}, "ore": 14, "bowls": [0, 0, 4]})
+    verdict = s.explain("terrans action power3")
+    assert verdict.legal
+    assert "Gains 1o" in verdict.message
+    assert "Ore reaches its cap of 15: any more is lost (gp.income.caps)." in verdict.message
+    below = two({"structures": {"10A2": "m"}, "ore": 5, "bowls": [0, 0, 4]})
+    assert "cap" not in below.explain("terrans action power3").message
