@@ -274,3 +274,24 @@ def test_a_legal_verdict_says_where_a_resource_cap_bites() -> None:
     assert "Ore reaches its cap of 15: any more is lost (gp.income.caps)." in verdict.message
     below = two({"structures": {"10A2": "m"}, "ore": 5, "bowls": [0, 0, 4]})
     assert "cap" not in below.explain("terrans action power3").message
+
+
+def test_space_stations_and_the_lost_planet_are_placeable() -> None:
+    state = GAME.scenario({"round": 3, "players": [
+        {"faction": "ivits", "structures": {"10A2": "PI", "5C": "sp"}},
+        {"faction": "terrans", "structures": {"5A10": "m", "10B0": "lp"}}]})
+    assert state.seats[0].building_at("5C") == "sp"
+    assert state.seats[1].building_at("10B0") == "lp"
+    assert state.owner("10B0") == (1, "lp") and state.owner("5C") == (0, "sp")
+    assert GAME.invariants(state) == []
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario({"players": [
+            {"faction": "terrans", "structures": {"5C": "sp", "10B0": "lp", "3A10": "lp"}},
+            {"faction": "xenos", "structures": {"10B1": "lp", "10B0": "m"}}]})
+    text = "\n".join(info.value.problems)
+    for part in ("players[0] (terrans): structures: 5C: only the Ivits place space "
+                 "stations [gp.faction.ivits.pi]",
+                 "3A10 is a planet; the Lost Planet goes on empty space",
+                 "10B1: the Lost Planet is already on 10B0 (there is one)",
+                 "players[1] (xenos): structures: 10B0 is empty space"):
+        assert part in text, part

@@ -51,6 +51,8 @@ __all__ = ["PlayerSpec", "ScenarioSpec", "build_scenario"]
 
 _BUILDINGS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
               "PI": "planetary_institute", "ac1": "academy_left", "ac2": "academy_right"}
+_ON_SPACE = {"sp": "a space station", "lp": "the Lost Planet"}
+"""The structures placed on empty space: the Ivits' space stations, the Lost Planet."""
 _CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
 _PHASES = ("actions", "income")
 _NOT_GIVEN = -1
@@ -115,7 +117,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     """A position in the action phase (or at the start of a round) from a description.
 
     ``spec`` keys: ``players`` (2-4 objects, in seat order, each with ``faction`` and
-    optionally ``structures`` ``{hex: m|ts|lab|PI|ac1|ac2}``, ``gaiaformers`` (hexes),
+    optionally ``structures`` ``{hex: m|ts|lab|PI|ac1|ac2}`` (on empty space ``sp``, an
+    Ivits space station, or ``lp``, the Lost Planet), ``gaiaformers`` (hexes),
     ``credits ore knowledge qic vp`` (default: the faction's start), ``bowls``
     ``[I, II, III, gaia]``, ``research`` ``{track or code: level}`` (default: the
     faction's start), ``brainstone`` (Taklons: the bowl index 0-3 of their brainstone,
@@ -279,6 +282,23 @@ def _federation_problems(raw: PlayerSpec, where: str, m: SpaceMap,
                         "[gp.action.federation]")
 
 
+def _space_structure_problem(faction: str, code: str, name: str, is_space: bool,
+                             taken: dict[str, str]) -> str:
+    """Why a space station or the Lost Planet may not be on ``name``, or "" (the Lost
+    Planet is one for the whole table, noted in ``taken`` under ``"lp"``)."""
+    what = _ON_SPACE[code]
+    if not is_space:
+        return f"{name} is a planet; {what} goes on empty space"
+    if code == "sp" and not hooks(faction).one_federation:
+        return f"{name}: only the Ivits place space stations [gp.faction.ivits.pi]"
+    if code == "lp":
+        if "lp" in taken:
+            return (f"{name}: the Lost Planet is already on {taken['lp']} (there is one) "
+                    "[gp.action.research]")
+        taken["lp"] = name
+    return ""
+
+
 def _hex_name(m: SpaceMap, text: str, what: str, problems: list[str]) -> str | None:
     """The log name of a hex of the map, or None (the problem noted)."""
     try:
@@ -368,9 +388,21 @@ def _player(raw: PlayerSpec, where: str, base: GPState, taken: dict[str, str],
         if name is None:
             continue
         h = m.hex(name)
+        if code in _ON_SPACE:
+            problem = _space_structure_problem(faction, code, name, m.planets[h] is None,
+                                               taken)
+            if problem:
+                problems.append(f"{where}: structures: {problem}")
+            elif name in taken:
+                problems.append(f"{where}: structures: {name} is already built by "
+                                f"{taken[name]}")
+            else:
+                taken[name] = faction
+                buildings.append((name, code))
+            continue
         if code not in _BUILDINGS:
             problems.append(f"{where}: structures: {name}: unknown building {code!r} "
-                            f"(known: {', '.join(_BUILDINGS)})")
+                            f"(known: {', '.join((*_BUILDINGS, *_ON_SPACE))})")
             continue
         if m.planets[h] is None:
             problems.append(f"{where}: structures: {name} is empty space")
