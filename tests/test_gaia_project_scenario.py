@@ -57,7 +57,7 @@ def test_scenario_reports_every_problem_at_once() -> None:
                  "players[0].research.navigation: must be from 0 to 5, got 7",
                  "unknown booster 'booster99'", "10A2 is already built by terrans",
                  "10A1 is not a Transdim planet", "round: must be from 1 to 6, got 9",
-                 'phase: must be one of "actions", "income", got "gaia"',
+                 'phase: must be one of "actions", "income", "over", got "gaia"',
                  "unknown booster 'nope'"):
         assert part in text, part
     assert len(info.value.problems) >= 9
@@ -295,3 +295,21 @@ def test_space_stations_and_the_lost_planet_are_placeable() -> None:
                  "10B1: the Lost Planet is already on 10B0 (there is one)",
                  "players[1] (xenos): structures: 10B0 is empty space"):
         assert part in text, part
+
+
+def test_a_scenario_may_end_the_game_now_to_see_final_scoring() -> None:
+    players = [{"faction": "terrans", "structures": {"10A2": "ts", "3A10": "m"}, "ore": 6,
+                "research": {"terraforming": 4}, "vp": 40},
+               {"faction": "xenos", "structures": {"5A10": "m"}}]
+    s = Session(GAME, scenario={"round": 6, "phase": "over", "players": players})
+    assert s.is_over and s.state.phase == "over"
+    lines = {(line.player, line.category): line for line in s.score_breakdown().lines}
+    research = lines[(0, "terra")]
+    assert research.points == 8 and research.rule is not None
+    assert research.rule.id == "gp.score.research"
+    assert lines[(0, "spend")].points >= 2
+    assert s.state.seats[0].vp == 40 + sum(
+        line.points for (seat, cat), line in lines.items()
+        if seat == 0 and cat not in ("start", "scenario"))
+    with pytest.raises(InvalidStateError, match="current: 0, but in phase over"):
+        GAME.scenario({"phase": "over", "current": 0, "players": players})

@@ -54,7 +54,7 @@ _BUILDINGS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
 _ON_SPACE = {"sp": "a space station", "lp": "the Lost Planet"}
 """The structures placed on empty space: the Ivits' space stations, the Lost Planet."""
 _CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
-_PHASES = ("actions", "income")
+_PHASES = ("actions", "income", "over")
 _NOT_GIVEN = -1
 
 
@@ -127,8 +127,9 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     ``fed_tokens`` (ids, ``"-"`` suffix for flipped ones), ``federations`` (hex lists),
     ``satellites``, ``booster``,
     ``passed``, ``used`` (special actions taken this round)); ``round`` (1-6, default
-    1); ``phase`` (``actions`` or ``income``: the start of the round, whose income and
-    Gaia phase are then played); ``current`` (seat or faction, default the first
+    1); ``phase`` (``actions``; ``income``: the start of the round, whose income and
+    Gaia phase are then played; ``over``: the game ends now and final scoring is
+    played, to see what each player would score); ``current`` (seat or faction, default the first
     player in ``order`` who has not passed); ``order`` (turn order of the round,
     seats or factions); ``pass_order``; ``boosters`` (the supply); ``board_used``
     (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
@@ -189,6 +190,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
         problems.append(f"pass_order must list exactly the passed seats {passed}, got "
                         f"{list(pass_raw)!r}")
         pass_order = passed
+    if phase != "actions" and parsed.current is not None:
+        problems.append(f"current: {parsed.current!r}, but in phase {phase} nobody is to act")
     if phase == "income" and passed:
         problems.append("at the start of a round nobody has passed yet")
     current: int | None = None
@@ -249,6 +252,10 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
                    fed_supply=fed_supply)
     if phase == "income":
         state, _ = settle(state)
+    elif phase == "over":  # the game ends now: final scoring is played
+        from gaia_lab.games.gaia_project.scoring import final_scoring
+
+        state, _ = final_scoring(evolve(state, current=None))
     return state
 
 
