@@ -183,6 +183,23 @@ except gaia_lab.InvalidStateError as exc:
     print("\n".join(exc.problems))
 
 # %% [markdown]
+# ## "If the game ended now, what would each of us score?"
+#
+# `"phase": "over"` ends the game at the described position and plays final scoring; each
+# line of the score breakdown carries its rule and a sentence. A position may hold the Ivits'
+# space stations (`sp`) and the Lost Planet (`lp`) on empty space.
+
+# %% tags=["nbval-check-output"]
+s = gaia_lab.Session(GAME, scenario={"round": 6, "phase": "over", "players": [
+    {"faction": "terrans", "structures": {"10A2": "ts", "3A10": "m", "10B0": "lp"},
+     "ore": 6, "research": {"terraforming": 4}},
+    {"faction": "ivits", "structures": {"5A10": "PI", "5C": "sp"}}]})
+for line in s.score_breakdown().lines:
+    if line.points:
+        print(f"{s.names[line.player]:8} {line.points:3} {line.explanation} "
+              f"[{line.rule.id if line.rule else ''}]")
+
+# %% [markdown]
 # ## "Which desert planets are within 3 of my mine, on our own game's map?"
 #
 # A scenario takes the map a boardgamers.space seed draws from its `init` line (and the
