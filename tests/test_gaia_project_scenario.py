@@ -313,3 +313,18 @@ def test_a_scenario_may_end_the_game_now_to_see_final_scoring() -> None:
         if seat == 0 and cat not in ("start", "scenario"))
     with pytest.raises(InvalidStateError, match="current: 0, but in phase over"):
         GAME.scenario({"phase": "over", "current": 0, "players": players})
+
+
+def test_a_scenario_may_start_at_a_charge_offer() -> None:
+    s = two({"structures": {"10A2": "m"}}, charges=[["xenos", 2]])
+    assert s.actor == 1
+    assert "xenos charge 2pw" in {str(a) for a in s.legal_actions()}
+    s.play("xenos charge 2pw")
+    assert s.actor == 0 and s.state.seats[1].vp == 9
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario({"players": [{"faction": "terrans", "bowls": [0, 1, 7]},
+                                   {"faction": "xenos"}],
+                       "charges": [["terrans", 3], ["nobody", 1]]})
+    text = "\n".join(info.value.problems)
+    assert "charges[0]: terrans can take 1 power (bowls (0, 1, 7)), not 3" in text
+    assert "charges[1]: 'nobody' is not a seat or a faction of this game" in text

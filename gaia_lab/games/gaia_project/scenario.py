@@ -37,6 +37,8 @@ from gaia_lab.games.gaia_project.components import (
     TRACK_CODES,
     load_components,
 )
+from gaia_lab.core.flow import Task
+from gaia_lab.games.gaia_project import power as pw
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.map import SpaceMap
 from gaia_lab.games.gaia_project.rules import gaiaformers, settle
@@ -105,6 +107,9 @@ class ScenarioSpec:
     round_scoring: Annotated[tuple[str, ...], Size(6, 6)] | None = None
     final_scoring: Annotated[tuple[str, ...], Size(2, 2)] | None = None
     seed: str | int = ""
+    charges: tuple[tuple[int | str, Annotated[int, Range(1, 5)]], ...] = ()
+    """Charge offers pending before the current player's turn, in order: ``[seat or
+    faction, power]`` each (the position right after a structure was built)."""
 
 
 def _may_share(faction: str, code: str, first: str) -> bool:
@@ -135,7 +140,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
     ``seeded_setup``), or ``init`` (a boardgamers.space ``init`` line, with ``options``:
     the map and tiles its seed draws), and ``round_scoring`` / ``final_scoring`` to
-    replace the tiles.
+    replace the tiles; ``charges`` (``[seat or faction, power]`` offers pending, in
+    order, before the current player goes on).
     The description is read as a :class:`ScenarioSpec`; every problem is listed.
     Federations, satellites and tokens are checked against each other and the supply:
     a federation's planets hold the player's structures, no hex is in two federations,
@@ -243,13 +249,28 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
         if fed_used.get(t, 0) > k:
             problems.append(f"fed_tokens: the players hold {fed_used[t]} {t} tokens, the "
                             f"supply has {k} [gp.action.federation]")
+    offers = []
+    for i, (who, power) in enumerate(parsed.charges):
+        if phase != "actions":
+            problems.append(f"charges[{i}]: charge offers wait in the action phase, not "
+                            f"in phase {phase}")
+            break
+        charger = seat(who, f"charges[{i}]")
+        if charger is None:
+            continue
+        room = pw.chargeable(players[charger].bowls)
+        if power > room:
+            problems.append(f"charges[{i}]: {factions[charger]} can take {room} power "
+                            f"(bowls {players[charger].bowls[:3]}), not {power} "
+                            "[gp.charge.trigger]")
+        offers.append(Task("charge", charger, (power,)))
     if problems:
         raise InvalidStateError(problems, "scenario")
     fed_supply = tuple((t, k - fed_used.get(t, 0)) for t, k in base.fed_supply)
     state = evolve(base, seats=tuple(players), phase=phase, round=rnd, order=tuple(order),
                    current=current, pass_order=tuple(pass_order), boosters=tuple(supply),
                    board_used=tuple(board_used), gaia_hexes=tuple(sorted(gaia_hexes)),
-                   fed_supply=fed_supply)
+                   fed_supply=fed_supply, pending=tuple(offers))
     if phase == "income":
         state, _ = settle(state)
     elif phase == "over":  # the game ends now: final scoring is played
