@@ -30,15 +30,15 @@ from typing import Annotated, Any
 from gaia_lab.core import codec
 from gaia_lab.core.codec import OneOf, Range, Size
 from gaia_lab.core.errors import GaiaLabError, InvalidStateError
+from gaia_lab.core.flow import Task
 from gaia_lab.core.values import evolve
+from gaia_lab.games.gaia_project import power as pw
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
     RESEARCH_TRACKS,
     TRACK_CODES,
     load_components,
 )
-from gaia_lab.core.flow import Task
-from gaia_lab.games.gaia_project import power as pw
 from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.map import SpaceMap
 from gaia_lab.games.gaia_project.rules import gaiaformers, settle
