@@ -328,3 +328,7 @@ def test_a_scenario_may_start_at_a_charge_offer() -> None:
     text = "\n".join(info.value.problems)
     assert "charges[0]: terrans can take 1 power (bowls (0, 1, 7)), not 3" in text
     assert "charges[1]: 'nobody' is not a seat or a faction of this game" in text
+    with pytest.raises(InvalidStateError, match="charges.0.: xenos hold 1 VP, so an offer "
+                                                "is at most 2 power, not 3"):
+        GAME.scenario({"players": [{"faction": "terrans"}, {"faction": "xenos", "vp": 1}],
+                       "charges": [["xenos", 3]]})

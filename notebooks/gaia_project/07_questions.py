@@ -183,6 +183,26 @@ except gaia_lab.InvalidStateError as exc:
     print("\n".join(exc.problems))
 
 # %% [markdown]
+# ## "I am offered 3 power but hold 1 VP: what may I do?"
+#
+# A position may start at pending charge offers (`"charges": [[faction, power]]`). Charging
+# costs one VP less than the power taken, so with 1 VP the offer is at most 2 power: the
+# description with 3 is refused, and the 2-power offer is asked like any line.
+
+# %% tags=["nbval-check-output"]
+for offer in (3, 2):
+    try:
+        s = gaia_lab.Session(GAME, scenario={"round": 2, "charges": [["xenos", offer]],
+                                             "players": [
+            {"faction": "terrans", "structures": {"10A2": "m"}},
+            {"faction": "xenos", "structures": {"5A10": "m"}, "vp": 1}]})
+    except gaia_lab.InvalidStateError as exc:
+        print(exc)
+pending(s)
+for line in ("xenos charge 2pw", "xenos decline 2pw"):
+    ask(s, line)
+
+# %% [markdown]
 # ## "If the game ended now, what would each of us score?"
 #
 # `"phase": "over"` ends the game at the described position and plays final scoring; each

@@ -263,6 +263,10 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
             problems.append(f"charges[{i}]: {factions[charger]} can take {room} power "
                             f"(bowls {players[charger].bowls[:3]}), not {power} "
                             "[gp.charge.trigger]")
+        elif power > players[charger].vp + 1:
+            problems.append(f"charges[{i}]: {factions[charger]} hold "
+                            f"{players[charger].vp} VP, so an offer is at most "
+                            f"{players[charger].vp + 1} power, not {power} [gp.charge.cost]")
         offers.append(Task("charge", charger, (power,)))
     if problems:
         raise InvalidStateError(problems, "scenario")
