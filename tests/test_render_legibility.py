@@ -18,7 +18,7 @@ import pytest
 
 import gaia_lab
 from gaia_lab.core import registry
-from gaia_lab.render import Scene, Text, scene
+from gaia_lab.render import Rect, Scene, Text, scene
 
 BOARD_WIDTH = 900.0
 """A board's width on a 1366 px laptop screen beside its controls."""
@@ -89,3 +89,12 @@ def test_board_text_is_at_least_10_px_at_900_px(name: str, when: str) -> None:
 def test_every_game_with_a_layout_is_measured() -> None:
     assert {"animals_gathering", "shapers_of_gaia", "gaia_project", "gaia_tiki"} <= set(GAMES)
     assert set(PENDING) <= set(GAMES)
+
+
+@pytest.mark.parametrize("when", sorted(STATES))
+@pytest.mark.parametrize("name", GAMES)
+def test_a_board_drawn_900_px_wide_keeps_its_boxes_whole(name: str, when: str) -> None:
+    drawn = board(name, when)
+    assert drawn.width == BOARD_WIDTH
+    assert not [i for i in drawn.items if isinstance(i, Rect) and (i.w < 0 or i.h < 0)]
+    assert drawn.to_png()
