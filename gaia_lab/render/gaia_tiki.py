@@ -293,10 +293,14 @@ def _tile_items(tile: Tile, x: float, y: float, s: float) -> list[Item]:
         Rect(x + 1, y + 1, s - 2, s - 2, fill=fill, stroke="#ffffff", stroke_width=2,
              id=f"cell:{tile.at}", title=f"{tile.at}: {tile.terrain}" + (
                  f", {tile.animals} {tile.kind} token{'s' * (tile.animals > 1)}"
-                 if tile.animals else "")),
+                 if tile.animals else "") + (
+                 f", {tile.eaten} Animal{'s' * (tile.eaten > 1)} eaten here"
+                 if tile.eaten else "")),
         Text(x + 6, y + 15, tile.terrain, size=TEXT, weight="bold", fill=ink),
         Text(x + s - 5, y + s - 6, tile.at, size=TEXT, anchor="end", fill=ink),
     ]
+    if tile.eaten:
+        items.append(Text(x + 6, y + s - 6, f"eaten {tile.eaten}", size=TEXT, fill=ink))
     if tile.animals:
         badge, bink = ANIMAL_STYLE[tile.kind]
         label = f"{tile.kind} ×{tile.animals}"
