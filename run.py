@@ -5,6 +5,7 @@
     python run.py test  [pytest args...]        run the test suite
     python run.py voila [voila args...]         open the notebooks as apps in Voila
     python run.py notebooks [filter...]         rebuild the notebooks from their .py sources
+    python run.py docs  [sphinx args...]        build the docs site into docs/_build/html
 
 Each command creates ``.venv`` in the repository when it is missing and installs
 gaia_lab into it in editable mode. The install is repeated only when
@@ -27,8 +28,10 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "gaia_lab-install.json"
-EXTRAS = {"lab": ["lab"], "test": ["lab", "test"], "voila": ["lab"], "notebooks": ["lab", "test"]}
-USAGE = "usage: python run.py {lab|test|voila|notebooks} [extra args...]"
+# the tests build the rules pages with Sphinx (tests/test_docs.py): test installs docs too
+EXTRAS = {"lab": ["lab"], "test": ["lab", "test", "docs"], "voila": ["lab"],
+          "notebooks": ["lab", "test"], "docs": ["docs"]}
+USAGE = "usage: python run.py {lab|test|voila|notebooks|docs} [extra args...]"
 
 
 def say(message: str) -> None:
@@ -140,6 +143,11 @@ def main(argv: list[str]) -> None:
     if command == "notebooks":
         say("building the notebooks from notebooks/**/*.py and executing them ...")
         run("python", [str(ROOT / "docs" / "build_notebooks.py"), *extra])
+    if command == "docs":
+        # the repository is the source folder (docs/ and notebooks/ are read), docs/ holds conf.py
+        say("building the docs site into docs/_build/html (offline; notebooks not executed) ...")
+        run("python", ["-m", "sphinx", "-b", "html", "-c", "docs", ".", "docs/_build/html",
+                       *extra])
     if command == "lab":
         index = "notebooks/index.ipynb"
         chosen = any(not a.startswith("-") for a in extra)

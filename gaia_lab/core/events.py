@@ -8,8 +8,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
-from gaia_lab.core.rulebook import RuleRef
+from gaia_lab.core.rulebook import RuleRef, citation_html
 
 Delta = tuple[tuple[str, int], ...]
 """Changes of counted things, as ``(key, amount)`` pairs (e.g. ``("Milo.score", 3)``)."""
@@ -34,3 +35,14 @@ class Event:
 
     def __str__(self) -> str:
         return self.text
+
+    def _repr_html_(self) -> str:
+        """The event's text with its rule's citation linked to the rule on its rules page.
+
+        >>> from gaia_lab.games.animals_gathering.rulebook import RULES
+        >>> Event("dice.roll", "Milo rolls 3 dice.", RULES["ag.roll.dice_count"])._repr_html_()
+        'Milo rolls 3 dice. <small>[<a href="../../docs/rules/animals_gathering.html#\
+rule-ag-roll-dice-count" title="...">B. Rolling the Magic Dice [ag.roll.dice_count]</a>]</small>'
+        """
+        cite = f" <small>[{citation_html(self.rule)}]</small>" if self.rule else ""
+        return f"{escape(self.text)}{cite}"

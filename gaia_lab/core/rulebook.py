@@ -9,12 +9,34 @@ the rule source and a short paraphrase.  Each game keeps all of its rules in one
 'How to Play'
 >>> str(book["demo.turn"])
 'How to Play: Take one action. (demo.turn)'
+
+Every rule has one address on its game's rules page (``docs/rules/<game>.md``),
+given by :func:`rule_url`; its anchor is ``rule-`` and the id with each character that
+is not a letter or digit written as ``-``:
+
+>>> rule_anchor("ag.roll.dice_count")
+'rule-ag-roll-dice-count'
+>>> rule_url("ag.roll.dice_count", base="https://example.org/rules/")
+'https://example.org/rules/animals_gathering.html#rule-ag-roll-dice-count'
 """
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from html import escape
+
+from gaia_lab.core.errors import GaiaLabError
+
+RULES_URL = os.environ.get("GAIA_LAB_RULES_URL", "../../docs/rules/")
+"""Where the rules pages are: rule ``r`` of game ``g`` is at
+``RULES_URL + g + ".html#" + rule_anchor(r)``.  Relative to a notebook in
+``notebooks/<game>/`` by default (the built site keeps that layout); the environment
+variable ``GAIA_LAB_RULES_URL`` sets another base, such as a published site."""
+
+_NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +57,9 @@ class RuleRef:
     def citation(self) -> str:
         """Section and id, short enough for a log line."""
         return f"{self.section} [{self.id}]"
+
+    def _repr_html_(self) -> str:
+        return f"{citation_html(self)}: {escape(self.summary)}"
 
 
 class Rulebook(Mapping[str, RuleRef]):
@@ -69,3 +94,76 @@ class Rulebook(Mapping[str, RuleRef]):
 
     def __repr__(self) -> str:
         return f"<Rulebook {self.source!r}: {len(self)} rules>"
+
+
+def rule_anchor(rule: RuleRef | str) -> str:
+    """The anchor of a rule on its rules page: ``rule-`` + its id, non-alphanumerics as ``-``.
+
+    >>> rule_anchor("gp.special.alone")
+    'rule-gp-special-alone'
+    """
+    rule_id = rule.id if isinstance(rule, RuleRef) else rule
+    return "rule-" + _NOT_ALNUM.sub("-", rule_id)
+
+
+def game_of_rule(rule: RuleRef | str) -> str:
+    """The registered game whose rulebook states ``rule``: its home, where its page is.
+
+    A rule two games state (a drill game sharing its parent's rules) lives with the one
+    registered first.
+
+    >>> game_of_rule("sog.objective")
+    'shapers_of_gaia'
+    >>> game_of_rule("chess.castle")
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.GaiaLabError: no registered game states the rule 'chess.castle'
+    """
+    from gaia_lab.core import registry
+
+    rule_id = rule.id if isinstance(rule, RuleRef) else rule
+    for name in registry.names():
+        if rule_id in registry.get_game(name).rulebook:
+            return name
+    raise GaiaLabError(f"no registered game states the rule {rule_id!r}")
+
+
+def rule_url(rule: RuleRef | str, game: str | None = None, *, base: str | None = None) -> str:
+    """The address of ``rule`` on its rules page: its home game's (:func:`game_of_rule`).
+
+    ``game`` names the page of a rule no registered game states (a game being written).
+
+    ``base`` is the folder of the rules pages, :data:`RULES_URL` when None.
+
+    >>> rule_url("gp.special.alone")
+    '../../docs/rules/gaia_project.html#rule-gp-special-alone'
+    >>> rule_url(RuleRef("demo.turn", "How to Play", "..."), "demo", base="")
+    'demo.html#rule-demo-turn'
+    """
+    try:
+        name = game_of_rule(rule)
+    except GaiaLabError:
+        if game is None:
+            raise
+        name = game
+    return f"{RULES_URL if base is None else base}{name}.html#{rule_anchor(rule)}"
+
+
+def citation_html(rule: RuleRef, game: str | None = None, *, base: str | None = None) -> str:
+    """A rule's citation as HTML: its section and id, linked to its anchor on its rules page.
+
+    The summary is the hover text.  A rule no registered game states (a demo rule) is
+    cited without a link.
+
+    >>> citation_html(RuleRef("demo.turn", "How to Play", "Take one action."))
+    '<span title="Take one action.">How to Play [demo.turn]</span>'
+    >>> citation_html(RuleRef("ag.roll.dice_count", "B. Rolling", "..."), base="r/")
+    '<a href="r/animals_gathering.html#rule-ag-roll-dice-count" title="...">B. Rolling \
+[ag.roll.dice_count]</a>'
+    """
+    try:
+        url = rule_url(rule, game, base=base)
+    except GaiaLabError:
+        return f'<span title="{escape(rule.summary)}">{escape(rule.citation)}</span>'
+    return (f'<a href="{escape(url)}" title="{escape(rule.summary)}">'
+            f"{escape(rule.citation)}</a>")

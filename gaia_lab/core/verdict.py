@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import escape
 from types import MappingProxyType
 from typing import Any
 
-from gaia_lab.core.rulebook import RuleRef
+from gaia_lab.core.rulebook import RuleRef, citation_html
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -52,3 +53,15 @@ class Verdict:
         head = "legal" if self.legal else f"illegal ({self.code})"
         cite = f" [{self.rule.citation}]" if self.rule else ""
         return f"{head}: {self.message}{cite}"
+
+    def _repr_html_(self) -> str:
+        """The verdict with its rule's citation linked to the rule on its rules page.
+
+        >>> from gaia_lab.core.rulebook import RuleRef
+        >>> Verdict.ok(RuleRef("gp.special.alone", "Special", "..."))._repr_html_()
+        '<b>legal</b>: Legal. <small>[<a href="../../docs/rules/gaia_project.html#\
+rule-gp-special-alone" title="...">Special [gp.special.alone]</a>]</small>'
+        """
+        head = "legal" if self.legal else f"illegal (<code>{escape(self.code)}</code>)"
+        cite = f" <small>[{citation_html(self.rule)}]</small>" if self.rule else ""
+        return f"<b>{head}</b>: {escape(self.message)}{cite}"

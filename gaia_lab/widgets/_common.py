@@ -6,8 +6,6 @@ Nothing here knows a particular game: the board comes from
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
@@ -18,7 +16,7 @@ import traitlets
 
 from gaia_lab.core.events import Event
 from gaia_lab.core.registry import NoLayoutError
-from gaia_lab.core.rulebook import RuleRef
+from gaia_lab.core.rulebook import RULES_URL, RuleRef, rule_url
 from gaia_lab.core.session import Session
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.render.shapes import Rect, Scene, Text
@@ -44,12 +42,6 @@ __all__ = [
 GREEN = "var(--jp-success-color1, #1a7f37)"
 RED = "var(--jp-error-color1, #cf222e)"
 GREY = "var(--jp-ui-font-color2, #57606a)"
-
-RULES_URL = os.environ.get("GAIA_LAB_RULES_URL", "../../docs/rules/")
-"""Where the rules pages are: a citation of a rule of game ``g`` links to
-``RULES_URL + g + ".html#rule-..."``. Relative to a notebook in ``notebooks/<game>/``
-by default; the environment variable ``GAIA_LAB_RULES_URL`` sets another base
-(for example a published site). The one place that says where rules live."""
 
 _HERE = Path(__file__).resolve().parent
 
@@ -100,16 +92,6 @@ def ply_targets(session: Session, start: int, stop: int | None = None) -> list[s
         for target in session.game.action_targets(before, ply.action):
             ids.setdefault(target)
     return list(ids)
-
-
-def rule_url(rule: RuleRef, game: str) -> str:
-    """The address of ``rule``'s section on the rules page of ``game``.
-
-    >>> rule_url(RuleRef("gp.special.alone", "Special actions", "..."), "gaia_project")
-    '../../docs/rules/gaia_project.html#rule-gp-special-alone'
-    """
-    anchor = "rule-" + re.sub(r"[^A-Za-z0-9]", "-", rule.id)
-    return f"{RULES_URL}{game}.html#{anchor}"
 
 
 def citation_html(rule: RuleRef | None, game: str | None = None) -> str:

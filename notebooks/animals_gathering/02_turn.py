@@ -99,6 +99,13 @@ for move in ["place W owl", "place B starfish", "done", "place R owl"]:
     print(f"{move:18} -> {s.explain(move)}")
 
 # %% [markdown]
+# A verdict shown on its own (the last line of a cell) names its rule with a link to it on
+# the rules page of the game:
+
+# %% tags=["nbval-check-output"]
+s.explain("place B starfish")
+
+# %% [markdown]
 # `play` raises `IllegalActionError` (carrying the verdict) and changes nothing:
 
 # %% tags=["nbval-check-output"]

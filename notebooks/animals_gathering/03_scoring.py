@@ -119,3 +119,16 @@ print(f"{game.decisions} decisions, ended by: {game.state.ended_by}")
 print(game.score_breakdown().table())
 print("winner:", [game.names[i] for i in game.winners()])
 game.state
+
+# %% [markdown]
+# The same game as charts, drawn from the engine's score breakdown after every decision:
+# each player's points as the game went, then the final points by category.
+
+# %% tags=["nbval-check-output"]
+from gaia_lab.render.charts import score_bars, score_chart, score_history
+from gaia_lab.teaching import picture
+
+picture(score_chart(score_history(game), title="Points after each decision"))
+
+# %% tags=["nbval-check-output"]
+picture(score_bars(game.score_breakdown(), title="Final points by category"))

@@ -37,6 +37,23 @@ for action, p in sorted(outcomes, key=lambda o: -o[1])[:5]:
     print(f"{str(action):22} {str(p):>7} = {float(p):.4f}")
 
 # %% [markdown]
+# The same results as a histogram: how many *different* stones the four dice show (mage 1
+# gives an extra stone when a roll shows four or more), each result's probability summed
+# from the engine's exact outcomes.
+
+# %% tags=["nbval-check-output"]
+from collections import Counter
+
+from gaia_lab.render.charts import odds_chart
+from gaia_lab.teaching import picture
+
+shown = Counter()
+for action, p in outcomes:
+    shown[f"{len({face[1] for face in action.args})} different"] += p
+picture(odds_chart(sorted(shown.items()), likely_first=False,
+                   title="roll 2g1o1b: how many different stones"))
+
+# %% [markdown]
 # ## Which colours give the best chance to revive the Starfish?
 #
 # The Starfish still needs a yellow sun, a green square and an orange leaf. For each choice of
@@ -56,6 +73,9 @@ for roll, p in sorted(odds.items(), key=lambda kv: -kv[1]):
     sim = simulate_completion(s.game, s.state, "Milo", "starfish", roll, trials=20_000, seed=1)
     assert abs(sim - float(p)) < 0.01
     print(f"{roll:8} {str(p):>9} {float(p):8.4f} {sim:9.4f}")
+
+# %% tags=["nbval-check-output"]
+picture(odds_chart(odds.items(), title="Chance that the roll completes the Starfish"))
 
 # %% [markdown]
 # In the rulebook Milo rolled 2 green, 1 orange, 1 blue: a 5/48 chance (about 10%). Two green

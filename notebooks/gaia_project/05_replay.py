@@ -76,6 +76,24 @@ board(s.state)
 picture(vp_chart(s.score_breakdown()))
 
 # %% [markdown]
+# ## VP over the game
+#
+# The engine's score breakdown after every decision of the replay: each faction's VP, then
+# the Terrans' VP by the same sources as above (round tiles and federations climb in steps;
+# charges pull the line below zero).
+
+# %% tags=["nbval-check-output"]
+from gaia_lab.render.charts import score_chart, score_history
+from gaia_lab.render.gaia_project import vp_by_category
+
+history = score_history(s, by=vp_by_category)
+picture(score_chart(history, title="VP after each decision"))
+
+# %% tags=["nbval-check-output"]
+seat = history.players.index("terrans")
+picture(score_chart(history, player=seat, title="terrans: VP by source"))
+
+# %% [markdown]
 # ## The engine against the record
 #
 # The record gives each player's VP by source (after the starting 10). The engine books every VP

@@ -70,3 +70,20 @@ print(f"{game.decisions} decisions")
 print(game.score_breakdown().table())
 print("winner:", [game.names[i] for i in game.winners()])
 board(game.state)
+
+# %% [markdown]
+# The game as charts: each player's prestige after every decision, where the first player's
+# points came from, and the final breakdown (the engine's own score breakdown throughout).
+
+# %% tags=["nbval-check-output"]
+from gaia_lab.render.charts import score_bars, score_chart, score_history
+from gaia_lab.teaching import picture
+
+history = score_history(game)
+picture(score_chart(history, title="Points after each decision"))
+
+# %% tags=["nbval-check-output"]
+picture(score_chart(history, player=0, title=f"{game.names[0]}: points by source"))
+
+# %% tags=["nbval-check-output"]
+picture(score_bars(game.score_breakdown(), title="Final points by category"))

@@ -2,29 +2,29 @@
 
 Every action is a verb followed by its arguments, separated by spaces:
 
-=======================  ==========================================================
-``take fox``             select the Fox from the supply
-``roll 2g1o1b``          roll two green, one orange and one blue die
-``pass``                 nothing can be done this turn
-``dice gG gY oO bP``     (chance) the dice show these stones, by die colour
-``reroll gY bP``         mage 5: reroll a green die showing yellow and a blue showing purple
-``no-reroll``            keep the roll
-``place Y heron``        place a rolled yellow stone on the Heron
-``exchange P>R heron``   exchange a rolled purple stone for a red one, placed on the Heron
-``exchange OO>W heron``  mage 3: two orange stones for a white one
-``bonus W heron``        mage 1: the extra stone
-``done``                 no more stones to take
-``block bP``             mage 2: discard the blue die showing purple
-``no-block``             discard nothing
-``revive starfish``      revive a completed card first
+=============================  ==========================================================
+``take fox``                   select the Fox from the supply
+``roll 2g1o1b``                roll two green, one orange and one blue die
+``pass``                       nothing can be done this turn
+``dice gG gY oO bP``           (chance) the dice show these stones, by die colour
+``reroll gY bP``               mage 5: reroll a green die showing yellow and a blue showing purple
+``no-reroll``                  keep the roll
+``place Y heron``              place a rolled yellow stone on the Heron
+``exchange P>R heron``         exchange a rolled purple stone for a red one, placed on the Heron
+``exchange OO>W heron``        mage 3: two orange stones for a white one
+``bonus W heron``              mage 1: the extra stone
+``done``                       no more stones to take
+``block bP``                   mage 2: discard the blue die showing purple
+``no-block``                   discard nothing
+``revive starfish``            revive a completed card first
 ``use fox steal R owl heron``  steal a red stone from the Owl and place it on the Heron
-``use raven raid``       every other player removes a stone
-``use bee gift Y heron`` take a yellow stone from the supply
-``use parrot recruit lion``  select the Lion from the supply
-``skip fox``             do not use the Fox's power
-``remove R owl``         (raid) remove a red stone from your Owl
-``cast <spell> ...``     use a spell (spell variant)
-=======================  ==========================================================
+``use raven raid``             every other player removes a stone
+``use bee gift Y heron``       take a yellow stone from the supply
+``use parrot recruit lion``    select the Lion from the supply
+``skip fox``                   do not use the Fox's power
+``remove R owl``               (raid) remove a red stone from your Owl
+``cast <spell> ...``           use a spell (spell variant)
+=============================  ==========================================================
 
 >>> a = parse("place Y heron")
 >>> a.verb, a.args

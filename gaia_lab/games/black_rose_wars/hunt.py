@@ -47,7 +47,7 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind, pop
 from gaia_lab.core.game import Game, GameMeta, Step
 from gaia_lab.core.rng import Rng
-from gaia_lab.core.rulebook import Rulebook, RuleRef
+from gaia_lab.core.rulebook import Rulebook
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
@@ -78,19 +78,9 @@ RULEBOOK: Final = Rulebook("Gaea Reborn rulebook: Gaea Hunt Mission (Large Model
     rule(r) for r in (
         "brw.hunt.mission", "brw.large.squares", "brw.large.move", "brw.large.place",
         "brw.large.push", "brw.large.scenic", "brw.large.area_target",
-        "brw.large.area_target_once", "brw.large.area_extra_once", "brw.large.los")] + [
-    RuleRef("brw.hunt.battlefield", "Large Models",
-            "(reconstructed) The Nova Aetas Battlefield as modelled: squares touch by a "
-            "king's step, a Model moves up to its Speed through squares free of Models and "
-            "Scenic Elements, and a normal Model's sight is blocked by a Model or Scenic "
-            "Element on the line between two squares."),
-    RuleRef("brw.hunt.drill", "Large Models",
-            "(reconstructed) The drill: the Hunt party takes a number of actions, each a "
-            "move or an Area attack (2 Damage to its target, 1 to every other Model in its "
-            "2 x 2 Area, once each); a Model whose Damage reaches its Health leaves the "
-            "Battlefield; the drill ends when the actions run out, Gaea is defeated or the "
-            "party ends it."),
-])
+        "brw.large.area_target_once", "brw.large.area_extra_once", "brw.large.los",
+        "brw.hunt.battlefield", "brw.hunt.drill")])
+"""The drill's rules: a part of the game's rulebook (their page is the game's)."""
 
 FLOW: Final[Flow[HuntAction]] = Flow([
     TaskKind("act", rule="brw.hunt.drill", what="{name}: action {0} of the drill",

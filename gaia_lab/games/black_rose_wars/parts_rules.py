@@ -30,6 +30,17 @@ PARTS_RULES: Final[tuple[RuleRef, ...]] = (
             f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates the "
             "ruined side of a yellow Room (whose ruined side draws a Quest in the fan data) "
             "would draw a Quest, and with Paths may draw three Path cards instead."),
+    RuleRef("brw.hunt.battlefield", "Large Models",
+            f"{RECONSTRUCTED} The Nova Aetas Battlefield as modelled: squares touch by a "
+            "king's step, a Model moves up to its Speed through squares free of Models and "
+            "Scenic Elements, and a normal Model's sight is blocked by a Model or Scenic "
+            "Element on the line between two squares."),
+    RuleRef("brw.hunt.drill", "Large Models",
+            f"{RECONSTRUCTED} The drill: the Hunt party takes a number of actions, each a "
+            "move or an Area attack (2 Damage to its target, 1 to every other Model in its "
+            "2 x 2 Area, once each); a Model whose Damage reaches its Health leaves the "
+            "Battlefield; the drill ends when the actions run out, Gaea is defeated or the "
+            "party ends it."),
 )
 """The rules the modules add (the game's rulebook lists them after the expansion's)."""
 

@@ -4,30 +4,30 @@ A line is ``<actor> <command>[. <command>]*``: the actor is a faction (``terrans
 before factions are chosen, a seat (``p1``); the commands of one turn are separated by
 a full stop followed by a space.  The first line of a log is ``init <players> <seed>``.
 
-==================================  ================================================
-``init 4 deep-mind-2``              players and the seed that drew the setup
-``setup final sector satellite``    a setup chance step: what was drawn (``Draw``)
-``p1 faction terrans``              a seat chooses its faction
-``p4 rotate 0x0 5 -1x8 2``          sector rotations (centre hex, turns)
-``p1 bid terrans 6``                a bid in a faction auction
-``build m 1B5``                     build (or upgrade to) ``m ts lab PI ac1 ac2 gf sp``
-``booster booster5``                take a round booster during setup
-``up nav``                          advance one research level
-``tech free1`` / ``tech adv-nav``   take the tech tile of a space
-``cover terra``                     cover a standard tile with an advanced one
-``action power3`` / ``action qic1`` a power or Q.I.C. action
-``special 4pw`` / ``special q``     a special action, named by what it gives
-``spend 3pw for 1o``                a free action: pay, then get
-``burn 2``                          burn power
-``charge 2pw`` / ``decline 2pw``    accept or refuse a power charge
-``income 2pw``                      take one income item (when the order matters)
-``federation 1A5,1B3 fed4``         form a federation of these hexes, take a token
-``fedtile fed4``                    the token a Q.I.C. action scores again
-``lostPlanet 4B5``                  place the Lost Planet
-``swap-PI 4A10``                    swap the planetary institute with a mine
-``brainstone area3``                where the brainstone goes
-``pass booster2`` / ``pass``        pass, taking a booster (none in round 6)
-==================================  ================================================
+===================================  ================================================
+``init 4 deep-mind-2``               players and the seed that drew the setup
+``setup final sector satellite``     a setup chance step: what was drawn (``Draw``)
+``p1 faction terrans``               a seat chooses its faction
+``p4 rotate 0x0 5 -1x8 2``           sector rotations (centre hex, turns)
+``p1 bid terrans 6``                 a bid in a faction auction
+``build m 1B5``                      build (or upgrade to) ``m ts lab PI ac1 ac2 gf sp``
+``booster booster5``                 take a round booster during setup
+``up nav``                           advance one research level
+``tech free1`` / ``tech adv-nav``    take the tech tile of a space
+``cover terra``                      cover a standard tile with an advanced one
+``action power3`` / ``action qic1``  a power or Q.I.C. action
+``special 4pw`` / ``special q``      a special action, named by what it gives
+``spend 3pw for 1o``                 a free action: pay, then get
+``burn 2``                           burn power
+``charge 2pw`` / ``decline 2pw``     accept or refuse a power charge
+``income 2pw``                       take one income item (when the order matters)
+``federation 1A5,1B3 fed4``          form a federation of these hexes, take a token
+``fedtile fed4``                     the token a Q.I.C. action scores again
+``lostPlanet 4B5``                   place the Lost Planet
+``swap-PI 4A10``                     swap the planetary institute with a mine
+``brainstone area3``                 where the brainstone goes
+``pass booster2`` / ``pass``         pass, taking a booster (none in round 6)
+===================================  ================================================
 
 >>> move = parse_move("nevlas spend 3pw for 1o. build ac2 3B4. tech nav. up nav.")
 >>> move.actor, [c.verb for c in move.commands]
@@ -431,7 +431,7 @@ class FedTile:
 
 @dataclass(frozen=True, slots=True)
 class Federation:
-    """``federation <hex>,<hex>... <token>``: form a federation of these hexes
+    """``federation <hex>,<hex>,…,<hex> <token>``: form a federation of these hexes
     (buildings and satellites) and take a token."""
 
     verb: ClassVar[str] = "federation"
@@ -608,7 +608,7 @@ def _tokenise(text: str) -> list[_Token]:
 
 def normalise(text: str) -> str:
     """The line as :func:`format_move` writes it: annotations dropped, single spaces,
-    commands joined by ``". "``, no final full stop.
+    commands joined by a full stop and a space, no final full stop.
 
     >>> normalise("  terrans   build ts 3A11.  ")
     'terrans build ts 3A11'
