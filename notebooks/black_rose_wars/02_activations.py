@@ -124,9 +124,9 @@ board(crown_steps[1].session.state)
 # %% [markdown]
 # ## Filius
 #
-# Filius targets a Mage: the most Power Points, then (on a tie) the most Damage and the most
-# Trophies, then the Crown. It moves as close as it can with its Speed, and can Settle or come
-# back (Comeback).
+# Filius targets a Mage: the most Power Points, then on a tie the most Damage, then the
+# closest, then the most Trophies, and last the Choice of the Crown. It moves as close as it
+# can with its Speed, and can Settle or come back (Comeback).
 
 # %% tags=["nbval-check-output"]
 fp = EX["brw.ex.filius_power"]
