@@ -25,3 +25,7 @@ def test_traces_print_each_choice() -> None:
 
 def test_no_choice_is_said() -> None:
     assert traces(EX["brw.ex.gaea_setup"].run()) == "(no choice made)"
+
+
+def test_traces_name_the_mages() -> None:
+    assert "mage1 (Rikkart)" in traces(EX["brw.ex.filius_power"].run())

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gaia_lab.core.session import Session
-from gaia_lab.games.black_rose_wars.state import BRWState, Choice
+from gaia_lab.games.black_rose_wars.state import BRWState, Choice, mage_id
 
 __all__ = ["choices", "traces"]
 
@@ -31,5 +31,9 @@ def choices(session: Session) -> tuple[Choice, ...]:
 
 
 def traces(session: Session) -> str:
-    """The decision traces of :func:`choices`, one block each, as text."""
-    return "\n\n".join(c.text() for c in choices(session)) or "(no choice made)"
+    """The decision traces of :func:`choices`, one block each, as text, each Mage's name
+    beside its id."""
+    state = session.state
+    names = ({mage_id(seat): mage.name for seat, mage in enumerate(state.mages)}
+             if isinstance(state, BRWState) else {})
+    return "\n\n".join(c.text(names) for c in choices(session)) or "(no choice made)"
