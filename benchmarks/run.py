@@ -114,8 +114,8 @@ GOALS: dict[str, Goal] = {
 HEAVY_GAIA_PROJECT = (("deep-mind-2", 351), ("voyager-6", 302))
 """Recorded positions (game, log lines played) with the most legal actions (1479) and
 the slowest listing before the speed pass (830 actions, about 0.4 s)."""
-HEAVY_SHAPERS = (3, 58, 136)
-"""A random Shapers of Gaia position with many legal actions (714): players, seed and
+HEAVY_SHAPERS = (2, 135, 90)
+"""A random Shapers of Gaia position with many legal actions (1018): players, seed and
 the player decisions made before it (the largest of seeds 0-149, 2 and 3 players)."""
 
 

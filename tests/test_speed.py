@@ -117,4 +117,4 @@ def test_the_benchmarks_heavy_positions() -> None:
     players, seed, decisions = bench.HEAVY_SHAPERS
     state = next(s for s, made in bench._play_random(shapers, seed, {}, players)
                  if made == decisions and isinstance(shapers.actor(s), int))
-    assert len(shapers.legal_actions(state)) == 714
+    assert len(shapers.legal_actions(state)) == 1018
