@@ -9,9 +9,11 @@
 # %% [markdown]
 # # Black Rose Wars: Gaea Reborn 5: the Legendary Scenario, Stop the Threat
 #
-# The scenario changes the setup: the Emerald Rose Room replaces three Rooms, Moon cubes go on
-# slots 5, 21 and 28, the Path deck is used and the scenario's cards go on the Event decks. Its
-# special rules: **False Idols**, **Toll** and **Honorable Mention**.
+# The scenario changes the setup: the Emerald Rose Room takes the Black Rose Room's place, and
+# the Thorny Clearing, Life Fountain and Indoor Forest replace the Forge, Garden and Treasure
+# Room; the Moon cubes go on slots 5, 21 and 28 of the Power board, the Path deck is used and the
+# scenario's cards go on the Event decks. Its special rules: **False Idols**, **Toll** and
+# **Honorable Mention**.
 
 # %% [markdown]
 # > **What comes from where.** The rules of Gaea, Filius, Root Tokens, Paths, Talia, the
