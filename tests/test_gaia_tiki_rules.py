@@ -294,7 +294,21 @@ def test_feeding_only_own_cities_and_refusals() -> None:
         "E6 cannot feed the City on F6 (tiles with an Animal it needs: F5, G6).")
     assert refusal(s, "feed F5 from F6")[:2] == ("feed.other_city", "gt.feed.own")
     s = play(s, "feed F6 from F5")
-    assert s.tile_at("F5").animals == 1  # type: ignore[union-attr]
+    assert s.tile_at("F5").animals == 1 and s.tile_at("F5").eaten == 1  # type: ignore[union-attr]
+    assert GTState.from_json(s.to_json()) == s
+
+
+def test_the_eaten_count_is_kept_and_bounded() -> None:
+    """gt.animal.eaten"""  # one tile to eat from: the City is fed from it at once
+    s = start(tiles={"F6": "plain", "F5": "forest", "E6": "sea"},
+              animals={"F5": ["goat", 1]}, cities={"F6": ["alba", [1]]}, active=1)
+    tile = s.tile_at("F5")
+    assert tile is not None and (tile.animals, tile.kind, tile.eaten) == (0, "", 1)
+    assert G.invariants(s) == []
+    flooded = evolve(s, tiles=tuple(evolve(t, eaten=999) for t in s.tiles))
+    assert any("Animals eaten by turn" in p for p in G.invariants(flooded))
+    with pytest.raises(InvalidStateError, match=r"eaten: must be from 0 to 999, got 1000"):
+        GTState.from_json(s.to_json().replace('"eaten":1', '"eaten":1000'))
 
 
 # -- satisfaction -----------------------------------------------------------------------

@@ -13,6 +13,7 @@ from PIL import Image
 
 import gaia_lab
 from gaia_lab.core.example import Example
+from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_tiki import GAME, GTState
 from gaia_lab.games.gaia_tiki.components import face
 from gaia_lab.render import scene as dispatch
@@ -157,6 +158,14 @@ def test_a_city_shows_which_neighbour_meets_each_need() -> None:
              if i.title and i.title.startswith(f"{city.at}: City")]
     assert len(cards) == 1
     assert f"{sum(1 for n in needs if n)} of 4 needs met" in cards[0]
+
+
+def test_the_animals_eaten_from_a_tile_are_drawn() -> None:
+    s = setup()
+    tile = s.tiles[0]
+    fed = evolve(s, tiles=(evolve(tile, eaten=3), *s.tiles[1:]))
+    assert "eaten 3" in texts(fed) and "eaten" not in texts(s)
+    assert f"{tile.at}: {tile.terrain}, 3 Animals eaten here" in scene(fed).to_svg()
 
 
 def test_claims_and_meeples_are_drawn() -> None:

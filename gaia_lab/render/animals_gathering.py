@@ -69,6 +69,8 @@ CARD_H = 150.0
 CARD_GAP = 8.0
 AREA_PAD = 8.0
 DIE = 50.0
+SUPPLY_W = AREA_PAD + 5 * (CARD_W + CARD_GAP) + 6 + 48 + AREA_PAD
+"""The narrowest communal supply: five cards and a deck 48 px wide."""
 
 TYPE_STYLE: dict[str, tuple[str, str, str]] = {
     "land": ("LAND", "#8a5a2b", "#f7efe2"),
@@ -838,10 +840,18 @@ def scene(state: AGState, *, highlight: Iterable[str] = (), viewer: int | None =
     parts.append((head, MARGIN, y))
     y += head.height + 6
     dice_w = 280.0
-    supply = supply_scene(state, components, inner - dice_w - 14)
-    parts.append((supply, MARGIN, y))
-    parts.append((dice_scene(state, components, dice_w, supply.height),
-                  width - MARGIN - dice_w, y))
+    if inner - dice_w - 14 >= SUPPLY_W:  # the dice tray beside the supply
+        supply = supply_scene(state, components, inner - dice_w - 14)
+        parts.append((supply, MARGIN, y))
+        parts.append((dice_scene(state, components, dice_w, supply.height),
+                      width - MARGIN - dice_w, y))
+    else:  # too narrow for both: the dice tray under the supply
+        supply = supply_scene(state, components, max(inner, SUPPLY_W))
+        parts.append((supply, MARGIN, y))
+        y += supply.height + 8
+        dice = dice_scene(state, components, dice_w, supply.height)
+        parts.append((dice, MARGIN, y))
+        supply = dice
     y += supply.height + 12
     scores = _scores(state, game)
     for i in range(len(state.seats)):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from gaia_lab.games.gaia_tiki import board as grid
@@ -293,10 +294,14 @@ def _tile_items(tile: Tile, x: float, y: float, s: float) -> list[Item]:
         Rect(x + 1, y + 1, s - 2, s - 2, fill=fill, stroke="#ffffff", stroke_width=2,
              id=f"cell:{tile.at}", title=f"{tile.at}: {tile.terrain}" + (
                  f", {tile.animals} {tile.kind} token{'s' * (tile.animals > 1)}"
-                 if tile.animals else "")),
+                 if tile.animals else "") + (
+                 f", {tile.eaten} Animal{'s' * (tile.eaten > 1)} eaten here"
+                 if tile.eaten else "")),
         Text(x + 6, y + 15, tile.terrain, size=TEXT, weight="bold", fill=ink),
         Text(x + s - 5, y + s - 6, tile.at, size=TEXT, anchor="end", fill=ink),
     ]
+    if tile.eaten:
+        items.append(Text(x + 6, y + s - 6, f"eaten {tile.eaten}", size=TEXT, fill=ink))
     if tile.animals:
         badge, bink = ANIMAL_STYLE[tile.kind]
         label = f"{tile.kind} ×{tile.animals}"
@@ -666,12 +671,19 @@ def legend_scene(state: GTState, w: float) -> Scene:
     >>> legend_scene(GAME.scenario({}), 600).height, legend_scene(GAME.scenario({}), 980).height
     (40.0, 40.0)
     """
+    return _legend(state.players, w)
+
+
+@lru_cache(maxsize=32)
+def _legend(players: int, w: float) -> Scene:
+    """The key for a number of players and a width (a Scene is immutable, so one is
+    drawn once and shared)."""
     entries: list[tuple[list[Item], str]] = []
     for what in (*TERRAINS, *ANIMALS):
         entries.append((icon(what, 0, 0, 22, 16), what))
     entries.append((icon("forest", 0, 0, 22, 16), "need met"))
     entries.append((icon("forest", 0, 0, 22, 16, met=False), "need not met"))
-    for seat in range(state.players):
+    for seat in range(players):
         entries.append((meeple(seat, 11, 8, 7), player_name(seat)))
     entries.append(([Line(1, 8, 21, 8, stroke=INK, width=4)], "a neighbour meets a need"))
     items: list[Item] = []
@@ -715,10 +727,10 @@ def scene(state: GTState, *, highlight: Iterable[str] = (), viewer: int | None =
     wide = (BOARD_W - LABEL) / cols < MIN_CELL
     grid_scene = board_scene(state, game, inner if wide else BOARD_W)
     parts.append((grid_scene, MARGIN, y))
-    legend = legend_scene(state, inner)
     column = [decks_scene, objectives_scene, supply_scene, cities_scene]
     if wide:
         y += grid_scene.height + 8
+        legend = legend_scene(state, inner)
         parts.append((legend, MARGIN, y))
         y += legend.height + 8
         half = (inner - 14) / 2

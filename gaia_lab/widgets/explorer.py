@@ -82,7 +82,7 @@ class Explorer:
         self._actions.on_clear(self.clear_selection)
 
         self._why_text = widgets.Text(
-            placeholder="type a move, then Enter", layout=widgets.Layout(width="170px"),
+            placeholder="type a move, then Enter", layout=widgets.Layout(width="190px"),
             continuous_update=False,
         )
         # sent on Enter (or on leaving the box): a new text is answered at once

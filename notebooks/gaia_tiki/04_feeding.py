@@ -84,7 +84,12 @@ print()
 state = results[1].session.state
 print(city_needs(state, "F6"))
 print("Animal tokens in the bank:", state.bank)
-assert results[1].ok
+eaten = {t.at: t.eaten for t in state.tiles if t.eaten}
+print("Animals eaten, by tile:", eaten)
+assert results[1].ok and eaten == {"F5": 1, "G6": 1}
+
+# %% [markdown]
+# The board counts on each tile the Animals eaten from it ("eaten 1" on F5 and G6).
 
 # %%
 board(state)

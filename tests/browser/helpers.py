@@ -180,3 +180,51 @@ class ExplorerPage:
         )
         page.set_viewport_size({"width": viewport["width"], "height": int(full_height) + 40})
         page.screenshot(path=str(path))
+
+
+# Every control of the side column (buttons, boxes, menus, sliders, text lines): the pairs
+# whose boxes overlap, and those cut by the column or by a clipping box inside it (the
+# column itself scrolls, so only its width clips).
+_SIDE_LAYOUT = """side => {
+    const box = e => e.getBoundingClientRect();
+    const name = e => (e.tagName + ' ' + (e.innerText || e.value || e.placeholder || '')
+                       .trim().slice(0, 30));
+    const controls = Array.from(side.querySelectorAll(
+        'button, input, select, textarea, .widget-slider, .widget-html'))
+        .filter(e => box(e).width > 0 && box(e).height > 0);
+    const leaves = controls.filter(e => !controls.some(o => o !== e && e.contains(o)));
+    const overlaps = [], clipped = [];
+    for (let i = 0; i < leaves.length; i++) {
+        const a = box(leaves[i]);
+        for (let j = i + 1; j < leaves.length; j++) {
+            const b = box(leaves[j]);
+            if (a.left < b.right - 0.5 && b.left < a.right - 0.5
+                && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+                overlaps.push([name(leaves[i]), name(leaves[j])]);
+        }
+        for (let e = leaves[i].parentElement; e; e = e.parentElement) {
+            const style = getComputedStyle(e), c = box(e);
+            const cutX = style.overflowX !== 'visible'
+                && (a.left < c.left - 0.5 || a.right > c.right + 0.5);
+            const cutY = e !== side && style.overflowY !== 'visible'
+                && (a.top < c.top - 0.5 || a.bottom > c.bottom + 0.5);
+            if (cutX || cutY) { clipped.push([name(leaves[i]), e.className]); break; }
+            if (e === side) break;
+        }
+        const t = leaves[i];
+        if (t.tagName === 'BUTTON' && t.scrollWidth > t.clientWidth + 1)
+            clipped.push([name(t), 'its text']);
+    }
+    return {count: leaves.length, overlaps, clipped};
+}"""
+
+
+def check_side_column(page: Page) -> int:
+    """No two controls of the Explorer's side column overlap and none is cut off; returns
+    how many controls were checked."""
+    side = page.locator(".gaia-table-side").first
+    found: dict[str, Any] = side.evaluate(_SIDE_LAYOUT)
+    assert not found["overlaps"], f"side column controls overlap: {found['overlaps']}"
+    assert not found["clipped"], f"side column controls cut off: {found['clipped']}"
+    count: int = found["count"]
+    return count

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import STEP_TIMEOUT, ExplorerPage, lit_scene
+from helpers import STEP_TIMEOUT, ExplorerPage, check_side_column, lit_scene
 from playwright.sync_api import Locator, Page, expect
 
 import gaia_lab
@@ -131,6 +131,7 @@ def test_the_decision_and_its_controls_stay_in_view_after_a_board_click(
         ("Score", page.locator(".gaia-table-side").get_by_text("Score", exact=True)),
     ]:
         in_view(page, locator, what)
+    check_side_column(page)  # no control lies on another or is cut off
     # the board fills its column: wider than half the window, never past it
     canvas = view.canvas.bounding_box()
     assert canvas is not None and size["width"] * 0.5 < canvas["width"] < size["width"]

@@ -279,6 +279,10 @@ class GaiaTiki(Game[GTState, Action]):
             if (tile.animals > 0) != bool(tile.kind):
                 out.append(f"tiles {tile.at}: {tile.animals} Animal tokens of kind "
                            f"{tile.kind!r}")
+        eaten = sum(t.eaten for t in state.tiles)
+        if eaten > len(self.components.cities) * (state.turn + 1):
+            out.append(f"tiles: {eaten} Animals eaten by turn {state.turn}, more than one "
+                       f"per City ({len(self.components.cities)}) a turn allows")
         at = [city.at for city in state.cities]
         if at != sorted(set(at), key=board.cell_order):
             out.append("cities: one City per square, in grid order")

@@ -805,7 +805,8 @@ class Rules:
         tile = state.tile_at(source)
         assert tile is not None
         left = tile.animals - 1
-        state = _with_tile(state, evolve(tile, animals=left, kind=tile.kind if left else ""))
+        state = _with_tile(state, evolve(tile, animals=left, kind=tile.kind if left else "",
+                                               eaten=tile.eaten + 1))
         city = state.city_at(cell)
         assert city is not None
         events.append(Event("feed", f"{seat_word(seat)} feeds {self.c.city(city.card).name} "

@@ -48,12 +48,14 @@ SixCounts = Annotated[tuple[Annotated[int, Range(0, 99)], ...], Size(6, 6)]
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A land tile on the table, with the Animal tokens on it (``kind`` is ``""`` when
-    it has none)."""
+    it has none) and how many Animals Cities have eaten from it so far (``eaten``, kept
+    when the last token goes and when a disaster changes the terrain)."""
 
     at: Cell
     terrain: Terrain
     animals: Annotated[int, Range(0, 20)] = 0
     kind: Annotated[str, OneOf(("", *ANIMALS))] = ""
+    eaten: Annotated[int, Range(0, 999)] = 0
 
 
 @dataclass(frozen=True, slots=True)
