@@ -173,6 +173,32 @@ def test_legal_federation() -> None:
     assert check.verdict.rule is not None and check.verdict.rule.id == "gp.action.federation"
 
 
+def test_flexible_federations_may_go_round_another_structure() -> None:
+    # boardgamers.space's flexibleFederations: the fewest satellites joining the chosen
+    # structures go through the mine on 2B0 (4 satellites, and the mine joins); going
+    # round it takes 8, which only the flexible rule allows
+    chosen = {MAP.hex("5A4"): "PI", MAP.hex("2A10"): "ac1", MAP.hex("1B3"): "lab"}
+    own = chosen | {MAP.hex("2B0"): "m"}
+    round_it = hx("1A7", "1A8", "5A5", "5A8", "5B3", "5B4", "9A1", "9A2")
+    strict = check_federation(MAP, own, round_it, frozenset(chosen))
+    assert strict.code == "too_many_satellites" and strict.minimum == 4
+    assert "These 8 satellites could be 4: 1A7, 1A8, 2A0, 2B5." in strict.verdict.message
+    flexible = check_federation(MAP, own, round_it, frozenset(chosen), flexible=True)
+    assert flexible.legal and (flexible.power, flexible.satellites) == (8, 8)
+    assert "without taking in another structure" in flexible.verdict.message
+    # still refused: more satellites than the fewest that keep clear of the mine
+    detour = round_it | hx("5B2")
+    assert MAP.planet(MAP.hex("5B2")) is None
+    worse = check_federation(MAP, own, detour, frozenset(chosen), flexible=True)
+    assert not worse.legal
+    # a federation outclassed by part of it (fewer structures, fewer satellites) is
+    # refused under both rules
+    via_mine = hx("1A7", "1A8", "2A0", "2B5")
+    for flex in (False, True):
+        check = check_federation(MAP, own, via_mine, frozenset(own), flexible=flex)
+        assert check.code == "needless_structures"
+
+
 def test_any_minimal_satellite_set_is_legal() -> None:
     found = minimal_satellites(MAP, frozenset(FAR), SPACE)
     assert found is not None

@@ -133,8 +133,7 @@ def test_a_log_without_a_seat_count_or_seed_takes_the_engines_defaults() -> None
 @pytest.mark.parametrize("bad, words", [
     ({"moves": ["p1 faction terrans"]}, ["init"]),
     ({"moves": ["init 5 x"]}, ["5 players"]),
-    ({"moves": ["init 4 x"], "options": {"flexibleFederations": True}},
-     ["flexibleFederations"]),
+    ({"moves": ["init 4 x"], "options": {"frontiers": True}}, ["frontiers"]),
     ({"moves": ["init 2 x", "p1 set booster 1 to booster1", "p1 set booster 2 to booster1"],
       "options": {"customBoardSetup": True}}, ["line 3", "set booster 2 to <one of"]),
     ({"moves": ["init 4 x"], "options": {"layout": "ring"}}, ["layout 'ring'"]),
@@ -248,9 +247,33 @@ def test_a_faction_variant_changes_the_boards() -> None:
 
 
 def test_an_unsupported_variant_board_is_refused_with_its_name() -> None:
+    # the two-player more-balanced Ivits place their institute second: refused up front,
+    # by read_log (before any line is played), naming the option and the faction
     moves = ["init 2 s", "p1 faction terrans", "p2 faction ivits"]
-    with pytest.raises(InvalidStateError, match="more-balanced/0 boards place"):
-        from_bgs({"moves": moves, "options": {"factionVariant": "more-balanced"}})
+    for data in ({"moves": moves, "options": {"factionVariant": "more-balanced"}},
+                 {"moves": moves,
+                  "options": {"factionVariant": "more-balanced", "auction": "choose-bid"}}):
+        with pytest.raises(InvalidStateError) as caught:
+            read_log(data)
+        problem = caught.value.problems[0]
+        assert problem.startswith("options: factionVariant more-balanced/0 with 2 players")
+        assert "the ivits place their institute" in problem
+    # three players, or the beta boards, keep the Ivits
+    assert read_log({"moves": ["init 3 s", "p1 faction ivits"],
+                     "options": {"factionVariant": "more-balanced"}}).players == 3
+    assert read_log({"moves": moves, "options": {"factionVariant": "beta"}}).players == 2
+    # the refusal in play stays, for a game started without the Ivits in its log
+    session = from_bgs({"moves": moves[:2], "options": {"factionVariant": "more-balanced"}})
+    verdict = session.explain("p2 faction ivits")
+    assert not verdict and "more-balanced/0 boards place" in verdict.message
+
+
+def test_flexible_federations_are_an_option_of_the_setup() -> None:
+    log = read_log({"moves": ["init 2 s"], "options": {"flexibleFederations": True}})
+    assert log.setup.flexible_federations
+    assert not read_log({"moves": ["init 2 s"], "options": {}}).setup.flexible_federations
+    from gaia_lab.games.gaia_project.game import read_setup, write_setup
+    assert read_setup(write_setup(log.setup)) == log.setup
 
 
 def test_the_advanced_rules_turn_sectors_before_factions() -> None:

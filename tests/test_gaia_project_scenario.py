@@ -57,10 +57,63 @@ def test_scenario_reports_every_problem_at_once() -> None:
                  "players[0].research.navigation: must be from 0 to 5, got 7",
                  "unknown booster 'booster99'", "10A2 is already built by terrans",
                  "10A1 is not a Transdim planet", "round: must be from 1 to 6, got 9",
-                 'phase: must be one of "actions", "income", got "gaia"',
+                 'phase: must be one of "actions", "income", "over", got "gaia"',
                  "unknown booster 'nope'"):
         assert part in text, part
     assert len(info.value.problems) >= 9
+
+
+def test_scenario_checks_federations_satellites_and_tokens_together() -> None:
+    ok = two({"structures": {"10A2": "ts", "3A10": "m"}, "federations": [["10A2", "5C"]],
+              "satellites": 1, "fed_tokens": ["fed2-"]})
+    assert ok.state.seats[0].federations == (("10A2", "5C"),)
+    spec = {"players": [
+        {"faction": "terrans", "structures": {"10A2": "ts"}, "satellites": 0,
+         "federations": [["10A2", "5C", "3A10"], ["5C"]],
+         "fed_tokens": ["fed2", "fed2", "fed2", "fed2"]},
+        {"faction": "xenos", "structures": {"5A10": "m"}}]}
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario(spec)
+    text = "\n".join(info.value.problems)
+    for part in ("players[0] (terrans): federations[0]: 3A10 is a planet without a "
+                 "structure of the player [gp.action.federation]",
+                 "federations[1]: 5C is also in federations[0] [gp.federation.exclusive]",
+                 "satellites: 0, but the federations hold 2 satellite hexes "
+                 "[gp.federation.satellites]",
+                 "fed_tokens: the players hold 4 fed2 tokens, the supply has"):
+        assert part in text, part
+    few = {"players": [{"faction": "terrans", "structures": {"10A2": "ts"},
+                        "federations": [["10A2", "5C"]]},
+                       {"faction": "xenos"}]}
+    with pytest.raises(InvalidStateError, match="fed_tokens: 0 tokens for 1 federations"):
+        GAME.scenario(few)
+
+
+def test_scenario_on_any_recorded_map_from_its_init_line() -> None:
+    from gaia_lab.games.gaia_project.recorded import read_log
+
+    drawn = read_log("init 2 GaiaRocks").setup
+    m = GAME.scenario({"init": "init 2 GaiaRocks", "players": [
+        {"faction": "terrans"}, {"faction": "xenos"}]})
+    assert m.setup == drawn and m.setup != GAME.scenario(
+        {"players": [{"faction": "terrans"}, {"faction": "xenos"}]}).setup
+    # the documented map queries: planets of a type, hexes within a distance
+    space = m.space_map
+    deserts = space.planets_of_type("desert")
+    assert deserts and all(space.planet(h) == "desert" for h in deserts)
+    near = space.within(deserts[0], 2)
+    assert near and all(space.distance(deserts[0], h) <= 2 for h in near)
+    flexible = GAME.scenario({"init": "init 2 s", "options": {"flexibleFederations": True},
+                              "players": [{"faction": "terrans"}, {"faction": "xenos"}]})
+    assert flexible.setup.flexible_federations
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario({"init": "init 3 s", "options": {"layout": "ring"},
+                       "players": [{"faction": "terrans"}, {"faction": "xenos"}]})
+    assert any(p.startswith("init: ") and "layout 'ring'" in p for p in info.value.problems)
+    with pytest.raises(InvalidStateError, match="init: 'init 3 s' seats 3 players, the "
+                                                "scenario lists 2"):
+        GAME.scenario({"init": "init 3 s",
+                       "players": [{"faction": "terrans"}, {"faction": "xenos"}]})
 
 
 def test_scenario_at_the_start_of_a_round_plays_income() -> None:
@@ -211,3 +264,71 @@ def test_every_smallest_satellite_set_is_legal() -> None:
     assert v.rule.id in ("gp.federation.minimal", "gp.action.federation")
     s.play("terrans federation 10A2,10B0,10B1,10B2,10B5 fed1")
     assert s.state.seats[0].satellites == 2 and s.state.seats[0].vp == 22
+
+
+def test_a_legal_verdict_says_where_a_resource_cap_bites() -> None:
+    s = two({"structures": {"10A2": "m"}, "ore": 14, "bowls": [0, 0, 4]})
+    verdict = s.explain("terrans action power3")
+    assert verdict.legal
+    assert "Gains 1o" in verdict.message
+    assert "Ore reaches its cap of 15: any more is lost (gp.income.caps)." in verdict.message
+    below = two({"structures": {"10A2": "m"}, "ore": 5, "bowls": [0, 0, 4]})
+    assert "cap" not in below.explain("terrans action power3").message
+
+
+def test_space_stations_and_the_lost_planet_are_placeable() -> None:
+    state = GAME.scenario({"round": 3, "players": [
+        {"faction": "ivits", "structures": {"10A2": "PI", "5C": "sp"}},
+        {"faction": "terrans", "structures": {"5A10": "m", "10B0": "lp"}}]})
+    assert state.seats[0].building_at("5C") == "sp"
+    assert state.seats[1].building_at("10B0") == "lp"
+    assert state.owner("10B0") == (1, "lp") and state.owner("5C") == (0, "sp")
+    assert GAME.invariants(state) == []
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario({"players": [
+            {"faction": "terrans", "structures": {"5C": "sp", "10B0": "lp", "3A10": "lp"}},
+            {"faction": "xenos", "structures": {"10B1": "lp", "10B0": "m"}}]})
+    text = "\n".join(info.value.problems)
+    for part in ("players[0] (terrans): structures: 5C: only the Ivits place space "
+                 "stations [gp.faction.ivits.pi]",
+                 "3A10 is a planet; the Lost Planet goes on empty space",
+                 "10B1: the Lost Planet is already on 10B0 (there is one)",
+                 "players[1] (xenos): structures: 10B0 is empty space"):
+        assert part in text, part
+
+
+def test_a_scenario_may_end_the_game_now_to_see_final_scoring() -> None:
+    players = [{"faction": "terrans", "structures": {"10A2": "ts", "3A10": "m"}, "ore": 6,
+                "research": {"terraforming": 4}, "vp": 40},
+               {"faction": "xenos", "structures": {"5A10": "m"}}]
+    s = Session(GAME, scenario={"round": 6, "phase": "over", "players": players})
+    assert s.is_over and s.state.phase == "over"
+    lines = {(line.player, line.category): line for line in s.score_breakdown().lines}
+    research = lines[(0, "terra")]
+    assert research.points == 8 and research.rule is not None
+    assert research.rule.id == "gp.score.research"
+    assert lines[(0, "spend")].points >= 2
+    assert s.state.seats[0].vp == 40 + sum(
+        line.points for (seat, cat), line in lines.items()
+        if seat == 0 and cat not in ("start", "scenario"))
+    with pytest.raises(InvalidStateError, match="current: 0, but in phase over"):
+        GAME.scenario({"phase": "over", "current": 0, "players": players})
+
+
+def test_a_scenario_may_start_at_a_charge_offer() -> None:
+    s = two({"structures": {"10A2": "m"}}, charges=[["xenos", 2]])
+    assert s.actor == 1
+    assert "xenos charge 2pw" in {str(a) for a in s.legal_actions()}
+    s.play("xenos charge 2pw")
+    assert s.actor == 0 and s.state.seats[1].vp == 9
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario({"players": [{"faction": "terrans", "bowls": [0, 1, 7]},
+                                   {"faction": "xenos"}],
+                       "charges": [["terrans", 3], ["nobody", 1]]})
+    text = "\n".join(info.value.problems)
+    assert "charges[0]: terrans can take 1 power (bowls (0, 1, 7)), not 3" in text
+    assert "charges[1]: 'nobody' is not a seat or a faction of this game" in text
+    with pytest.raises(InvalidStateError, match="charges.0.: xenos hold 1 VP, so an offer "
+                                                "is at most 2 power, not 3"):
+        GAME.scenario({"players": [{"faction": "terrans"}, {"faction": "xenos", "vp": 1}],
+                       "charges": [["xenos", 3]]})

@@ -2,7 +2,8 @@
 
 A refusal already names the rule that forbids and the numbers; a legal line is explained
 by what it does (its events, in order), the change to the player's resources, power bowls
-and VP, and the decisions it puts before others (charges offered), citing the rule of its
+and VP (with the resources it brings up to their cap, where more is lost), and the
+decisions it puts before others (charges offered), citing the rule of its
 main action (a free action's when the line holds only free actions).
 
 >>> from gaia_lab.core.values import evolve
@@ -22,10 +23,10 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project.flow import FLOW
 from gaia_lab.games.gaia_project.rulebook import RULES
-from gaia_lab.games.gaia_project.rules import _name
+from gaia_lab.games.gaia_project.rules import CAPS, _name
 from gaia_lab.games.gaia_project.state import GPState, PlayerState
 
-__all__ = ["change_text", "legal_verdict"]
+__all__ = ["cap_text", "change_text", "legal_verdict"]
 
 _AMOUNTS: Final = (("credits", "c"), ("ore", "o"), ("knowledge", "k"), ("qic", "q"))
 _FREE_KINDS: Final = frozenset({"spend", "burn"})
@@ -53,6 +54,24 @@ def change_text(before: PlayerState, after: PlayerState) -> str:
     return "; ".join(parts)
 
 
+def cap_text(before: PlayerState, after: PlayerState) -> str:
+    """The resources a line brings up to their cap, where any more is lost
+    (``gp.income.caps``), or "".
+
+    >>> from gaia_lab.core.values import evolve
+    >>> a = evolve(PlayerState.new("terrans"), ore=14)
+    >>> cap_text(a, evolve(a, ore=15))
+    'Ore reaches its cap of 15: any more is lost (gp.income.caps).'
+    >>> cap_text(a, evolve(a, ore=13))
+    ''
+    """
+    reached = [f"{name.capitalize()} reaches its cap of {cap}" for name, cap in CAPS.items()
+               if getattr(after, name) >= cap > getattr(before, name)]
+    if not reached:
+        return ""
+    return "; ".join(reached) + ": any more is lost (gp.income.caps)."
+
+
 def legal_verdict(state: GPState, after: GPState, events: Sequence[Event]) -> Verdict:
     """The verdict of a legal line: its events, the acting player's change
     (:func:`change_text`) and the charges it offers, citing the main action's rule."""
@@ -67,6 +86,9 @@ def legal_verdict(state: GPState, after: GPState, events: Sequence[Event]) -> Ve
         change = change_text(state.seats[seat], after.seats[seat])
         if change:
             sentences.append(change[0].upper() + change[1:] + ".")
+        capped = cap_text(state.seats[seat], after.seats[seat])
+        if capped:
+            sentences.append(capped)
     names = tuple(_name(p.faction) if p.faction else f"p{i + 1}"
                   for i, p in enumerate(after.seats))
     new = list(after.pending)

@@ -542,6 +542,17 @@ def _minimum(s: _Setting, buildings: frozenset[Hex]) -> tuple[int, frozenset[Hex
     return s.cache[buildings]
 
 
+def _flexible_minimum(s: _Setting, buildings: frozenset[Hex]
+                      ) -> tuple[int, frozenset[Hex]] | None:
+    """The fewest new satellites joining ``buildings`` (and the base) without taking in
+    any other structure of the player: the satellites keep clear of the hexes that touch
+    one (``flexibleFederations``)."""
+    others = s.eligible - buildings - s.base
+    near = frozenset(n for h in others for n in s.space_map.neighbours(h))
+    return minimal_satellites(s.space_map, buildings | s.base, s.usable - near,
+                              buildings | s.base)
+
+
 def _region(s: _Setting, buildings: frozenset[Hex]) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """The usable and free hexes an optimal tree joining ``buildings`` (and the base) can
     use.  Joining the groups along a spanning tree of their gaps costs some ``U``
@@ -590,7 +601,8 @@ def _lower_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
 
 def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
            other_federations: Sequence[frozenset[Hex]], threshold: int,
-           max_satellites: int | None, optimal_known: bool = False) -> FederationCheck:
+           max_satellites: int | None, optimal_known: bool = False,
+           flexible: bool = False) -> FederationCheck:
     m = s.space_map
     off = sorted(h for h in chosen | satellites if h not in m)
     if off:
@@ -673,7 +685,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
         # two of the groups are this far apart: the proposal is already one of the best
         least, optimal = count, satellites
     else:
-        found = _minimum(s, chosen)
+        found = _flexible_minimum(s, chosen) if flexible else _minimum(s, chosen)
         assert found is not None  # the proposal itself connects them
         least, optimal = found
     if least < count:
@@ -694,7 +706,8 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
     return FederationCheck(Verdict.ok(
         RULES["gp.action.federation"],
         f"A federation of power value {power} (at least {threshold}) with {count} "
-        f"satellites, the fewest possible.", **numbers),
+        f"satellites, the fewest possible"
+        f"{' without taking in another structure' if flexible else ''}.", **numbers),
         power, threshold, count, least, optimal)
 
 
@@ -739,7 +752,8 @@ def check_federation(space_map: SpaceMap, player_structures: Mapping[Hex, str],
                      blocked: frozenset[Hex] = frozenset(),
                      power_values: Mapping[str, int] = POWER_VALUES, threshold: int = 7,
                      *, value_bonus: Mapping[Hex, int] | None = None,
-                     max_satellites: int | None = None) -> FederationCheck:
+                     max_satellites: int | None = None,
+                     flexible: bool = False) -> FederationCheck:
     """Whether the player may form a federation of the structures ``chosen`` joined by
     new ``satellites``.
 
@@ -750,7 +764,10 @@ def check_federation(space_map: SpaceMap, player_structures: Mapping[Hex, str],
     :func:`power_values` for the tech tile that makes big buildings 4) and
     ``value_bonus`` adds to single structures (Bescods' institute: +1 on titanium);
     ``threshold`` comes from :func:`federation_threshold`; ``max_satellites`` is the
-    number of power tokens the player could discard, when known.
+    number of power tokens the player could discard, when known.  With ``flexible``
+    (boardgamers.space's ``flexibleFederations``) the satellites need only be the fewest
+    that join ``chosen`` without taking in another structure of the player; a part of
+    ``chosen`` reaching the threshold with fewer satellites is still refused.
 
     >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
     >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
@@ -780,7 +797,7 @@ def check_federation(space_map: SpaceMap, player_structures: Mapping[Hex, str],
     s = _setting(space_map, player_structures, other_federations, blocked, power_values,
                  value_bonus)
     return _check(s, frozenset(satellites), frozenset(chosen), other_federations,
-                  threshold, max_satellites)
+                  threshold, max_satellites, flexible=flexible)
 
 
 def check_ivits_federation(space_map: SpaceMap, player_structures: Mapping[Hex, str],

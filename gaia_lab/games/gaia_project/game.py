@@ -149,7 +149,8 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         "finalScoring": list(setup.final_scoring),
         "terraformingFederation": setup.terraforming_federation,
     } | ({"factionVariant": setup.faction_variant} if setup.faction_variant else {}) | (
-        {"bids": list(setup.bids)} if setup.bids else {})
+        {"bids": list(setup.bids)} if setup.bids else {}) | (
+        {"flexibleFederations": True} if setup.flexible_federations else {})
 
 
 META = GameMeta(

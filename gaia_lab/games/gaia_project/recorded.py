@@ -28,7 +28,7 @@ from gaia_lab.core.errors import (
 from gaia_lab.core.options import OptionError
 from gaia_lab.core.values import evolve
 from gaia_lab.games.gaia_project.components import load_components
-from gaia_lab.games.gaia_project.faction_variants import VARIANTS, variant_name
+from gaia_lab.games.gaia_project.faction_variants import VARIANTS, variant_entry, variant_name
 from gaia_lab.games.gaia_project.map import MIRRORED, mirrored
 from gaia_lab.games.gaia_project.seeded_setup import FACTION_ORDER, draw, map_configuration
 from gaia_lab.games.gaia_project.state import Setup, _space_map
@@ -73,6 +73,8 @@ SUPPORTED_OPTIONS: Final = {
     "advancedRules": "the last player turns sectors before factions (the rotate line)",
     "randomFactions": "each seat's faction drawn from the seed",
     "noFedCheck": "the public engine lists no federations (the lines are checked here)",
+    "flexibleFederations": "a federation may use more satellites than the fewest to leave "
+                           "out a structure of the player (gp.federation.minimal)",
     "factionVariant": "standard, or a variant with its faction values (see factions.json)",
     "factionVariantVersion": "the version of the faction variant",
     "creator": "the seat that created the game (no effect on play)",
@@ -232,6 +234,8 @@ def read_log(data: object) -> RecordedLog:
         problems.append(f"line {board + 1} {lines[board]!r}: p{chooser} first turns "
                         f"sectors ('p{chooser} rotate ...', possibly with none) "
                         "[gp.setup.sectors_34]")
+    if setup is not None and not problems:
+        problems.extend(_variant_problems(lines, players, setup, drawn.random_factions))
     auction = None
     if setup is not None and not problems and options.get("auction"):
         try:
@@ -241,6 +245,8 @@ def read_log(data: object) -> RecordedLog:
             problems.append(str(exc))
         else:
             setup = evolve(setup, bids=auction.bids)
+    if setup is not None and options.get("flexibleFederations"):
+        setup = evolve(setup, flexible_federations=True)
     if problems or setup is None:
         raise InvalidStateError(problems, source)
     return RecordedLog(players, seed, options, setup, lines, drawn.random_factions,
@@ -400,6 +406,25 @@ def settle_auction(lines: Sequence[str], first: int, players: int, kind: str,
         current = after
     seats = tuple(owner[f] for f in chosen)
     return Auction(tuple(chosen), seats, tuple(bid[s] for s in seats), first, i)
+
+
+_FACTION_WORD: Final = re.compile(r"\b(?:faction|bid)\s+([a-z-]+)")
+
+
+def _variant_problems(lines: Sequence[str], players: int, setup: Setup,
+                      random_factions: Sequence[str]) -> list[str]:
+    """The factions of the log whose variant board changes the setup order (the
+    two-player more-balanced Ivits), which are not replayed here: refused before any
+    line is played, naming the option."""
+    named = {m.group(1) for line in lines for m in _FACTION_WORD.finditer(line)}
+    out: list[str] = []
+    for faction in sorted(named | set(random_factions)):
+        entry = variant_entry(faction, setup.faction_variant, players)
+        if entry is not None and entry.pi_placed:
+            out.append(f"options: factionVariant {setup.faction_variant} with {players} "
+                       f"players: the {faction} place their institute {entry.pi_placed}, "
+                       "which is not supported [gp.setup.faction_board]")
+    return out
 
 
 def _option_problems(options: Mapping[str, Any]) -> list[str]:

@@ -2012,7 +2012,8 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
                       chosen: frozenset[Hex], others: tuple[frozenset[Hex], ...],
                       blocked: frozenset[Hex], values: tuple[tuple[str, int], ...],
                       threshold: int, tokens: int,
-                      bonus: tuple[tuple[Hex, int], ...] = ()) -> FederationCheck:
+                      bonus: tuple[tuple[Hex, int], ...] = (),
+                      flexible: bool = False) -> FederationCheck:
     """:func:`.federation.check_federation` on hashable inputs, remembered (a check is
     asked for once per token while the legal actions are listed)."""
     from gaia_lab.games.gaia_project import federation as fedmod
@@ -2020,7 +2021,8 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
 
     return fedmod.check_federation(_space_map(sectors), dict(structures), satellites, chosen,
                                    list(others), blocked, dict(values), threshold,
-                                   value_bonus=dict(bonus) or None, max_satellites=tokens)
+                                   value_bonus=dict(bonus) or None, max_satellites=tokens,
+                                   flexible=flexible)
 
 
 def _federation_hexes(state: GPState, f: FederationSetting, names: Sequence[str]
@@ -2059,7 +2061,8 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     check = _check_federation(state.setup.sectors, tuple(sorted(f.structures.items())),
                               satellites, chosen, tuple(f.others), f.blocked,
                               tuple(sorted(f.values.items())), f.threshold,
-                              pw.tokens(p.bowls), f.bonus)
+                              pw.tokens(p.bowls), f.bonus,
+                              state.setup.flexible_federations)
     if not check.legal:
         v = check.verdict
         raise Refusal(f"federation.{v.code}", v.message,

@@ -29,8 +29,10 @@ from typing import Annotated, Any
 
 from gaia_lab.core import codec
 from gaia_lab.core.codec import OneOf, Range, Size
-from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.errors import GaiaLabError, InvalidStateError
+from gaia_lab.core.flow import Task
 from gaia_lab.core.values import evolve
+from gaia_lab.games.gaia_project import power as pw
 from gaia_lab.games.gaia_project.components import (
     FACTION_IDS,
     RESEARCH_TRACKS,
@@ -51,8 +53,10 @@ __all__ = ["PlayerSpec", "ScenarioSpec", "build_scenario"]
 
 _BUILDINGS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
               "PI": "planetary_institute", "ac1": "academy_left", "ac2": "academy_right"}
+_ON_SPACE = {"sp": "a space station", "lp": "the Lost Planet"}
+"""The structures placed on empty space: the Ivits' space stations, the Lost Planet."""
 _CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
-_PHASES = ("actions", "income")
+_PHASES = ("actions", "income", "over")
 _NOT_GIVEN = -1
 
 
@@ -96,9 +100,16 @@ class ScenarioSpec:
     board_used: tuple[str, ...] = ()
     gaia_hexes: tuple[str, ...] = ()
     setup: Mapping[str, Any] | None = None
+    init: str | None = None
+    """A boardgamers.space ``init`` line (``"init 4 GaiaRocks"``): the setup that seed
+    draws, with ``options`` (the engine's options), for any recorded map."""
+    options: Mapping[str, Any] | None = None
     round_scoring: Annotated[tuple[str, ...], Size(6, 6)] | None = None
     final_scoring: Annotated[tuple[str, ...], Size(2, 2)] | None = None
     seed: str | int = ""
+    charges: tuple[tuple[int | str, Annotated[int, Range(1, 5)]], ...] = ()
+    """Charge offers pending before the current player's turn, in order: ``[seat or
+    faction, power]`` each (the position right after a structure was built)."""
 
 
 def _may_share(faction: str, code: str, first: str) -> bool:
@@ -111,7 +122,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     """A position in the action phase (or at the start of a round) from a description.
 
     ``spec`` keys: ``players`` (2-4 objects, in seat order, each with ``faction`` and
-    optionally ``structures`` ``{hex: m|ts|lab|PI|ac1|ac2}``, ``gaiaformers`` (hexes),
+    optionally ``structures`` ``{hex: m|ts|lab|PI|ac1|ac2}`` (on empty space ``sp``, an
+    Ivits space station, or ``lp``, the Lost Planet), ``gaiaformers`` (hexes),
     ``credits ore knowledge qic vp`` (default: the faction's start), ``bowls``
     ``[I, II, III, gaia]``, ``research`` ``{track or code: level}`` (default: the
     faction's start), ``brainstone`` (Taklons: the bowl index 0-3 of their brainstone,
@@ -120,13 +132,22 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     ``fed_tokens`` (ids, ``"-"`` suffix for flipped ones), ``federations`` (hex lists),
     ``satellites``, ``booster``,
     ``passed``, ``used`` (special actions taken this round)); ``round`` (1-6, default
-    1); ``phase`` (``actions`` or ``income``: the start of the round, whose income and
-    Gaia phase are then played); ``current`` (seat or faction, default the first
+    1); ``phase`` (``actions``; ``income``: the start of the round, whose income and
+    Gaia phase are then played; ``over``: the game ends now and final scoring is
+    played, to see what each player would score); ``current`` (seat or faction, default the first
     player in ``order`` who has not passed); ``order`` (turn order of the round,
     seats or factions); ``pass_order``; ``boosters`` (the supply); ``board_used``
     (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
-    ``seeded_setup``) or ``round_scoring`` / ``final_scoring`` to replace the tiles.
+    ``seeded_setup``), or ``init`` (a boardgamers.space ``init`` line, with ``options``:
+    the map and tiles its seed draws), and ``round_scoring`` / ``final_scoring`` to
+    replace the tiles; ``charges`` (``[seat or faction, power]`` offers pending, in
+    order, before the current player goes on).
     The description is read as a :class:`ScenarioSpec`; every problem is listed.
+    Federations, satellites and tokens are checked against each other and the supply:
+    a federation's planets hold the player's structures, no hex is in two federations,
+    ``satellites`` (when given) covers the federations' space hexes, each federation
+    holds a token (not the Ivits', whose one federation brings one per 7 of its value),
+    and no more tokens of a kind are held than the supply has.
     """
     parsed, problems = codec.decode(ScenarioSpec, spec)
     if not isinstance(parsed, ScenarioSpec):
@@ -175,6 +196,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
         problems.append(f"pass_order must list exactly the passed seats {passed}, got "
                         f"{list(pass_raw)!r}")
         pass_order = passed
+    if phase != "actions" and parsed.current is not None:
+        problems.append(f"current: {parsed.current!r}, but in phase {phase} nobody is to act")
     if phase == "income" and passed:
         problems.append("at the start of a round nobody has passed yet")
     current: int | None = None
@@ -218,20 +241,94 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
         if len(top) > 1:
             problems.append(f"research: only one player reaches level 5 of {track}, not "
                             f"{', '.join(top)}")
-    if problems:
-        raise InvalidStateError(problems, "scenario")
     fed_used: dict[str, int] = {}
     for p in players:
         for t, _ in p.fed_tokens:
             fed_used[t] = fed_used.get(t, 0) + 1
-    fed_supply = tuple((t, max(0, k - fed_used.get(t, 0))) for t, k in base.fed_supply)
+    for t, k in base.fed_supply:
+        if fed_used.get(t, 0) > k:
+            problems.append(f"fed_tokens: the players hold {fed_used[t]} {t} tokens, the "
+                            f"supply has {k} [gp.action.federation]")
+    offers = []
+    for i, (who, power) in enumerate(parsed.charges):
+        if phase != "actions":
+            problems.append(f"charges[{i}]: charge offers wait in the action phase, not "
+                            f"in phase {phase}")
+            break
+        charger = seat(who, f"charges[{i}]")
+        if charger is None:
+            continue
+        room = pw.chargeable(players[charger].bowls)
+        if power > room:
+            problems.append(f"charges[{i}]: {factions[charger]} can take {room} power "
+                            f"(bowls {players[charger].bowls[:3]}), not {power} "
+                            "[gp.charge.trigger]")
+        elif power > players[charger].vp + 1:
+            problems.append(f"charges[{i}]: {factions[charger]} hold "
+                            f"{players[charger].vp} VP, so an offer is at most "
+                            f"{players[charger].vp + 1} power, not {power} [gp.charge.cost]")
+        offers.append(Task("charge", charger, (power,)))
+    if problems:
+        raise InvalidStateError(problems, "scenario")
+    fed_supply = tuple((t, k - fed_used.get(t, 0)) for t, k in base.fed_supply)
     state = evolve(base, seats=tuple(players), phase=phase, round=rnd, order=tuple(order),
                    current=current, pass_order=tuple(pass_order), boosters=tuple(supply),
                    board_used=tuple(board_used), gaia_hexes=tuple(sorted(gaia_hexes)),
-                   fed_supply=fed_supply)
+                   fed_supply=fed_supply, pending=tuple(offers))
     if phase == "income":
         state, _ = settle(state)
+    elif phase == "over":  # the game ends now: final scoring is played
+        from gaia_lab.games.gaia_project.scoring import final_scoring
+
+        state, _ = final_scoring(evolve(state, current=None))
     return state
+
+
+def _federation_problems(raw: PlayerSpec, where: str, m: SpaceMap,
+                         buildings: Mapping[str, str], feds: list[tuple[str, ...]],
+                         tokens: int, problems: list[str]) -> None:
+    """Federations, satellites and federation tokens checked against each other: each
+    federation's planets hold the player's structures, no hex is in two federations,
+    the satellites given cover the federations' space hexes, and each federation
+    brought a token (the Ivits' one federation brings one per 7 of its value)."""
+    seen: dict[str, int] = {}
+    space = 0
+    for i, fed in enumerate(feds):
+        for name in fed:
+            h = m.hex(name)
+            if m.planets[h] is None:
+                space += 1
+            elif name not in buildings:
+                problems.append(f"{where}: federations[{i}]: {name} is a planet without "
+                                "a structure of the player [gp.action.federation]")
+            if name in seen:
+                problems.append(f"{where}: federations[{i}]: {name} is also in "
+                                f"federations[{seen[name]}] [gp.federation.exclusive]")
+            seen.setdefault(name, i)
+    if raw.satellites is not None and raw.satellites < space:
+        problems.append(f"{where}: satellites: {raw.satellites}, but the federations hold "
+                        f"{space} satellite hexes [gp.federation.satellites]")
+    if not hooks(raw.faction).one_federation and tokens < len(feds):
+        problems.append(f"{where}: fed_tokens: {tokens} tokens for {len(feds)} "
+                        "federations (each federation formed takes one) "
+                        "[gp.action.federation]")
+
+
+def _space_structure_problem(faction: str, code: str, name: str, is_space: bool,
+                             taken: dict[str, str]) -> str:
+    """Why a space station or the Lost Planet may not be on ``name``, or "" (the Lost
+    Planet is one for the whole table, noted in ``taken`` under ``"lp"``)."""
+    what = _ON_SPACE[code]
+    if not is_space:
+        return f"{name} is a planet; {what} goes on empty space"
+    if code == "sp" and not hooks(faction).one_federation:
+        return f"{name}: only the Ivits place space stations [gp.faction.ivits.pi]"
+    if code == "lp":
+        if "lp" in taken:
+            return (f"{name}: the Lost Planet is already on {taken['lp']} (there is one) "
+                    "[gp.action.research]")
+        taken["lp"] = name
+    return ""
 
 
 def _hex_name(m: SpaceMap, text: str, what: str, problems: list[str]) -> str | None:
@@ -245,6 +342,22 @@ def _hex_name(m: SpaceMap, text: str, what: str, problems: list[str]) -> str | N
 
 def _setup(spec: ScenarioSpec, problems: list[str]) -> Setup:
     setup = DEEP_MIND_2_SETUP
+    if spec.init is not None:
+        from gaia_lab.games.gaia_project.recorded import read_log
+
+        if spec.setup is not None:
+            problems.append("init: give the setup or the init line, not both")
+        try:
+            log = read_log({"moves": [spec.init], "options": dict(spec.options or {})})
+        except GaiaLabError as exc:
+            problems.append(f"init: {exc}")
+        else:
+            if log.players != len(spec.players):
+                problems.append(f"init: {spec.init!r} seats {log.players} players, the "
+                                f"scenario lists {len(spec.players)}")
+            setup = log.setup
+    elif spec.options is not None:
+        problems.append("options: the engine options go with an init line")
     if spec.setup is not None:
         try:
             seeded = Setup.from_seeded(spec.setup)
@@ -307,9 +420,21 @@ def _player(raw: PlayerSpec, where: str, base: GPState, taken: dict[str, str],
         if name is None:
             continue
         h = m.hex(name)
+        if code in _ON_SPACE:
+            problem = _space_structure_problem(faction, code, name, m.planets[h] is None,
+                                               taken)
+            if problem:
+                problems.append(f"{where}: structures: {problem}")
+            elif name in taken:
+                problems.append(f"{where}: structures: {name} is already built by "
+                                f"{taken[name]}")
+            else:
+                taken[name] = faction
+                buildings.append((name, code))
+            continue
         if code not in _BUILDINGS:
             problems.append(f"{where}: structures: {name}: unknown building {code!r} "
-                            f"(known: {', '.join(_BUILDINGS)})")
+                            f"(known: {', '.join((*_BUILDINGS, *_ON_SPACE))})")
             continue
         if m.planets[h] is None:
             problems.append(f"{where}: structures: {name} is empty space")
@@ -376,6 +501,7 @@ def _player(raw: PlayerSpec, where: str, base: GPState, taken: dict[str, str],
                              for hx in fed) if x is not None]
         feds.append(tuple(sorted(names)))
     changes["federations"] = tuple(feds)
+    _federation_problems(raw, where, m, dict(buildings), feds, len(tokens), problems)
     if raw.booster is not None:
         if raw.booster not in {b.id for b in c.boosters}:
             problems.append(f"{where}: unknown booster {raw.booster!r}")

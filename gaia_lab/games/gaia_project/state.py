@@ -66,6 +66,10 @@ class Setup:
     boardgamers.space and its version, ``beta/1`` (see :mod:`.faction_variants`)."""
     bids: tuple[Annotated[int, Range(0, 99)], ...] = ()
     """VP each seat bid for its faction in an auction (paid at final scoring), or ()."""
+    flexible_federations: bool = False
+    """boardgamers.space's ``flexibleFederations``: a federation may take more satellites
+    than the fewest joining its structures, to leave out another structure of the player
+    (it must still not be outclassed: the same or fewer structures with fewer satellites)."""
 
     @classmethod
     def from_seeded(cls, raw: Mapping[str, Any]) -> Setup:
@@ -82,7 +86,8 @@ class Setup:
         return cls(sectors, tuple(raw["boosters"]), tuple(techs),
                    tuple(raw["roundScoring"]), tuple(raw["finalScoring"]),
                    str(raw["terraformingFederation"]), str(raw.get("factionVariant", "")),
-                   tuple(int(b) for b in raw.get("bids", ())))
+                   tuple(int(b) for b in raw.get("bids", ())),
+                   bool(raw.get("flexibleFederations", False)))
 
     def tech_at(self, position: str) -> str:
         """The tile id on a tech space."""
