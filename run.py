@@ -6,6 +6,7 @@
     python run.py voila [voila args...]         open the notebooks as apps in Voila
     python run.py notebooks [filter...]         rebuild the notebooks from their .py sources
     python run.py docs  [sphinx args...]        build the docs site into docs/_build/html
+    python run.py lite  [OUTPUT]                build the JupyterLite site into _lite/
 
 Each command creates ``.venv`` in the repository when it is missing and installs
 gaia_lab into it in editable mode. The install is repeated only when
@@ -28,10 +29,11 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "gaia_lab-install.json"
-# the tests build the rules pages with Sphinx (tests/test_docs.py): test installs docs too
-EXTRAS = {"lab": ["lab"], "test": ["lab", "test", "docs"], "voila": ["lab"],
-          "notebooks": ["lab", "test"], "docs": ["docs"]}
-USAGE = "usage: python run.py {lab|test|voila|notebooks|docs} [extra args...]"
+# the tests build the rules pages with Sphinx (tests/test_docs.py) and the JupyterLite site
+# (tests/browser/test_lite.py): test installs docs and lite too
+EXTRAS = {"lab": ["lab"], "test": ["lab", "test", "docs", "lite"], "voila": ["lab"],
+          "notebooks": ["lab", "test"], "docs": ["docs"], "lite": ["lite"]}
+USAGE = "usage: python run.py {lab|test|voila|notebooks|docs|lite} [extra args...]"
 
 
 def say(message: str) -> None:
@@ -148,6 +150,10 @@ def main(argv: list[str]) -> None:
         say("building the docs site into docs/_build/html (offline; notebooks not executed) ...")
         run("python", ["-m", "sphinx", "-b", "html", "-c", "docs", ".", "docs/_build/html",
                        *extra])
+    if command == "lite":
+        # downloads at build time only (PyPI wheels, the npm package pyodide; needs npm)
+        say("building the JupyterLite site (the tour in the browser, no server) ...")
+        run("python", [str(ROOT / "lite" / "build.py"), *extra])
     if command == "lab":
         index = "notebooks/index.ipynb"
         chosen = any(not a.startswith("-") for a in extra)

@@ -1,0 +1,148 @@
+"""Build the JupyterLite site of gaia_lab: the tour in the browser, with no server.
+
+    python lite/build.py [OUTPUT]      (``python3 run.py lite`` runs it; OUTPUT: _lite/)
+
+The site holds the gaia_lab wheel built from this checkout and the pure-Python wheels
+of its dependencies (installed in the browser by piplite), the Pyodide core from the
+npm package ``pyodide`` (no CDN at run time), and the tour of lite/tour.py as a
+notebook. Pillow, which only the PNG export and the canvas widgets need, is not
+bundled: Pyodide's own distribution has it (and numpy), which a browser with internet
+loads at run time. Downloads (PyPI, npm) happen here, at build time, and are cached
+in .cache/lite/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "lite"
+OUTPUT = ROOT / "_lite"
+# compiled (Pyodide ships them); the rest of the dependencies are pure Python
+NOT_PURE = {"pillow", "numpy"}
+# the kernel's own Python packages, which Pyodide's full distribution (not its npm core)
+# holds; their pure-Python wheels come from PyPI at the versions of pyodide-lock.json
+KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
+# pure packages the kernel installs that Pyodide does not ship (piplite serves them)
+KERNEL_EXTRAS = ("comm",)
+
+
+def pyodide_version() -> str:
+    """The Pyodide core the installed kernel expects."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return str(PYODIDE_VERSION)
+
+
+def pure_dependencies() -> list[str]:
+    """gaia_lab's dependencies from pyproject.toml, without the compiled ones."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = []
+    for spec in project["dependencies"]:
+        name = spec.split(">")[0].split("<")[0].split("=")[0].split("[")[0].strip()
+        if name.lower() not in NOT_PURE:
+            wanted.append(spec)
+    return wanted
+
+
+def check(argv: list[str]) -> None:
+    print("[lite]", " ".join(argv), flush=True)
+    subprocess.run(argv, check=True)
+
+
+def wheels() -> list[Path]:
+    """The gaia_lab wheel (rebuilt every time) and the pure dependencies' wheels."""
+    folder = CACHE / "wheels"
+    for old in folder.glob("gaia_lab-*.whl"):
+        old.unlink()
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    check([*pip, "wheel", "--no-deps", "-w", str(folder), str(ROOT)])
+    check([*pip, "download", "--no-deps", "--only-binary=:all:", "-d", str(folder),
+           *pure_dependencies(), *KERNEL_EXTRAS])
+    return sorted(folder.glob("*.whl"))
+
+
+def pyodide_core() -> Path:
+    """The npm package ``pyodide`` at the kernel's version, installed into the cache."""
+    version = pyodide_version()
+    npm = CACHE / "npm" / version
+    core = npm / "node_modules" / "pyodide"
+    if not (core / "pyodide.mjs").exists():
+        npm.mkdir(parents=True, exist_ok=True)
+        check(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(npm),
+               f"pyodide@{version}"])
+    return core
+
+
+def kernel_packages(pyodide: Path) -> None:
+    """Put the kernel's packages (KERNEL_PACKAGES and what they depend on) into the copied
+    core folder pyodide/, from PyPI, and record their hashes in its pyodide-lock.json."""
+    lock_path = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    wanted: dict[str, dict[str, object]] = {}
+    todo = list(KERNEL_PACKAGES)
+    while todo:
+        name = re.sub(r"[-_.]+", "-", todo.pop()).lower()
+        if name in wanted:
+            continue
+        wanted[name] = packages[name]
+        todo.extend(str(d) for d in packages[name].get("depends", []))
+    folder = CACHE / "pyodide-wheels" / pyodide_version()
+    folder.mkdir(parents=True, exist_ok=True)
+    pins = [f"{entry['name']}=={entry['version']}" for entry in wanted.values()
+            if not (folder / str(entry["file_name"])).exists()]
+    if pins:
+        check([sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet",
+               "download", "--no-deps", "--only-binary=:all:", "--python-version",
+               str(lock["info"]["python"]), "-d", str(folder), *pins])
+    for entry in wanted.values():
+        wheel = folder / str(entry["file_name"])
+        shutil.copy2(wheel, pyodide / wheel.name)
+        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    # every other package of the distribution (numpy, Pillow, ...) from Pyodide's CDN
+    cdn = f"https://cdn.jsdelivr.net/pyodide/v{pyodide_version()}/full/"
+    for name, entry in packages.items():
+        if name not in wanted:
+            entry["file_name"] = cdn + str(entry["file_name"])
+    lock_path.write_text(json.dumps(lock), encoding="utf-8")
+
+
+def tour_notebook(folder: Path) -> None:
+    """lite/tour.py (jupytext percent) as folder/tour.ipynb, not executed."""
+    import jupytext
+
+    notebook = jupytext.read(ROOT / "lite" / "tour.py")
+    folder.mkdir(parents=True, exist_ok=True)
+    jupytext.write(notebook, folder / "tour.ipynb")
+
+
+def build(output: Path = OUTPUT) -> Path:
+    """Build the site into output (replaced) and return it."""
+    stage = CACHE / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    shutil.copytree(pyodide_core(), stage / "static" / "pyodide",
+                    ignore=shutil.ignore_patterns("*.map", "*.d.ts", "console*.html"))
+    kernel_packages(stage / "static" / "pyodide")
+    tour_notebook(stage / "files")
+    found = wheels()
+    shutil.rmtree(output, ignore_errors=True)
+    argv = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage),
+            "--contents", str(stage / "files"), "--output-dir", str(output)]
+    for wheel in found:
+        argv += ["--piplite-wheels", str(wheel)]
+    check(argv)
+    return output
+
+
+if __name__ == "__main__":
+    site = build(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else OUTPUT)
+    print(f"[lite] the site is in {site}; serve it with "
+          f"`python -m http.server -d {site}` and open lab/index.html?path=tour.ipynb")

@@ -1,0 +1,91 @@
+"""The JupyterLite site (``python3 run.py lite``): the tour runs in Pyodide in a real
+Chromium with no network, the Pyodide core served with the site from the npm package."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUTS = (
+    "() => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'))"
+    ".map(c => Array.from(c.querySelectorAll('.jp-OutputArea-output'))"
+    ".map(o => o.querySelector('img[src^=\"data:image/svg+xml\"], svg') ? '<svg>'"
+    " : o.innerText.trim()).join('\\n'))"
+)
+CELLS = 6  # the code cells of lite/tour.py
+
+
+def _build_tools_missing() -> str | None:
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupytext"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (the lite extra: pip install -e '.[lite]')"
+    if shutil.which("npm") is None:
+        return "npm is not installed (apt-get install npm)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built into a temporary folder and served on localhost: its base URL."""
+    missing = _build_tools_missing()
+    if missing:  # as for Chromium (conftest.py): a CI machine may not pass by skipping
+        if os.environ.get("CI", "").lower() not in ("", "0", "false"):
+            pytest.fail(missing, pytrace=False)
+        pytest.skip(missing)
+    spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    site = build.build(tmp_path_factory.mktemp("lite") / "site")
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
+    blocked: list[str] = []
+
+    def localhost_only(route: Route) -> None:
+        if urlsplit(route.request.url).hostname in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    page.context.route("**/*", localhost_only)
+    page.goto(f"{lite_site}lab/index.html?path=tour.ipynb")
+    page.locator(".jp-Notebook .jp-CodeCell").nth(CELLS - 1).wait_for(timeout=120_000)
+    page.wait_for_timeout(5_000)  # the kernel is chosen after the notebook opens
+    page.locator(".jp-Notebook .jp-CodeCell").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function(
+        f"() => ({OUTPUTS})()[{CELLS - 1}] === '<svg>'", timeout=300_000, polling=1_000)
+    outputs = page.evaluate(OUTPUTS)
+    assert outputs[0].startswith("gaia_lab ") and "animals_gathering" in outputs[0]
+    assert "Ada" in outputs[1]
+    assert "decides:" in outputs[2] and re.search(r"\n\d+ steps played$", outputs[2])
+    assert "roll 2g2o2b    -> illegal" in outputs[3] and "dance" in outputs[3]
+    assert outputs[4] == "undone: True\nredone, same position: True"
+    assert blocked == []  # everything came from the site
