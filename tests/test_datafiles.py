@@ -46,6 +46,7 @@ from gaia_lab.core.schema import (
     read_file,
 )
 from gaia_lab.games.animals_gathering import components as animals_gathering
+from gaia_lab.games.black_rose_wars import components as black_rose_wars
 from gaia_lab.games.gaia_project import components as gaia_project
 from gaia_lab.games.gaia_tiki import components as gaia_tiki
 from gaia_lab.games.shapers_of_gaia import components as shapers_of_gaia
@@ -272,6 +273,7 @@ GAMES = {
     "shapers_of_gaia": Game(shapers_of_gaia, "tiles.json", "entries"),
     "gaia_tiki": Game(gaia_tiki, "cities.json", "entries"),
     "gaia_project": Game(gaia_project, "tech_tiles.json", "standard"),
+    "black_rose_wars": Game(black_rose_wars, "rooms.json", "entries"),
 }
 game_param = pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
 
@@ -414,7 +416,10 @@ def mutation_test(examples: int) -> Callable[[Callable[..., None]], Callable[...
 
 
 FILES = [(name, f) for name, game in GAMES.items()
-         for f in sorted(p.name for p in Path(game.module.DATA_DIR).glob("*.json"))]
+         for f in sorted(p.name for p in Path(game.module.DATA_DIR).glob("*.json")
+                         # a game's modules may keep data files of their own beside
+                         # its components
+                         if p.stem in getattr(game.module, "COMPONENT_FILES", (p.stem,)))]
 
 
 def _game_for(name: str, file: str) -> Game:

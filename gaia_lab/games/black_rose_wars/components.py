@@ -568,7 +568,8 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
         whole("spells", "the Forgotten Spell Nature's Fury is needed (brw.forgotten.decks)")
     if not ids["mages"] or len(got["mages"]) < MAX_PLAYERS:
         whole("mages", f"{len(got['mages'])} Mages; five players need {MAX_PLAYERS}")
-    moons = {row.entry.raw.get("moon") for row in got["events"]}
+    moons = {moon for row in got["events"]
+             if isinstance(moon := row.entry.raw.get("moon"), int)}  # a bad one is named
     if not {1, 2, 3} <= moons:
         whole("events", "each Moon phase needs its Event deck (brw.core.black_rose_phase)")
     if problems:

@@ -421,7 +421,8 @@ TABLES: Final[Mapping[str, Table]] = MappingProxyType({
         "params": optional(Record({
             "terrains": optional(ListOf(_TERRAIN, 1), []),
             "to": optional(_TERRAIN, ""),
-            "count": optional(Integer(1, ANIMAL_TOKENS), 0)}), {}),
+            "count": optional(Integer(1, ANIMAL_TOKENS), 0)}),
+            {"terrains": [], "to": "", "count": 0}),
         "disaster": Field(Flag()), "copies": Field(Integer(1, 19))}, origin=True)),
 })
 """The schema of each component file's entries."""
