@@ -118,8 +118,10 @@ class Session:
             count = meta.min_players if players is None else players
             if isinstance(count, int) and not isinstance(count, bool) and not (
                     meta.min_players <= count <= meta.max_players):
-                raise GaiaLabError(f"{meta.title} is for {meta.min_players}-"
-                                   f"{meta.max_players} players, not {given(count)}")
+                low, high = meta.min_players, meta.max_players
+                span = (f"{low}-{high} players" if low != high
+                        else f"{low} player" + "s" * (low != 1))
+                raise GaiaLabError(f"{meta.title} is for {span}, not {given(count)}")
             self.players = whole_number(count, "players", meta.min_players, meta.max_players)
             self.root = self.game.new_initial_state(self.players, self.seed, self.options)
         self.history: list[Ply] = []

@@ -188,13 +188,13 @@ def read_log(data: object) -> RecordedLog:
     if moves:
         words = moves[0].split()
         if not words or words[0] != "init":
-            problems.append(f"line 1 {moves[0]!r}: a recorded game starts with "
+            problems.append(f"line 1 {short(moves[0])}: a recorded game starts with "
                             "'init <players> <seed>'")
         else:
             try:
                 players = int(words[1]) if len(words) > 1 else 2
             except ValueError:
-                problems.append(f"line 1 {moves[0]!r}: the seat count is a number")
+                problems.append(f"line 1 {short(moves[0])}: the seat count is a number")
             seed = words[2] if len(words) > 2 else "defaultSeed"
             if players and not 2 <= players <= 4:
                 problems.append(f"line 1: {players} players; Gaia Project is for 2-4")
@@ -554,7 +554,7 @@ def replay_log(log: RecordedLog, *, vp: bool = False) -> tuple[Any, list[tuple[i
             want = log.random_factions[chosen] if chosen < len(log.random_factions) else ""
             if words[2] != want:
                 raise InvalidStateError(
-                    f"line {number} {line!r}: faction.random: with random factions this "
+                    f"line {number} {short(line)}: faction.random: with random factions this "
                     f"seat plays the {want or 'no faction'} [gp.setup.faction_board]",
                     source)
             chosen += 1
@@ -563,10 +563,10 @@ def replay_log(log: RecordedLog, *, vp: bool = False) -> tuple[Any, list[tuple[i
         except IllegalActionError as exc:
             v = exc.verdict
             rule = f" [{v.rule.id}]" if v.rule is not None else ""
-            raise InvalidStateError(f"line {number} {line!r}: {v.code}: {v.message}{rule}",
+            raise InvalidStateError(f"line {number} {short(line)}: {v.code}: {v.message}{rule}",
                                     source) from None
         except (GaiaLabError, NotationError) as exc:
-            raise InvalidStateError(f"line {number} {line!r}: {exc}", source) from None
+            raise InvalidStateError(f"line {number} {short(line)}: {exc}", source) from None
         if vp:
             after.append(log.engine_order(points()))
     return session, after
