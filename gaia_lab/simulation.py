@@ -519,10 +519,19 @@ def _run_on(executor: object, jobs: list[tuple[int, int]],
                                     jobs[start:start + size]))
         while pending:
             done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            # keep every chunk that finished before raising the first failure: several
+            # chunks can finish together, one of them interrupted
+            failure: BaseException | None = None
             for future in done:
+                raised = future.exception()
+                if raised is not None:
+                    failure = failure or raised
+                    continue
                 rows = future.result()
                 finished.extend(rows)
                 bar.advance(len(rows))
+            if failure is not None:
+                raise failure
     except BaseException:
         for future in pending:
             future.cancel()
