@@ -233,6 +233,8 @@ class _Frame:
         return corners(h, self.size, "flat", self.origin)
 
 
+_BOLD: Final = 1.15
+"""How much wider a bold text is than :func:`~gaia_lab.render.layout.text_width` says."""
 _LIFT: Final = 0.2
 """How far above a hex's centre its planet sits, as a share of the hex size."""
 
@@ -384,7 +386,7 @@ def map_scene(state: GPState, width: float = 700.0, *,
     # annotations
     for x, label in sorted((annotate or {}).items()):
         cx, cy = frame.centre(smap.hex(x))
-        w = max(0.9 * s, text_width(label, TEXT) + 6)
+        w = max(0.9 * s, _BOLD * text_width(label, TEXT) + 8)
         top = cy - 0.866 * s + 1
         items.append(Rect(cx - w / 2, top, w, TEXT + 4, fill="#fff3c4",
                           stroke=GOLD, stroke_width=1, radius=3, opacity=0.95))
@@ -745,8 +747,8 @@ def seat_name(state: GPState, seat: int) -> str:
 
 
 _HEAD_W: Final = 150.0
-_CELL_W: Final = 60.0
-_BOWL_W: Final = 38.0
+_CELL_W: Final = 64.0
+_BOWL_W: Final = 36.0
 
 
 def player_scene(state: GPState, seat: int, width: float, components: Components, *,
