@@ -652,8 +652,11 @@ def scoring_scene(state: GPState, width: float, components: Components) -> Scene
         items.append(Rect(0, y, width, 24 + 20 * lines, fill="#e9f2e4", stroke=EDGE,
                           radius=3, id=f"final:{tile_id}",
                           title=f"Final tile {k + 1}: most {what} (18 / 12 / 6 VP)"))
-        items.append(Text(5, y + 14, fit(f"Final {k + 1}: most {what}", width - 10, TEXT),
-                          size=TEXT, weight="bold", fill=INK))
+        label = f"Final {k + 1}:"
+        x = 9 + _BOLD * text_width(label, TEXT)
+        items.append(Text(5, y + 14, label, size=TEXT, weight="bold", fill=INK))
+        items.append(Text(x, y + 14, fit(f"most {what}", width - x - 4, TEXT), size=TEXT,
+                          fill=INK))
         slot = (width - 6) / 2
         for j, (n, seat) in enumerate(ranked):
             colour = player_colour(state.seats[seat].faction)
@@ -673,10 +676,11 @@ def scoring_scene(state: GPState, width: float, components: Components) -> Scene
         booster = components.booster(b)
         items.append(Rect(0, y, width, 20, fill="#e8eefc", stroke=EDGE, radius=3,
                           id=f"booster:{b}", title=f"{b}: {booster.text}"))
-        items.append(Text(5, y + 14, b.replace("booster", "booster ") + ":", size=TEXT,
-                          weight="bold", fill=INK))
-        items.append(Text(70, y + 14, fit("; ".join(_booster_lines(b, components)),
-                                          width - 74, TEXT), size=TEXT, fill=INK))
+        label = b.replace("booster", "booster ") + ":"
+        x = 11 + _BOLD * text_width(label, TEXT)
+        items.append(Text(5, y + 14, label, size=TEXT, weight="bold", fill=INK))
+        items.append(Text(x, y + 14, fit("; ".join(_booster_lines(b, components)),
+                                         width - x - 4, TEXT), size=TEXT, fill=INK))
         y += 23
     return Scene(width, y, tuple(items))
 
@@ -774,7 +778,7 @@ def player_scene(state: GPState, seat: int, width: float, components: Components
     marks = [m for m, on in (("passed", p.passed), ("to act", acting),
                              ("you", viewer == seat)) if on]
     if marks:
-        items.append(Text(8, 56, fit(f"({', '.join(marks)})", _HEAD_W - 14, TEXT),
+        items.append(Text(8, 56, fit(f"({', '.join(marks)})", (_HEAD_W - 14) / _BOLD, TEXT),
                           size=TEXT, weight="bold", fill=ink))
     # resources and power
     x0 = _HEAD_W + 8
