@@ -23,7 +23,7 @@ the scoring tiles and ``seat:<n>`` on the players' panels.
 >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
 >>> board = scene(GPState.new(4, DEEP_MIND_2_SETUP))
 >>> board.width, sum(1 for i in board.ids() if i.startswith("hex:"))
-(1200, 190)
+(900, 190)
 >>> board.hit(*centre(board, "hex:10A3"))
 'hex:10A3'
 """
@@ -884,7 +884,7 @@ def header_scene(state: GPState, width: float) -> Scene:
     return Scene(width, 26, tuple(items))
 
 
-def board_scene(state: GPState, *, width: float = 1200,
+def board_scene(state: GPState, *, width: float = 900,
                 annotate: Mapping[str, str] | None = None, named: Iterable[str] = ()) -> Scene:
     """The map on the left; the scoring board, the boosters and the actions on the right;
     under both, as wide as the table, the legend and the research board.
@@ -911,8 +911,10 @@ _SIDE_MIN: Final = 250
 
 
 def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None = None,
-          width: int = 1200, annotate: Mapping[str, str] | None = None) -> Scene:
-    """The whole Gaia Project table: the header, the boards, one row per player.
+          width: int = 900, annotate: Mapping[str, str] | None = None) -> Scene:
+    """The whole Gaia Project table: the header, the boards, one row per player, drawn
+    ``width`` pixels wide (by default the 900 px at which its smallest text is 10 px; a
+    view that shows it wider scales it up).
 
     ``highlight`` ids get a gold outline (and the hexes among them show their names);
     ``viewer`` marks that seat's row (the game has no hidden information); ``annotate``
