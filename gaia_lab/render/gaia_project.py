@@ -672,12 +672,12 @@ def scoring_scene(state: GPState, width: float, components: Components) -> Scene
     y += 2
     items.append(Text(2, y + 12, "Boosters in the supply", size=TEXT, fill=MUTED))
     y += 17
-    for b in state.boosters:
+    labels = {b: b.replace("booster", "booster ") + ":" for b in state.boosters}
+    x = 11 + _BOLD * max((text_width(t, TEXT) for t in labels.values()), default=0)
+    for b, label in labels.items():
         booster = components.booster(b)
         items.append(Rect(0, y, width, 20, fill="#e8eefc", stroke=EDGE, radius=3,
                           id=f"booster:{b}", title=f"{b}: {booster.text}"))
-        label = b.replace("booster", "booster ") + ":"
-        x = 11 + _BOLD * text_width(label, TEXT)
         items.append(Text(5, y + 14, label, size=TEXT, weight="bold", fill=INK))
         items.append(Text(x, y + 14, fit("; ".join(_booster_lines(b, components)),
                                          width - x - 4, TEXT), size=TEXT, fill=INK))
