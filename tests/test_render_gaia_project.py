@@ -12,14 +12,17 @@ import pytest
 from gaia_lab.games.gaia_project.game import replay
 from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
 from gaia_lab.render.gaia_project import (
+    TEXT,
     VP_CATEGORIES,
     centre,
+    faction_name,
     map_scene,
     scene,
+    seat_name,
     vp_by_category,
     vp_chart,
 )
-from gaia_lab.render.shapes import Polygon, Rect, Text
+from gaia_lab.render.shapes import Polygon, Rect, Scene, Text
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "gaia_project" / "deep-mind-2.json"
 
@@ -130,3 +133,99 @@ def test_chart_totals_equal_the_breakdown(session: Any) -> None:
         assert signed == pytest.approx(total * scale, abs=0.05)
         assert f"{total} total" in [t.text for t in chart.items if isinstance(t, Text)]
     assert chart.to_svg() == vp_chart(breakdown).to_svg()
+
+
+def _box(text: Text) -> tuple[float, float, float, float]:
+    left, top, right, bottom = text.bounds()
+    if not text.bold:
+        return left, top, right, bottom
+    grow = (right - left) / 6
+    shift = {"start": 0.0, "middle": grow / 2, "end": grow}[text.anchor]
+    return left - shift, top, right - shift + grow, bottom
+
+
+def _text_clashes(board: Scene) -> list[str]:
+    """Texts that stick out of the board or overlap another text (by their approximate
+    boxes, a bold text's a sixth wider; half a pixel of slack)."""
+    texts = [i for i in board.items if isinstance(i, Text)]
+    boxes = [_box(t) for t in texts]
+    out = [t.text for t, (left, top, right, bottom) in zip(texts, boxes, strict=True)
+           if left < -0.5 or top < -0.5 or right > board.width + 0.5
+           or bottom > board.height + 0.5]
+    for i, (left, top, right, bottom) in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            x0, y0, x1, y1 = boxes[j]
+            if min(right, x1) - max(left, x0) > 0.5 and min(bottom, y1) - max(top, y0) > 0.5:
+                out.append(f"{texts[i].text!r} on {texts[j].text!r}")
+    return out
+
+
+@pytest.mark.parametrize("width", [900, 1400])
+@pytest.mark.parametrize("name", ["start", "round2", "round4", "final"])
+def test_texts_are_legible_whole_and_apart(positions: dict[str, GPState], name: str,
+                                           width: int) -> None:
+    board = scene(positions[name], width=width)
+    assert board.width == width
+    texts = [i for i in board.items if isinstance(i, Text)]
+    assert min(t.size for t in texts) >= TEXT
+    assert not _text_clashes(board)
+    # a cut text ends with an ellipsis: none in the recorded game
+    assert not [t.text for t in texts if t.text.endswith("…")]
+
+
+def test_the_overlap_check_sees_an_overlap() -> None:
+    board = Scene(100, 40, (Text(10, 20, "Terrans", size=10), Text(20, 22, "Xenos", size=10),
+                            Text(90, 30, "cut here", size=10)))
+    assert _text_clashes(board) == ["cut here", "'Terrans' on 'Xenos'"]
+
+
+def test_planets_and_pieces_show_their_names_other_hexes_when_highlighted(
+        positions: dict[str, GPState]) -> None:
+    state = positions["final"]
+    m = state.space_map
+    shown = {i.text for i in map_scene(state).items if isinstance(i, Text)}
+    planets = {m.name(h) for h in m if m.planets[h] is not None}
+    pieces = {x for p in state.seats for x in (*(h for h, _ in p.buildings),
+                                                *(x for f in p.federations for x in f))}
+    assert planets | pieces <= shown
+    empty = sorted({m.name(h) for h in m} - planets - pieces)
+    assert empty and not set(empty) & shown
+    lit = scene(state, highlight=[f"hex:{empty[0]}"])
+    assert empty[0] in {i.text for i in lit.items if isinstance(i, Text)}
+    # a highlighted planet is named once
+    again = scene(state, highlight=["hex:5A4"])
+    assert [i.text for i in again.items if isinstance(i, Text)].count("5A4") == 1
+
+
+def test_players_are_named_as_the_session_and_the_score_table_name_them() -> None:
+    import gaia_lab
+
+    session = gaia_lab.Session("gaia_project", seed=1)
+    assert session.names == session.score_breakdown().players == ("p1", "p2")
+    board = scene(session.state)
+    assert board.find("seat:0").title.startswith("p1:")  # type: ignore[union-attr]
+    assert any(t.text == "Gaia Project: choosing factions; now: p1"
+               for t in board.items if isinstance(t, Text))
+    while not session.state.seats[1].faction:
+        session.play(session.legal_actions()[0])
+    names = session.names
+    assert names == session.score_breakdown().players
+    board = scene(session.state)
+    for seat, faction in enumerate(names):
+        assert seat_name(session.state, seat) == faction_name(faction)
+        assert board.find(f"seat:{seat}").title.startswith(  # type: ignore[union-attr]
+            faction_name(faction) + ":")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_other_tables_and_the_last_example_keep_texts_apart(players: int) -> None:
+    """Other player counts, seeded setups (other boosters and tiles), the last example."""
+    import gaia_lab
+
+    for state in (GPState.new(players, DEEP_MIND_2_SETUP),
+                  *(gaia_lab.Session("gaia_project", players=players, seed=seed).state
+                    for seed in range(1, 9)),
+                  gaia_lab.examples("gaia_project")[-1].run().state):
+        board = scene(state, width=900)  # type: ignore[arg-type]
+        assert not _text_clashes(board)
+        assert min(t.size for t in board.items if isinstance(t, Text)) >= TEXT

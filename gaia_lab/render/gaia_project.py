@@ -1,14 +1,18 @@
 """The Gaia Project table as a :class:`~gaia_lab.render.shapes.Scene`.
 
-:func:`scene` draws a whole position: a header (round, phase, who acts), the space map
-(every sector's hexes, planets coloured by type with a legend, structures in their owner's
-colour and shape, Gaiaformers, satellites, federations outlined, the Lost Planet), the
-research board (six areas with their levels and the players' markers, the tech tiles, the
-advanced tiles, the federation token on Terraforming level 5, the power and Q.I.C. actions),
-the scoring board (round tiles with the current round, the two final tiles with each
-player's count), the boosters left, and one panel per player. :func:`vp_chart` draws a
-final score as horizontal stacked bars by source. The drawing is a pure function of the
-state: the same state gives the same SVG bytes.
+:func:`scene` draws a whole position, laid out so that no text is smaller than
+:data:`TEXT` (10 px) on a board drawn 900 px wide: a header (round, phase, who acts); the
+space map (every sector's hexes, planets coloured by type and named, structures in their
+owner's colour and shape, Gaiaformers, satellites, federations outlined, the Lost Planet)
+with, beside it, the scoring board (round tiles with the current round, the two final
+tiles with each player's count), the boosters left and the power and Q.I.C. actions; under
+them, as wide as the table, the legend (planet colours, building shapes, how a hex is
+named) and the research board (six areas with their levels and the players' markers, the
+tech tiles, the advanced tiles, the federation token on Terraforming level 5); last, one
+row per player. A hex with neither a planet nor a piece shows its name only when
+highlighted; every hex names itself in its title. :func:`vp_chart` draws a final score as
+horizontal stacked bars by source. The drawing is a pure function of the state: the same
+state gives the same SVG bytes.
 
 Clickable ids: ``hex:<log name>`` on each hex of the map (``hex:5A4``, ``hex:10C``),
 ``track:<code>:<level>`` on the research levels, ``tech:<position>`` on the tech tile
@@ -19,7 +23,7 @@ the scoring tiles and ``seat:<n>`` on the players' panels.
 >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
 >>> board = scene(GPState.new(4, DEEP_MIND_2_SETUP))
 >>> board.width, sum(1 for i in board.ids() if i.startswith("hex:"))
-(1200, 190)
+(900, 190)
 >>> board.hit(*centre(board, "hex:10A3"))
 'hex:10A3'
 """
@@ -44,6 +48,8 @@ from gaia_lab.games.gaia_project.components import (
 )
 from gaia_lab.games.gaia_project.state import GPState
 from gaia_lab.render.layout import (
+    ACTIVE_FILL,
+    ACTIVE_STROKE,
     GOLD,
     INK,
     MARGIN,
@@ -52,13 +58,16 @@ from gaia_lab.render.layout import (
     fit,
     highlight_items,
     light,
+    text_width,
     wrap,
 )
 from gaia_lab.render.shapes import Circle, Item, Line, Point, Polygon, Rect, Scene, Text
 
 __all__ = [
     "PLANET_STYLE",
+    "TEXT",
     "VP_CATEGORIES",
+    "actions_scene",
     "board_scene",
     "centre",
     "faction_name",
@@ -68,6 +77,7 @@ __all__ = [
     "research_scene",
     "scene",
     "scoring_scene",
+    "seat_name",
     "vp_by_category",
     "vp_chart",
 ]
@@ -77,6 +87,10 @@ SPACE_EDGE: Final = "#34406a"
 SECTOR_EDGE: Final = "#8c9bd0"
 PANEL: Final = "#f6f5f1"
 EDGE: Final = "#c9c6bd"
+HEX_NAME: Final = "#c7cfee"
+"""The hex names on the dark map."""
+TEXT: Final = 10.0
+"""The size of the smallest text of the table: legible on a board drawn 900 px wide."""
 
 PLANET_STYLE: Final[dict[str, tuple[str, str]]] = {
     "terra": ("#2f6fd0", "Terra"),
@@ -105,8 +119,9 @@ _STRUCTURE_LIMITS: Final = (("m", "mines", 8), ("ts", "TS", 4), ("lab", "labs", 
                             ("PI", "PI", 1), ("ac", "AC", 2))
 
 TRACK_NAMES: Final[dict[str, str]] = {
-    "terraforming": "Terraform.", "navigation": "Navigation", "intelligence": "Intellig.",
-    "gaia_project": "Gaia Proj.", "economy": "Economy", "science": "Science",
+    "terraforming": "Terraforming", "navigation": "Navigation",
+    "intelligence": "Intelligence", "gaia_project": "Gaia Project", "economy": "Economy",
+    "science": "Science",
 }
 
 TECH_SHORT: Final[dict[str, str]] = {
@@ -166,7 +181,7 @@ def _edge(colour: str) -> str:
 
 
 def _chip(x: float, y: float, w: float, h: float, label: str, *, fill: str,
-          title: str | None = None, id: str | None = None, size: float = 8.5,
+          title: str | None = None, id: str | None = None, size: float = TEXT,
           stroke: str = EDGE, opacity: float = 1.0) -> list[Item]:
     return [Rect(x, y, w, h, fill=fill, stroke=stroke, radius=3, id=id, title=title,
                  opacity=opacity),
@@ -208,8 +223,27 @@ class _Frame:
     def centre(self, h: Hex) -> Point:
         return to_pixel(h, self.size, "flat", self.origin)
 
+    def planet(self, h: Hex) -> Point:
+        """Where the planet and its building sit: above the centre, leaving the foot of
+        the hex to its name."""
+        cx, cy = self.centre(h)
+        return cx, cy - _LIFT * self.size
+
     def corners(self, h: Hex) -> tuple[Point, ...]:
         return corners(h, self.size, "flat", self.origin)
+
+
+_BOLD: Final = 1.15
+"""How much wider a bold text is than :func:`~gaia_lab.render.layout.text_width` says."""
+_LIFT: Final = 0.2
+"""How far above a hex's centre its planet sits, as a share of the hex size."""
+
+
+def _hex_name(frame: _Frame, h: Hex, name: str) -> Text:
+    """A hex's name along its foot, under the planet."""
+    cx, cy = frame.centre(h)
+    return Text(cx, cy + 0.866 * frame.size - 2.5, name, size=TEXT, anchor="middle",
+                fill=HEX_NAME)
 
 
 def _structure(code: str, cx: float, cy: float, s: float, colour: str,
@@ -252,7 +286,7 @@ def _structure(code: str, cx: float, cy: float, s: float, colour: str,
         label = "AC"
     out: list[Item] = [shape]
     if label:
-        out.append(Text(cx, cy, label, size=max(6.0, 0.3 * s), weight="bold",
+        out.append(Text(cx, cy, label, size=max(TEXT, 0.3 * s), weight="bold",
                         anchor="middle", baseline="middle", fill=_ink(colour)))
     return out
 
@@ -277,24 +311,39 @@ def _outline(frame: _Frame, hexes: set[Hex], colour: str, inset: float,
     return out
 
 
+_SATELLITE_AT: Final = ((-0.3, -0.56), (0.3, -0.56), (-0.46, 0.02), (0.46, 0.02))
+"""Where each seat's satellite sits on a hex, as shares of the hex size from its centre
+(clear of the name along the foot)."""
+
+
 def map_scene(state: GPState, width: float = 700.0, *,
-              annotate: Mapping[str, str] | None = None) -> Scene:
+              annotate: Mapping[str, str] | None = None, named: Iterable[str] = ()) -> Scene:
     """The space map: sectors, planets, buildings, Gaiaformers, satellites, federations.
 
+    Every planet shows its name, and so does an empty hex with a piece on it or listed
+    in ``named`` (e.g. the hexes a move may target); every hex names itself in its title.
     ``annotate`` puts a label on hexes (a hex name to a short text, e.g. a cost).
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
-    >>> m = map_scene(GPState.new(4, DEEP_MIND_2_SETUP), annotate={"5A4": "2o"})
+    >>> m = map_scene(GPState.new(4, DEEP_MIND_2_SETUP), annotate={"5A4": "2o"},
+    ...               named=["5A0"])
     >>> m.find("hex:5A4").title
     '5A4: Ice planet, sector 5'
-    >>> [i.text for i in m.items if isinstance(i, Text) and i.text == "2o"]
-    ['2o']
+    >>> [i.text for i in m.items if isinstance(i, Text) and i.text in ("2o", "5A0", "5A1")]
+    ['5A0', '2o']
     """
     smap = state.space_map
     frame = _Frame(smap, width)
     s = frame.size
     lost = next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
     items: list[Item] = list(_space(state.setup.sectors, width, state.gaia_hexes, lost))
+    # the names of the empty hexes that hold a piece or are asked for
+    names = {smap.name(h): h for h in smap}
+    used = {x for p in state.seats for x in (*(h for h, _ in p.buildings), *p.gaiaformers,
+                                             *(x for fed in p.federations for x in fed))}
+    for x in sorted((used | set(named)) & set(names)):
+        if smap.planets[names[x]] is None and x != lost:
+            items.append(_hex_name(frame, names[x], x))
     # federations
     for p in state.seats:
         colour = player_colour(p.faction)
@@ -309,7 +358,7 @@ def map_scene(state: GPState, width: float = 700.0, *,
         sats = sorted({x for fed in p.federations for x in fed} - built)
         for x in sats:
             cx, cy = frame.centre(smap.hex(x))
-            dx, dy = ((-0.3, -0.35), (0.3, -0.35), (-0.3, 0.25), (0.3, 0.25))[seat % 4]
+            dx, dy = _SATELLITE_AT[seat % 4]
             items.append(Circle(cx + dx * s, cy + dy * s, 0.17 * s, fill=colour,
                                 stroke=_edge(colour), stroke_width=1.2,
                                 title=f"{faction_name(p.faction)}: satellite on {x}"))
@@ -318,30 +367,30 @@ def map_scene(state: GPState, width: float = 700.0, *,
     for p in state.seats:
         colour = player_colour(p.faction)
         for x, b in p.buildings:
-            cx, cy = frame.centre(smap.hex(x))
+            cx, cy = frame.planet(smap.hex(x))
             title = f"{x}: {faction_name(p.faction)} {STRUCTURE_NAMES.get(b, b)}"
             k = drawn.get(x, 0)
             drawn[x] = k + 1
             if k:  # a second building on one planet (a Lantids mine): smaller, aside
-                items += _structure(b, cx + 0.42 * s, cy + 0.3 * s, 0.6 * s, colour, title)
+                items += _structure(b, cx + 0.5 * s, cy + _LIFT * s, 0.6 * s, colour, title)
             else:
-                items += _structure(b, cx, cy - 0.08 * s, s, colour, title)
+                items += _structure(b, cx, cy, s, colour, title)
         for x in p.gaiaformers:
-            cx, cy = frame.centre(smap.hex(x))
-            r = 0.3 * s
-            items.append(Rect(cx - r, cy - r * 1.1, 2 * r, 1.7 * r, fill=colour,
-                              stroke="#ff6fb5", stroke_width=2, radius=r * 0.6,
+            cx, cy = frame.planet(smap.hex(x))
+            r = 0.32 * s
+            items.append(Rect(cx - 1.1 * r, cy - 0.8 * r, 2.2 * r, 1.6 * r, fill=colour,
+                              stroke="#ff6fb5", stroke_width=2, radius=r * 0.5,
                               title=f"{x}: {faction_name(p.faction)} Gaiaformer"))
-            items.append(Text(cx, cy - 0.22 * r, "GF", size=max(5.5, 0.27 * s),
-                              weight="bold", anchor="middle", baseline="middle",
-                              fill=_ink(colour)))
+            items.append(Text(cx, cy, "GF", size=TEXT, weight="bold", anchor="middle",
+                              baseline="middle", fill=_ink(colour)))
     # annotations
     for x, label in sorted((annotate or {}).items()):
         cx, cy = frame.centre(smap.hex(x))
-        w = max(0.9 * s, 0.62 * 0.34 * s * len(label) + 6)
-        items.append(Rect(cx - w / 2, cy - 0.86 * s + 2, w, 0.4 * s, fill="#fff3c4",
+        w = max(0.9 * s, _BOLD * text_width(label, TEXT) + 8)
+        top = cy - 0.866 * s + 1
+        items.append(Rect(cx - w / 2, top, w, TEXT + 4, fill="#fff3c4",
                           stroke=GOLD, stroke_width=1, radius=3, opacity=0.95))
-        items.append(Text(cx, cy - 0.66 * s + 2, label, size=0.32 * s, weight="bold",
+        items.append(Text(cx, top + (TEXT + 4) / 2, label, size=TEXT, weight="bold",
                           anchor="middle", baseline="middle", fill=INK))
     return Scene(width, frame.height, tuple(items))
 
@@ -349,9 +398,9 @@ def map_scene(state: GPState, width: float = 700.0, *,
 @functools.lru_cache(maxsize=32)
 def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
            gaia_hexes: tuple[str, ...], lost: str) -> tuple[Item, ...]:
-    """The map without the players' pieces (hexes, planets, names, sector borders): it only
-    changes when a Transdim planet turns Gaia or the Lost Planet is placed, so it is drawn
-    once per such change and width."""
+    """The map without the players' pieces (hexes, planets and their names, sector
+    borders): it only changes when a Transdim planet turns Gaia or the Lost Planet is
+    placed, so it is drawn once per such change and width."""
     from gaia_lab.games.gaia_project.state import _space_map
 
     smap = _space_map(sectors)
@@ -360,7 +409,6 @@ def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
     items: list[Item] = []
     for h in smap:
         name = smap.name(h)
-        cx, cy = frame.centre(h)
         planet = "lost" if name == lost else smap.planets[h]
         what = "empty space" if planet is None else f"{PLANET_STYLE[planet][1]} planet"
         if name in gaia_hexes:
@@ -373,10 +421,9 @@ def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
             fill = PLANET_STYLE[planet][0]
             ring = "#c9a7ee" if name in gaia_hexes else (
                 "#f5f5f5" if planet == "lost" else "#0b0f1f")
-            items.append(Circle(cx, cy - 0.08 * s, 0.5 * s, fill=fill, stroke=ring,
+            items.append(Circle(*frame.planet(h), 0.5 * s, fill=fill, stroke=ring,
                                 stroke_width=2 if ring != "#0b0f1f" else 1))
-        items.append(Text(cx, cy + 0.69 * s, name, size=max(5.5, 0.25 * s), anchor="middle",
-                          fill="#aab4d8"))
+            items.append(_hex_name(frame, h, name))
     # sector borders
     for h in smap:
         sector = smap.sector_of(h)
@@ -394,63 +441,90 @@ def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
     return tuple(items)
 
 
+def _flow(entries: Iterable[tuple[float, list[Item]]], width: float, x: float, y: float,
+          line: float) -> tuple[list[Item], float, float]:
+    """Entries (a width and its items drawn at the origin) placed left to right, a new line
+    of height ``line`` when the next would pass ``width``; the items and where the next
+    entry would go."""
+    out: list[Item] = []
+    for w, drawn in entries:
+        if x > 4 and x + w > width:
+            x, y = 4.0, y + line
+        out += [i.translated(x, y) for i in drawn]
+        x += w
+    return out, x, y
+
+
+_KEY: Final = ("GF: a Gaiaformer; a small disc: a satellite; a tinted outline: a federation. "
+               "A hex is named by its sector, ring and place: 5A4 is sector 5, outer ring A "
+               "(B is the inner ring, C the centre), place 4. Planets and hexes with a piece "
+               "show their names; every hex tells its name on hover.")
+"""The legend's words: the pieces without a shape of their own and the hex names."""
+
+
 def legend_scene(width: float) -> Scene:
-    """The planet colours and building shapes."""
-    items: list[Item] = []
-    x, y = 4.0, 12.0
+    """The planet colours, the building shapes and how the hexes are named.
+
+    >>> legend = legend_scene(880)
+    >>> min(i.size for i in legend.items if isinstance(i, Text)) >= TEXT
+    True
+    """
+    planets: list[tuple[float, list[Item]]] = []
     for t in (*PLANET_TYPES, "lost"):
         fill, label = PLANET_STYLE[t]
-        w = 14 + 6.2 * len(label) + 10
-        if x + w > width:
-            x, y = 4.0, y + 20
-        items.append(Circle(x + 6, y, 6, fill=fill, stroke=INK, stroke_width=1))
-        items.append(Text(x + 15, y, label, size=10, baseline="middle", fill=INK))
-        x += w
-    x, y = 4.0, y + 22
+        planets.append((text_width(label, TEXT) + 26,
+                        [Circle(6, 0, 6, fill=fill, stroke=INK, stroke_width=1),
+                         Text(16, 0, label, size=TEXT, baseline="middle", fill=INK)]))
+    items, _, y = _flow(planets, width, 4.0, 10.0, 20)
+    shapes: list[tuple[float, list[Item]]] = []
     for code, label in (("m", "mine"), ("ts", "trading station"), ("lab", "research lab"),
-                        ("PI", "planetary institute"), ("ac1", "academy")):
-        w = 22 + 6.2 * len(label) + 8
-        if x + w > width:
-            x, y = 4.0, y + 22
-        items += _structure(code, x + 9, y, 22, "#d0d0d0", label)
-        items.append(Text(x + 22, y, label, size=10, baseline="middle", fill=INK))
-        x += w
-    items.append(Text(x + 4, y, "GF Gaiaformer, ● satellite, outline: federation", size=10,
-                      baseline="middle", fill=MUTED))
-    return Scene(width, y + 12, tuple(items))
+                        ("PI", "planetary institute"), ("ac1", "academy"),
+                        ("sp", "space station")):
+        shapes.append((text_width(label, TEXT) + 34,
+                       [*_structure(code, 10, 0, 22, "#d0d0d0", label),
+                        Text(24, 0, label, size=TEXT, baseline="middle", fill=INK)]))
+    more, _, y = _flow(shapes, width, 4.0, y + 24, 24)
+    items += more
+    y += 12
+    for line in wrap(_KEY, int((width - 8) / text_width("x", TEXT)), 6):
+        items.append(Text(4, y + 12, line, size=TEXT, fill=MUTED))
+        y += 15
+    return Scene(width, y + 4, tuple(items))
 
 
 # --------------------------------------------------------------------------
 # The research board
 
 
-def _markers(state: GPState, cx: float, cy: float, seats: Sequence[int]) -> list[Item]:
+def _markers(state: GPState, cx: float, cy: float, seats: Sequence[int],
+             step: float = 14) -> list[Item]:
     out: list[Item] = []
     n = len(seats)
     for k, seat in enumerate(seats):
         p = state.seats[seat]
         colour = player_colour(p.faction)
-        x = cx + (k - (n - 1) / 2) * 13
-        out.append(Circle(x, cy, 5.5, fill=colour, stroke=_edge(colour), stroke_width=1.3,
-                          title=f"{faction_name(p.faction)}"))
+        x = cx + (k - (n - 1) / 2) * step
+        out.append(Circle(x, cy, 6, fill=colour, stroke=_edge(colour), stroke_width=1.3,
+                          title=seat_name(state, seat)))
     return out
 
 
 def research_scene(state: GPState, width: float, components: Components) -> Scene:
-    """The six research areas, the tech tiles and the power and Q.I.C. actions.
+    """The six research areas side by side (level 5 on top, the advanced tile under it,
+    the standard tile at the foot) and the three tech tiles that belong to no area.
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
-    >>> r = research_scene(GPState.new(4, DEEP_MIND_2_SETUP), 470, load_components())
+    >>> r = research_scene(GPState.new(4, DEEP_MIND_2_SETUP), 880, load_components())
     >>> r.find("tech:adv-nav").title
     'advtech1: When passing: 3 VP per federation token you have.'
     >>> r.find("track:terra:5").title
     'Terraforming level 5: the federation token fed6 (2k 6vp)'
     """
-    items: list[Item] = [Rect(0, 0, width, 10, fill=None)]
-    col = (width - 4) / 6
-    y0 = 20.0
+    items: list[Item] = [Text(2, 14, "Research", size=13, weight="bold", fill=INK)]
+    col = width / 6
+    cw = col - 4
+    y0 = 22.0
     row = 24.0
-    items.append(Text(2, 12, "Research", size=12, weight="bold", fill=INK))
     seats_by = [[[i for i, p in enumerate(state.seats) if p.faction and p.level(t) == lv]
                  for lv in range(6)] for t in RESEARCH_TRACKS]
     terra_token_taken = any(p.faction and p.level("terraforming") == 5 for p in state.seats)
@@ -458,35 +532,25 @@ def research_scene(state: GPState, width: float, components: Components) -> Scen
     for i, p in enumerate(state.seats):
         for pos, _, covered in p.techs:
             owners_of.setdefault(pos, []).append((i, covered))
+    y = y0
     for k, track in enumerate(RESEARCH_TRACKS):
         code = TRACK_CODES[track]
-        x = 2 + k * col
-        items.append(Rect(x, y0, col - 3, 16, fill="#3b4a73", radius=3))
-        items.append(Text(x + (col - 3) / 2, y0 + 8, TRACK_NAMES[track], size=9,
+        x = k * col
+        items.append(Rect(x, y0, cw, 20, fill="#3b4a73", radius=3))
+        items.append(Text(x + cw / 2, y0 + 10, fit(TRACK_NAMES[track], cw - 4, 11), size=11,
                           weight="bold", anchor="middle", baseline="middle", fill="#ffffff"))
-        y = y0 + 19
-        level_y: dict[int, float] = {}
+        y = y0 + 24
         for lv in (5, "adv", 4, 3, 2, 1, 0):
             if lv == "adv":
                 pos = ADVANCED_POSITIONS[k]
                 tile = state.setup.tech_at(pos)
-                t = components.tech(tile)
                 holders = owners_of.get(pos, [])
-                fill = "#e8d9f7" if not holders else "#d6d6d6"
-                items += _chip(x, y, col - 3, 26, "", fill=fill, id=f"tech:{pos}",
-                               title=f"{tile}: {t.text}")
-                items.append(Text(x + 3, y + 10, tile.replace("advtech", "adv "), size=8,
-                                  weight="bold", fill="#5a2e8c"))
-                items.append(Text(x + 3, y + 21, fit(TECH_SHORT.get(tile, t.text), col - 6,
-                                                     7.5), size=7.5, fill=INK))
-                for j, (seat, _) in enumerate(holders):
-                    c = player_colour(state.seats[seat].faction)
-                    items.append(Circle(x + col - 11 - 10 * j, y + 7, 4.5, fill=c,
-                                        stroke=_edge(c)))
-                y += 29
+                items += _tech_tile(state, components, x, y, cw, pos, tile, holders,
+                                    fill="#e8d9f7" if not holders else "#d6d6d6",
+                                    stroke=EDGE, ink="#5a2e8c")
+                y += 42
                 continue
             assert isinstance(lv, int)
-            level_y[lv] = y
             fill = "#fbe9c6" if lv == 5 else ("#eef0f6" if lv % 2 else "#e3e7f1")
             title = f"{track.replace('_', ' ').capitalize()} level {lv}"
             if lv == 5 and track == "terraforming":
@@ -496,151 +560,128 @@ def research_scene(state: GPState, width: float, components: Components) -> Scen
                           terra_token_taken else f": the federation token {token} (taken)")
             if lv == 5 and track == "navigation":
                 title += ": the Lost Planet"
-            items.append(Rect(x, y, col - 3, row - 2, fill=fill, stroke=EDGE, radius=2,
+            items.append(Rect(x, y, cw, row - 2, fill=fill, stroke=EDGE, radius=2,
                               id=f"track:{code}:{lv}", title=title))
-            items.append(Text(x + 3, y + 15, str(lv), size=9, weight="bold", fill=MUTED))
+            items.append(Text(x + 5, y + 15, str(lv), size=TEXT, weight="bold", fill=MUTED))
             if lv == 5 and track == "terraforming" and not terra_token_taken:
-                items.append(Rect(x + col - 24, y + 3, 18, row - 8, fill="#2f8f3a", radius=3,
+                items.append(Rect(x + cw - 30, y + 3, 26, row - 8, fill="#2f8f3a", radius=3,
                                   title=title))
-                items.append(Text(x + col - 15, y + row / 2 - 1, "fed", size=7,
+                items.append(Text(x + cw - 17, y + row / 2 - 1, "fed", size=TEXT,
                                   anchor="middle", baseline="middle", fill="#ffffff"))
             if lv == 5 and track == "navigation":
-                items.append(Circle(x + col - 14, y + row / 2 - 1, 6, fill="#111111",
+                items.append(Circle(x + cw - 13, y + row / 2 - 1, 7, fill="#111111",
                                     stroke="#f5f5f5", title="the Lost Planet"))
-            items += _markers(state, x + (col - 3) / 2 + 3, y + row / 2 - 1, seats_by[k][lv])
+            items += _markers(state, x + cw / 2, y + row / 2 - 1, seats_by[k][lv])
             y += row
-        # the standard tile under the area
+        # the standard tile at the foot of the area
         pos = TECH_POSITIONS[k]
-        tile = state.setup.tech_at(pos)
-        items += _tech_tile(state, components, x, y + 4, col - 3, pos, tile,
+        items += _tech_tile(state, components, x, y + 4, cw, pos, state.setup.tech_at(pos),
                             owners_of.get(pos, []))
-    y = y0 + 19 + 29 + 6 * row + 4 + 40
+    y += 4 + 42
+    w = width / 3
     for j, pos in enumerate(TECH_POSITIONS[6:]):
-        w = (width - 4) / 3
-        tile = state.setup.tech_at(pos)
-        items += _tech_tile(state, components, 2 + j * w, y, w - 3, pos, tile,
-                            owners_of.get(pos, []))
-    y += 42
-    items.append(Text(2, y + 10, "Power and Q.I.C. actions (grey: used this round)", size=9,
-                      fill=MUTED))
-    y += 16
-    actions = components.board_actions
-    aw = (width - 4) / 5
-    for j, a in enumerate(actions):
-        x = 2 + (j % 5) * aw
-        yy = y + (j // 5) * 30
-        used = a.id in state.board_used
-        cost = f"{a.cost}{'pw' if a.kind == 'power' else 'q'}"
-        gain = str(a.gain) if a.gain else a.effect.replace("terraforming", "terra.")
-        fill = "#d8d8d8" if used else ("#f6d5e8" if a.kind == "power" else "#cfeadb")
-        items.append(Rect(x, yy, aw - 3, 27, fill=fill, stroke=EDGE, radius=3,
-                          id=f"action:{a.id}",
-                          title=f"{a.id}: pay {cost}, gain {gain}" + (" (used)" if used
-                                                                      else "")))
-        items.append(Text(x + 3, yy + 11, f"{a.id} {cost}", size=8, weight="bold",
-                          fill=MUTED if used else INK))
-        short = {"power2": "2 steps + mine", "power6": "1 step + mine",
-                 "qic1": "a tech tile", "qic2": "fed token again"}.get(a.id, gain)
-        items.append(Text(x + 3, yy + 22, fit(short, aw - 8, 8), size=8,
-                          fill=MUTED if used else INK))
-    y += 30 * ((len(actions) + 4) // 5)
+        items += _tech_tile(state, components, j * w, y, w - 4, pos,
+                            state.setup.tech_at(pos), owners_of.get(pos, []))
+    y += 38
     return Scene(width, y, tuple(items))
 
 
 def _tech_tile(state: GPState, components: Components, x: float, y: float, w: float,
-               pos: str, tile: str, holders: Sequence[tuple[int, bool]]) -> list[Item]:
+               pos: str, tile: str, holders: Sequence[tuple[int, bool]], *,
+               fill: str = "#fdf3dc", stroke: str = "#d8b866",
+               ink: str = "#8a6210") -> list[Item]:
+    """A tech tile: its id and owners' markers on the first line, what it gives on the
+    second (the full text in its title)."""
     t = components.tech(tile)
-    out: list[Item] = [Rect(x, y, w, 36, fill="#fdf3dc", stroke="#d8b866", radius=3,
+    out: list[Item] = [Rect(x, y, w, 38, fill=fill, stroke=stroke, radius=3,
                             id=f"tech:{pos}", title=f"{tile}: {t.text}")]
-    out.append(Text(x + 3, y + 11, tile, size=8, weight="bold", fill="#8a6210"))
-    out.append(Text(x + 3, y + 22, fit(TECH_SHORT.get(tile, t.text), w - 4, 7.5), size=7.5,
-                    fill=INK))
+    out.append(Text(x + 5, y + 15, tile.replace("advtech", "adv "), size=TEXT,
+                    weight="bold", fill=ink))
+    out.append(Text(x + 5, y + 31, fit(TECH_SHORT.get(tile, t.text), w - 8, TEXT),
+                    size=TEXT, fill=INK))
     for j, (seat, covered) in enumerate(holders):
         c = player_colour(state.seats[seat].faction)
-        cx = x + 7 + 11 * j
-        out.append(Circle(cx, y + 30, 4.2, fill=None if covered else c, stroke=_edge(c),
-                          stroke_width=1.3,
-                          title=f"{faction_name(state.seats[seat].faction)}"
-                                + (" (covered)" if covered else "")))
+        out.append(Circle(x + w - 10 - 13 * j, y + 11, 5, fill=None if covered else c,
+                          stroke=_edge(c), stroke_width=1.3,
+                          title=seat_name(state, seat) + (" (covered)" if covered else "")))
     return out
 
 
 # --------------------------------------------------------------------------
-# The scoring board and the boosters
+# The scoring board, the boosters and the actions
 
 
 def scoring_scene(state: GPState, width: float, components: Components) -> Scene:
     """Round tiles (the current one marked), the final tiles with each player's count and
-    the boosters left in the supply.
+    the boosters left in the supply, one per line.
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
-    >>> s = scoring_scene(GPState.new(4, DEEP_MIND_2_SETUP), 470, load_components())
+    >>> s = scoring_scene(GPState.new(4, DEEP_MIND_2_SETUP), 264, load_components())
     >>> s.find("round:1").title
     'Round 1: 2 VP per terraforming step'
     """
     from gaia_lab.games.gaia_project.final_scoring import FinalCounts
     from gaia_lab.games.gaia_project.scoring import final_counts
 
-    items: list[Item] = [Text(2, 12, "Scoring", size=12, weight="bold", fill=INK)]
-    w = (width - 4) / 6
-    y = 18.0
+    items: list[Item] = [Text(2, 14, "Scoring", size=13, weight="bold", fill=INK)]
+    y = 22.0
     for k, tile_id in enumerate(state.setup.round_scoring):
         r = components.round_tile(tile_id)
         n = k + 1
         current = n == state.round and state.phase != "over"
         past = n < state.round or state.phase == "over"
-        x = 2 + k * w
         fill = "#fff1c2" if current else ("#e4e4e4" if past else "#eef3fb")
-        items.append(Rect(x, y, w - 3, 46, fill=fill, stroke=GOLD if current else EDGE,
-                          stroke_width=3 if current else 1, radius=4, id=f"round:{n}",
+        ink = MUTED if past else INK
+        items.append(Rect(0, y, width, 20, fill=fill, stroke=GOLD if current else EDGE,
+                          stroke_width=2.5 if current else 1, radius=3, id=f"round:{n}",
                           title=f"Round {n}: {r.vp} VP per {r.event}"))
-        items.append(Text(x + 4, y + 12, f"R{n}  {r.vp} VP", size=9, weight="bold",
-                          fill=MUTED if past else INK))
-        for j, line in enumerate(wrap(_short(r.event), int((w - 8) / 4.6), 2)):
-            items.append(Text(x + 4, y + 24 + 10 * j, line, size=8,
-                              fill=MUTED if past else INK))
-    y += 52
+        items.append(Text(5, y + 14, f"R{n} {r.vp} VP", size=TEXT, weight="bold", fill=ink))
+        items.append(Text(62, y + 14, fit(_short(r.event), width - 66, TEXT), size=TEXT,
+                          fill=ink))
+        y += 23
+    y += 3
     counts: list[FinalCounts | None] = []
     for p in state.seats:
         c = final_counts(state, p) if p.faction else None
         counts.append(c if isinstance(c, FinalCounts) else None)
     for k, tile_id in enumerate(state.setup.final_scoring):
-        items.append(Rect(2, y, width - 4, 24, fill="#e9f2e4", stroke=EDGE, radius=4,
-                          id=f"final:{tile_id}",
-                          title=f"Final tile {k + 1}: most {FINAL_SHORT.get(tile_id, tile_id)}"
-                                " (18 / 12 / 6 VP)"))
-        items.append(Text(7, y + 12, fit(f"Final {k + 1}: {FINAL_SHORT.get(tile_id, tile_id)}",
-                                         160, 9),
-                          size=9, weight="bold", baseline="middle", fill=INK))
+        what = FINAL_SHORT.get(tile_id, tile_id)
         ranked = sorted(((c.count(tile_id), i) for i, c in enumerate(counts)
                          if c is not None), key=lambda v: (-v[0], v[1]))
+        lines = (len(ranked) + 1) // 2
+        items.append(Rect(0, y, width, 24 + 20 * lines, fill="#e9f2e4", stroke=EDGE,
+                          radius=3, id=f"final:{tile_id}",
+                          title=f"Final tile {k + 1}: most {what} (18 / 12 / 6 VP)"))
+        label = f"Final {k + 1}:"
+        x = 9 + _BOLD * text_width(label, TEXT)
+        items.append(Text(5, y + 14, label, size=TEXT, weight="bold", fill=INK))
+        items.append(Text(x, y + 14, fit(f"most {what}", width - x - 4, TEXT), size=TEXT,
+                          fill=INK))
+        slot = (width - 6) / 2
         for j, (n, seat) in enumerate(ranked):
             colour = player_colour(state.seats[seat].faction)
-            cx = 180 + j * ((width - 190) / max(1, len(ranked)))
-            items.append(Circle(cx, y + 12, 8, fill=colour, stroke=_edge(colour),
-                                stroke_width=1.3,
-                                title=f"{faction_name(state.seats[seat].faction)}: {n}"))
-            items.append(Text(cx, y + 12, str(n), size=8, weight="bold", anchor="middle",
+            cx, cy = 13 + (j % 2) * slot, y + 31 + 20 * (j // 2)
+            name = seat_name(state, seat)
+            items.append(Circle(cx, cy, 9, fill=colour, stroke=_edge(colour),
+                                stroke_width=1.3, title=f"{name}: {n}"))
+            items.append(Text(cx, cy, str(n), size=TEXT, weight="bold", anchor="middle",
                               baseline="middle", fill=_ink(colour)))
-            items.append(Text(cx + 11, y + 12, fit(faction_name(state.seats[seat].faction),
-                                                    (width - 190) / 4 - 22, 8),
-                              size=8, baseline="middle", fill=MUTED))
-        y += 28
-    y += 4
-    items.append(Text(2, y + 10, "Boosters in the supply", size=9, fill=MUTED))
-    y += 15
-    bw = (width - 4) / max(4, len(state.boosters) or 1)
-    for j, b in enumerate(state.boosters):
+            items.append(Text(cx + 13, cy, fit(name, slot - 28, TEXT),
+                              size=TEXT, baseline="middle", fill=INK))
+        y += 28 + 20 * lines
+    y += 2
+    items.append(Text(2, y + 12, "Boosters in the supply", size=TEXT, fill=MUTED))
+    y += 17
+    labels = {b: b.replace("booster", "booster ") + ":" for b in state.boosters}
+    x = 11 + _BOLD * max((text_width(t, TEXT) for t in labels.values()), default=0)
+    for b, label in labels.items():
         booster = components.booster(b)
-        x = 2 + j * bw
-        items.append(Rect(x, y, bw - 3, 38, fill="#e8eefc", stroke=EDGE, radius=3,
+        items.append(Rect(0, y, width, 20, fill="#e8eefc", stroke=EDGE, radius=3,
                           id=f"booster:{b}", title=f"{b}: {booster.text}"))
-        items.append(Text(x + 3, y + 11, b.replace("booster", "booster "), size=8,
-                          weight="bold", fill=INK))
-        for i, line in enumerate(_booster_lines(b, components)):
-            items.append(Text(x + 3, y + 22 + 10 * i, fit(line, bw - 8, 8), size=8,
-                              fill=INK))
-    y += 42 if state.boosters else 0
+        items.append(Text(5, y + 14, label, size=TEXT, weight="bold", fill=INK))
+        items.append(Text(x, y + 14, fit("; ".join(_booster_lines(b, components)),
+                                         width - x - 4, TEXT), size=TEXT, fill=INK))
+        y += 23
     return Scene(width, y, tuple(items))
 
 
@@ -654,111 +695,166 @@ def _booster_lines(booster_id: str, components: Components) -> tuple[str, ...]:
     return (f"+{b.income}", second) if second else (f"+{b.income}",)
 
 
+_ACTION_SHORT: Final = {"power2": "2 steps + mine", "power6": "1 step + mine",
+                        "qic1": "a tech tile", "qic2": "fed token again"}
+
+
+def actions_scene(state: GPState, width: float, components: Components) -> Scene:
+    """The power and Q.I.C. actions of the research board, two to a line, greyed once
+    used this round.
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
+    >>> a = actions_scene(GPState.new(4, DEEP_MIND_2_SETUP), 264, load_components())
+    >>> a.find("action:power1").title
+    'power1: pay 7pw, gain 3k'
+    """
+    items: list[Item] = [Text(2, 12, "Power and Q.I.C. actions (grey: used)", size=TEXT,
+                              fill=MUTED)]
+    y = 18.0
+    aw = width / 2
+    actions = components.board_actions
+    for j, a in enumerate(actions):
+        x = (j % 2) * aw
+        yy = y + (j // 2) * 38
+        used = a.id in state.board_used
+        cost = f"{a.cost}{'pw' if a.kind == 'power' else 'q'}"
+        gain = str(a.gain) if a.gain else a.effect.replace("terraforming", "terra.")
+        fill = "#d8d8d8" if used else ("#f6d5e8" if a.kind == "power" else "#cfeadb")
+        ink = MUTED if used else INK
+        items.append(Rect(x, yy, aw - 4, 35, fill=fill, stroke=EDGE, radius=3,
+                          id=f"action:{a.id}",
+                          title=f"{a.id}: pay {cost}, gain {gain}" + (" (used)" if used
+                                                                      else "")))
+        items.append(Text(x + 5, yy + 14, f"{a.id} {cost}", size=TEXT, weight="bold",
+                          fill=ink))
+        items.append(Text(x + 5, yy + 29, fit(_ACTION_SHORT.get(a.id, gain), aw - 12, TEXT),
+                          size=TEXT, fill=ink))
+    y += 38 * ((len(actions) + 1) // 2)
+    return Scene(width, y, tuple(items))
+
+
 # --------------------------------------------------------------------------
 # Players
 
 
-def player_scene(state: GPState, seat: int, width: float, components: Components, *,
-                 viewer: int | None = None) -> Scene:
-    """One player's panel: faction, VP, resources, power, booster, tiles, pieces left.
+def seat_name(state: GPState, seat: int) -> str:
+    """A player as the board names it: the faction in words, or the seat (``p1``) as the
+    moves and :meth:`~gaia_lab.core.session.Session.names` call it before factions are
+    chosen.
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
-    >>> panel = player_scene(GPState.new(4, DEEP_MIND_2_SETUP), 0, 290, load_components())
+    >>> seat_name(GPState.new(4, DEEP_MIND_2_SETUP), 0)
+    'p1'
+    """
+    faction = state.seats[seat].faction
+    return faction_name(faction) if faction else f"p{seat + 1}"
+
+
+_HEAD_W: Final = 150.0
+_CELL_W: Final = 64.0
+_BOWL_W: Final = 36.0
+
+
+def player_scene(state: GPState, seat: int, width: float, components: Components, *,
+                 viewer: int | None = None) -> Scene:
+    """One player's row: name and VP in the player's colour; the resources, the power
+    bowls and the pieces left; the booster, the tiles and the federation tokens.
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
+    >>> panel = player_scene(GPState.new(4, DEEP_MIND_2_SETUP), 0, 880, load_components())
     >>> panel.find("seat:0").title
-    'p1 ?'
+    'p1: seat 1, 0 VP'
     """
     from gaia_lab.games.gaia_project.rules import actor, gaiaformers
 
     p = state.seats[seat]
     colour = player_colour(p.faction)
+    ink = _ink(colour)
     acting = actor(state) == seat
-    items: list[Item] = []
-    head = f"p{seat + 1} {faction_name(p.faction)}"
-    items.append(Rect(0, 0, width, 24, fill=colour, stroke=_edge(colour), radius=4,
-                      id=f"seat:{seat}", title=head))
+    name = seat_name(state, seat)
+    items: list[Item] = [
+        Text(8, 18, fit(name, _HEAD_W - 14, 13), size=13, weight="bold", fill=ink),
+        Text(8, 38, f"{p.vp} VP", size=14, weight="bold", fill=ink)]
     marks = [m for m, on in (("passed", p.passed), ("to act", acting),
                              ("you", viewer == seat)) if on]
-    items.append(Text(6, 12, fit(head + (f"  ({', '.join(marks)})" if marks else ""),
-                                 width - 70, 11),
-                      size=11, weight="bold", baseline="middle", fill=_ink(colour)))
-    items.append(Text(width - 6, 12, f"{p.vp} VP", size=12, weight="bold", anchor="end",
-                      baseline="middle", fill=_ink(colour)))
-    y = 30.0
+    if marks:
+        items.append(Text(8, 56, fit(f"({', '.join(marks)})", (_HEAD_W - 14) / _BOLD, TEXT),
+                          size=TEXT, weight="bold", fill=ink))
+    # resources and power
+    x0 = _HEAD_W + 8
     cells = (("ore", p.ore, "#8d8d8d"), ("knowledge", p.knowledge, "#5b8fd6"),
              ("credits", p.credits, "#e0b030"), ("Q.I.C.", p.qic, "#3fae6a"))
-    cw = width / 4
     for k, (label, n, c) in enumerate(cells):
-        x = k * cw
-        items.append(Rect(x + 2, y, cw - 4, 30, fill="#ffffff", stroke=c, stroke_width=2,
+        x = x0 + k * _CELL_W
+        items.append(Rect(x, 5, _CELL_W - 4, 40, fill="#ffffff", stroke=c, stroke_width=2,
                           radius=4, title=f"{label}: {n}"))
-        items.append(Text(x + cw / 2, y + 12, str(n), size=12, weight="bold",
+        items.append(Text(x + _CELL_W / 2 - 2, 21, str(n), size=13, weight="bold",
                           anchor="middle", baseline="middle", fill=INK))
-        items.append(Text(x + cw / 2, y + 25, label, size=8, anchor="middle", fill=MUTED))
-    y += 36
+        items.append(Text(x + _CELL_W / 2 - 2, 39, label, size=TEXT, anchor="middle",
+                          fill=MUTED))
     names = ("I", "II", "III", "Gaia")
-    bw = width / 4
+    bx = x0 + 4 * _CELL_W + 2
     for k, n in enumerate(p.bowls):
-        cx = k * bw + bw / 2
+        cx = bx + k * _BOWL_W + _BOWL_W / 2
         fill = "#e5ddf5" if k < 3 else "#d5efd8"
         stroke = "#7a5fb0" if k < 3 else "#3daa4a"
-        items.append(Circle(cx, y + 17, 15, fill=fill, stroke=stroke, stroke_width=2,
+        items.append(Circle(cx, 18, 13, fill=fill, stroke=stroke, stroke_width=2,
                             title=f"power {'bowl ' + names[k] if k < 3 else 'Gaia area'}: {n}"))
-        items.append(Text(cx, y + 17, str(n), size=12, weight="bold", anchor="middle",
+        items.append(Text(cx, 18, str(n), size=12, weight="bold", anchor="middle",
                           baseline="middle", fill=INK))
-        items.append(Text(cx + 17, y + 30, names[k], size=8, fill=MUTED))
-    y += 38
-    booster = p.booster
-    used = ", ".join(p.used)
-    line = f"booster: {booster} ({' '.join(_booster_lines(booster, components))})" \
-        if booster else "booster: none"
-    items.append(Text(4, y + 10, fit(line, width - 8, 9), size=9, fill=INK,
-                      title=components.booster(booster).text if booster else None))
-    y += 14
-    if used:
-        items.append(Text(4, y + 10, fit(f"used this round: {used}", width - 8, 9), size=9,
-                          fill=MUTED))
-        y += 14
-    # tech tiles and federation tokens
-    x = 4.0
-    y += 2
-    for pos, tile, covered in p.techs:
-        label = tile.replace("advtech", "adv")
-        w = 6.0 * len(label) + 8
-        if x + w > width - 4:
-            x, y = 4.0, y + 18
-        fill = "#d8c6ee" if tile.startswith("adv") else "#fdf3dc"
-        items += _chip(x, y, w, 15, label, fill=fill, size=8,
-                       title=f"{tile} on {pos}: {components.tech(tile).text}"
-                             + (" (covered)" if covered else ""),
-                       opacity=0.4 if covered else 1.0)
-        x += w + 3
-    for token, flipped in p.fed_tokens:
-        w = 6.0 * len(token) + 8
-        if x + w > width - 4:
-            x, y = 4.0, y + 18
-        fed = components.federation_token(token)
-        items += _chip(x, y, w, 15, token, fill="#9a9a9a" if flipped else (
-            "#2f8f3a" if fed.green else "#7d6a3a"), size=8,
-            title=f"federation token {token} ({fed.reward})"
-                  + (", flipped" if flipped else ""))
-        x += w + 3
-    if p.techs or p.fed_tokens:
-        y += 18
-    # pieces left
+        items.append(Text(cx, 44, names[k], size=TEXT, anchor="middle", fill=MUTED))
+    mid_w = 4 * _CELL_W + 4 * _BOWL_W
     left = []
     for code, label, total in _STRUCTURE_LIMITS:
         built = p.count("ac1", "ac2") if code == "ac" else p.count(code)
         left.append(f"{label} {total - built}")
-    items.append(Text(4, y + 10, fit("left: " + ", ".join(left), width - 8, 9), size=9,
+    items.append(Text(x0, 64, fit("left: " + ", ".join(left), mid_w, TEXT), size=TEXT,
                       fill=INK))
-    y += 14
     gf = gaiaformers(p) if p.faction else 0
-    items.append(Text(4, y + 10, fit(f"Gaiaformers {gf - len(p.gaiaformers)} of {gf}, "
-                                     f"satellites {p.satellites}, "
-                                     f"federations {len(p.federations)}", width - 8, 9),
-                      size=9, fill=INK))
-    y += 16
-    return Scene(width, y, tuple(items), background=PANEL)
+    items.append(Text(x0, 80, fit(f"Gaiaformers {gf - len(p.gaiaformers)} of {gf}, "
+                                  f"satellites {p.satellites}, "
+                                  f"federations {len(p.federations)}", mid_w, TEXT),
+                      size=TEXT, fill=INK))
+    # booster, tiles and tokens
+    rx = x0 + mid_w + 10
+    rw = width - rx - 6
+    booster = p.booster
+    line = f"booster: {booster} ({'; '.join(_booster_lines(booster, components))})" \
+        if booster else "booster: none"
+    items.append(Text(rx, 18, fit(line, rw, TEXT), size=TEXT, fill=INK,
+                      title=components.booster(booster).text if booster else None))
+    y = 22.0
+    if p.used:
+        items.append(Text(rx, y + 14, fit(f"used this round: {', '.join(p.used)}", rw, TEXT),
+                          size=TEXT, fill=MUTED))
+        y += 16
+    chips: list[tuple[float, list[Item]]] = []
+    for pos, tile, covered in p.techs:
+        label = tile.replace("advtech", "adv")
+        w = text_width(label, TEXT) + 10
+        chips.append((w + 4, _chip(0, 0, w, 17, label, size=TEXT,
+                                   fill="#d8c6ee" if tile.startswith("adv") else "#fdf3dc",
+                                   title=f"{tile} on {pos}: {components.tech(tile).text}"
+                                         + (" (covered)" if covered else ""),
+                                   opacity=0.4 if covered else 1.0)))
+    for token, flipped in p.fed_tokens:
+        w = text_width(token, TEXT) + 10
+        fed = components.federation_token(token)
+        chips.append((w + 4, _chip(0, 0, w, 17, token, size=TEXT,
+                                   fill="#9a9a9a" if flipped else (
+                                       "#2f8f3a" if fed.green else "#7d6a3a"),
+                                   title=f"federation token {token} ({fed.reward})"
+                                         + (", flipped" if flipped else ""))))
+    drawn, _, y = _flow(chips, rw, 0.0, y + 4, 20)
+    items += [i.translated(rx, 0) for i in drawn]
+    height = max(88.0, y + 24 if chips else y + 4)
+    back: list[Item] = [
+        Rect(0, 0, width, height, fill=ACTIVE_FILL if acting else PANEL,
+             stroke=ACTIVE_STROKE if acting else EDGE, stroke_width=2 if acting else 1,
+             radius=4),
+        Rect(0, 0, _HEAD_W, height, fill=colour, stroke=_edge(colour), radius=4,
+             id=f"seat:{seat}", title=f"{name}: seat {seat + 1}, {p.vp} VP")]
+    return Scene(width, height, (*back, *items))
 
 
 # --------------------------------------------------------------------------
@@ -779,8 +875,7 @@ def header_scene(state: GPState, width: float) -> Scene:
     from gaia_lab.games.gaia_project.rules import actor
 
     seat = actor(state)
-    who = "" if seat is None else (
-        f"; now: p{seat + 1} {faction_name(state.seats[seat].faction)}")
+    who = "" if seat is None else f"; now: {seat_name(state, seat)}"
     task = f" ({state.pending[0].kind})" if state.pending else ""
     rnd = f"round {state.round}, " if state.round else ""
     text = f"Gaia Project: {rnd}{_PHASES.get(state.phase, state.phase)}{task}{who}"
@@ -789,29 +884,41 @@ def header_scene(state: GPState, width: float) -> Scene:
     return Scene(width, 26, tuple(items))
 
 
-def board_scene(state: GPState, *, width: float = 1200,
-                annotate: Mapping[str, str] | None = None) -> Scene:
-    """The map with its legend on the left, the research and scoring boards on the right."""
+def board_scene(state: GPState, *, width: float = 900,
+                annotate: Mapping[str, str] | None = None, named: Iterable[str] = ()) -> Scene:
+    """The map on the left; the scoring board, the boosters and the actions on the right;
+    under both, as wide as the table, the legend and the research board.
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
+    >>> board = board_scene(GPState.new(4, DEEP_MIND_2_SETUP), width=900)
+    >>> board.width, board.find("track:terra:5") is not None
+    (880.0, True)
+    """
     components = load_components()
     inner = width - 2 * MARGIN
-    map_w = round(inner * 0.58)
-    side_w = inner - map_w - 14
-    space = map_scene(state, map_w, annotate=annotate)
-    legend = legend_scene(map_w)
-    research = research_scene(state, side_w, components)
-    scoring = scoring_scene(state, side_w, components)
-    left = Scene.stack(space, legend, gap=6)
-    right = Scene.stack(research, scoring, gap=10)
-    return Scene.compose([(left, 0, 0), (right, map_w + 14, 0)])
+    side_w = max(_SIDE_MIN, round(inner * 0.3))
+    map_w = inner - side_w - 12
+    space = map_scene(state, map_w, annotate=annotate, named=named)
+    right = Scene.stack(scoring_scene(state, side_w, components),
+                        actions_scene(state, side_w, components), gap=8)
+    top = Scene.compose([(space, 0, 0), (right, map_w + 12, 0)])
+    return Scene.stack(top, legend_scene(inner), research_scene(state, inner, components),
+                       gap=8)
+
+
+_SIDE_MIN: Final = 250
+"""The narrowest side column (scoring, boosters, actions) that holds its lines."""
 
 
 def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None = None,
-          width: int = 1200, annotate: Mapping[str, str] | None = None) -> Scene:
-    """The whole Gaia Project table.
+          width: int = 900, annotate: Mapping[str, str] | None = None) -> Scene:
+    """The whole Gaia Project table: the header, the boards, one row per player, drawn
+    ``width`` pixels wide (by default the 900 px at which its smallest text is 10 px; a
+    view that shows it wider scales it up).
 
-    ``highlight`` ids get a gold outline; ``viewer`` marks that seat's panel (the game has
-    no hidden information); ``annotate`` labels hexes (hex name to text, e.g. the ore a
-    mine would cost there).
+    ``highlight`` ids get a gold outline (and the hexes among them show their names);
+    ``viewer`` marks that seat's row (the game has no hidden information); ``annotate``
+    labels hexes (hex name to text, e.g. the ore a mine would cost there).
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
     >>> st = GPState.new(4, DEEP_MIND_2_SETUP)
@@ -819,6 +926,7 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
     >>> len(lit.items) - len(plain.items), plain.to_svg() == scene(st).to_svg()
     (2, True)
     """
+    highlight = tuple(highlight)
     components = load_components()
     inner = width - 2 * MARGIN
     parts: list[tuple[Scene, float, float]] = []
@@ -826,19 +934,15 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
     head = header_scene(state, inner)
     parts.append((head, MARGIN, y))
     y += head.height + 4
-    board = board_scene(state, width=width, annotate=annotate)
+    named = [h.removeprefix("hex:") for h in highlight if h.startswith("hex:")]
+    board = board_scene(state, width=width, annotate=annotate, named=named)
     parts.append((board, MARGIN, y))
     y += board.height + 12
-    n = len(state.seats)
-    per_row = 4 if n >= 4 else n
-    pw = (inner - 10 * (per_row - 1)) / per_row
-    panels = [player_scene(state, i, pw, components, viewer=viewer) for i in range(n)]
-    for r in range(0, n, per_row):
-        row = panels[r:r + per_row]
-        for j, panel in enumerate(row):
-            parts.append((panel, MARGIN + j * (pw + 10), y))
-        y += max(p.height for p in row) + 10
-    total = Scene.compose(parts, width, y, background="#ffffff",
+    for i in range(len(state.seats)):
+        row = player_scene(state, i, inner, components, viewer=viewer)
+        parts.append((row, MARGIN, y))
+        y += row.height + 8
+    total = Scene.compose(parts, width, y + 2, background="#ffffff",
                           title=f"Gaia Project, round {state.round}, {state.phase}")
     return total.with_items(*highlight_items(total, highlight, width=3.5, radius=6,
                                              follow=(Polygon,)))

@@ -92,8 +92,9 @@ print(buildings_table())
 #
 # Round 3. The Xenos (yellow) have already passed; the Terrans (blue) are to act, then the
 # Nevlas (white). The highlighted hexes are the Terrans' mine on 3A10 and the oxide planet
-# 10A1 they want. On the right: the research board, the round and final scoring tiles and
-# the boosters in the supply; below, each player's resources, bowls and booster.
+# 10A1 they want. Beside the map: the round and final scoring tiles, the boosters in the
+# supply and the power and Q.I.C. actions; under it, the legend and the research board; last,
+# one row per player with resources, bowls, booster and tiles.
 
 # %% tags=["nbval-check-output"]
 s = gaia_lab.Session("gaia_project", scenario=TURN_SCENARIO)
