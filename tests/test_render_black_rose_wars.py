@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gaia_lab import Session
 from gaia_lab.games.black_rose_wars import GAME
 from gaia_lab.games.black_rose_wars.examples import ROOMS
 from gaia_lab.render import scene
-from gaia_lab.render.black_rose_wars import centre
+from gaia_lab.render.black_rose_wars import HEX_MIN, PANEL_W, TEXT, centre, hex_size
+from gaia_lab.render.shapes import Text
+from tests.board_text import cut_texts, overlapping_texts
 
 
 def test_every_action_target_is_clickable() -> None:
@@ -47,3 +51,47 @@ def test_the_drawing_is_stable_and_shows_the_lodge() -> None:
 def test_before_the_lodge_is_drawn() -> None:
     board = scene(GAME.new_initial_state(3, 1))
     assert "Lodge is not drawn yet" in board.to_svg()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+@pytest.mark.parametrize("width", [900, 1000, 1400])
+def test_every_text_is_whole_legible_and_apart(players: int, width: int) -> None:
+    s = Session(GAME, players=players, seed=players)
+    rng = random.Random(players)
+    for step in range(41):
+        if step % 20 == 0:
+            board = scene(s.state, width=width)
+            assert not overlapping_texts(board), step
+            assert not cut_texts(board), step
+            assert min(i.size for i in board.items if isinstance(i, Text)) >= TEXT
+            assert board.width == width
+            assert max(i.bounds()[2] for i in board.items) <= width
+        if s.is_over():
+            break
+        s.play(rng.choice(s.legal_actions()))
+
+
+def test_room_names_are_whole_and_inside_their_room() -> None:
+    state = GAME.scenario({"players": 5})
+    for width in (900, 1400):
+        board = scene(state, width=width)
+        for room in state.rooms:
+            name = GAME.components.room(room.id).name
+            hexagon = board.find(f"room:{room.id}")
+            assert hexagon is not None
+            left, top, right, bottom = hexagon.bounds()
+            words = [i for i in board.items if isinstance(i, Text) and i.weight == "bold"
+                     and left < i.x < right and top < i.y < bottom]
+            assert " ".join(i.text for i in words if i.text in name) == name, words
+
+
+def test_a_narrow_table_puts_the_panels_under_the_lodge() -> None:
+    state = GAME.scenario({"players": 5})
+    narrow, wide = scene(state, width=700), scene(state, width=900)
+    assert hex_size(state, 700 - 20 - PANEL_W - 12) < HEX_MIN
+    for board, below in ((narrow, True), (wide, False)):
+        lodge_bottom = max(board.find(f"room:{r.id}").bounds()[3]  # type: ignore[union-attr]
+                           for r in state.rooms)
+        title = next(i for i in board.items if isinstance(i, Text)
+                     and i.text.startswith("Power board"))
+        assert (title.y > lodge_bottom) == below
