@@ -23,7 +23,7 @@ from typing import Final
 from gaia_lab.games.black_rose_wars.hunt import HuntState
 from gaia_lab.games.black_rose_wars.large_models import Model, label
 from gaia_lab.render.layout import INK, MUTED, wrap
-from gaia_lab.render.shapes import Circle, Item, Rect, Scene, Text
+from gaia_lab.render.shapes import Anchor, Circle, Item, Rect, Scene, Text
 
 __all__ = ["model_name", "scene"]
 
@@ -95,8 +95,10 @@ def scene(state: HuntState, *, highlight: Iterable[str] = (), viewer: int | None
                               anchor="middle", fill=MUTED))
     for y in range(field.height):  # row numbers left and right
         cy = y0 + (y + 0.5) * cell
-        for x, anchor in ((x0 - 6, "end"), (x0 + field.width * cell + 6, "start")):
-            items.append(Text(x, cy, str(y + 1), size=12, weight="bold", anchor=anchor,
+        edges: tuple[tuple[float, Anchor], ...] = ((x0 - 6, "end"),
+                                                   (x0 + field.width * cell + 6, "start"))
+        for ex, anchor in edges:
+            items.append(Text(ex, cy, str(y + 1), size=12, weight="bold", anchor=anchor,
                               baseline="middle", fill=MUTED))
     covered = {q for m in field.models for q in m.squares()}
     for y in range(field.height):
