@@ -18,7 +18,8 @@ from gaia_lab.games.animals_gathering.components import load_components
 from gaia_lab.render import animals_gathering as layout
 from gaia_lab.render import scene as dispatch
 from gaia_lab.render.animals_gathering import CARD_H, CARD_W, centre, filled_slots, scene
-from gaia_lab.render.shapes import Rect, Scene
+from gaia_lab.render.shapes import Rect, Scene, Text
+from tests.board_text import cut_texts, overlapping_texts
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -263,3 +264,37 @@ def test_doctests() -> None:
     result = doctest.testmod(layout)
     assert result.attempted > 15
     assert result.failed == 0
+
+
+# ---------------------------------------------------------------- legibility
+
+
+@pytest.mark.parametrize("width", [900, 1000, 1400])
+def test_no_text_overlaps_another_or_is_cut(state: AGState, width: int) -> None:
+    board = scene(state, width=width)
+    assert not overlapping_texts(board)
+    assert not cut_texts(board)
+    assert min(i.size for i in board.items if isinstance(i, Text)) >= layout.TEXT
+
+
+def test_every_card_keeps_its_text_inside_it() -> None:
+    components = load_components()
+    for animal in components.animals:
+        face = layout.draw_card(animal, components, placed="", marks=("AWAKENED", "BLESSED"))
+        assert not overlapping_texts(face), animal.id
+        for item in face.items:
+            if isinstance(item, Text):
+                left, _, right, bottom = item.bounds()
+                assert 0 <= left and right <= CARD_W and bottom <= CARD_H, (animal.id, item)
+                assert item.size >= layout.TEXT, (animal.id, item.text)
+
+
+def test_a_narrow_table_puts_the_dice_in_one_row_under_the_supply() -> None:
+    state = rolled_state()
+    assert state.roll is not None
+    narrow, wide = scene(state, width=900), scene(state, width=1000)
+    for board, rows in ((narrow, 1), (wide, 2)):
+        tops = {round(centre(board, f"die:{k}")[1]) for k in range(len(state.roll.dice))}
+        assert len(tops) == min(rows, len(state.roll.dice)), tops
+    supply = centre(narrow, f"card:{state.supply[0]}")[1]
+    assert centre(narrow, "die:0")[1] > supply + CARD_H / 2

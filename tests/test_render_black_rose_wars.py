@@ -1,15 +1,25 @@
 """The Black Rose Wars: Gaea Reborn table: every target of a legal action is on the board,
-the drawing is byte-stable, and PNG and highlights work."""
+the drawing is byte-stable, and PNG and highlights work; the text is whole, legible and
+apart; the Hunt battlefield names its squares."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from gaia_lab import Session
 from gaia_lab.games.black_rose_wars import GAME
 from gaia_lab.games.black_rose_wars.examples import ROOMS
+from gaia_lab.games.black_rose_wars.examples_hunt import EXAMPLES as HUNT_EXAMPLES
+from gaia_lab.games.black_rose_wars.hunt import DRILL, HuntState
+from gaia_lab.games.black_rose_wars.hunt import GAME as HUNT
+from gaia_lab.games.black_rose_wars.large_models import label
 from gaia_lab.render import scene
-from gaia_lab.render.black_rose_wars import centre
+from gaia_lab.render.black_rose_wars import HEX_MIN, PANEL_W, TEXT, centre, hex_size
+from gaia_lab.render.black_rose_wars_hunt import scene as hunt_scene
+from gaia_lab.render.shapes import Text
+from tests.board_text import cut_texts, overlapping_texts
 
 
 def test_every_action_target_is_clickable() -> None:
@@ -47,3 +57,89 @@ def test_the_drawing_is_stable_and_shows_the_lodge() -> None:
 def test_before_the_lodge_is_drawn() -> None:
     board = scene(GAME.new_initial_state(3, 1))
     assert "Lodge is not drawn yet" in board.to_svg()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+@pytest.mark.parametrize("width", [900, 1000, 1400])
+def test_every_text_is_whole_legible_and_apart(players: int, width: int) -> None:
+    s = Session(GAME, players=players, seed=players)
+    rng = random.Random(players)
+    for step in range(41):
+        if step % 20 == 0:
+            board = scene(s.state, width=width)
+            assert not overlapping_texts(board), step
+            assert not cut_texts(board), step
+            assert min(i.size for i in board.items if isinstance(i, Text)) >= TEXT
+            assert board.width == width
+            assert max(i.bounds()[2] for i in board.items) <= width
+        if s.is_over():
+            break
+        s.play(rng.choice(s.legal_actions()))
+
+
+def test_room_names_are_whole_and_inside_their_room() -> None:
+    state = GAME.scenario({"players": 5})
+    for width in (900, 1400):
+        board = scene(state, width=width)
+        for room in state.rooms:
+            name = GAME.components.room(room.id).name
+            hexagon = board.find(f"room:{room.id}")
+            assert hexagon is not None
+            left, top, right, bottom = hexagon.bounds()
+            words = [i for i in board.items if isinstance(i, Text) and i.weight == "bold"
+                     and left < i.x < right and top < i.y < bottom]
+            assert " ".join(i.text for i in words if i.text in name) == name, words
+
+
+def test_a_narrow_table_puts_the_panels_under_the_lodge() -> None:
+    state = GAME.scenario({"players": 5})
+    narrow, wide = scene(state, width=700), scene(state, width=900)
+    assert hex_size(state, 700 - 20 - PANEL_W - 12) < HEX_MIN
+    for board, below in ((narrow, True), (wide, False)):
+        lodge_bottom = max(board.find(f"room:{r.id}").bounds()[3]  # type: ignore[union-attr]
+                           for r in state.rooms)
+        title = next(i for i in board.items if isinstance(i, Text)
+                     and i.text.startswith("Power board"))
+        assert (title.y > lodge_bottom) == below
+
+
+# ---------------------------------------------------------------- the Hunt battlefield
+
+
+def hunt_states() -> list[HuntState]:
+    states = [HUNT.scenario(DRILL)]
+    for example in HUNT_EXAMPLES:
+        states += [r.session.state for r in example.results()]
+    return states
+
+
+@pytest.mark.parametrize("width", [480, 900, 1400])
+def test_the_battlefield_names_its_squares_at_its_edges(width: int) -> None:
+    for state in hunt_states():
+        field = state.field
+        board = hunt_scene(state, width=width)
+        texts = [i for i in board.items if isinstance(i, Text)]
+        letters = [i.text for i in texts if i.text.isalpha() and len(i.text) == 1]
+        numbers = [i.text for i in texts if i.text.isdigit() and i.weight == "bold"]
+        assert letters == [label((x, 0))[0] for x in range(field.width) for _ in (0, 1)]
+        assert numbers == [str(y + 1) for y in range(field.height) for _ in (0, 1)]
+        # each column letter stands over its squares, each row number beside them
+        for x in range(field.width):
+            square = board.find(f"square:{label((x, 0))}")
+            letter = next(i for i in texts if i.text == label((x, 0))[0])
+            assert square is not None and square.bounds()[0] < letter.x < square.bounds()[2]
+        covered = {q for m in field.models for q in m.squares()}
+        free = {i.text for i in texts if i.weight == "normal"}
+        assert {label((x, y)) for x in range(field.width) for y in range(field.height)
+                if (x, y) not in covered} <= free
+        assert not overlapping_texts(board) and not cut_texts(board)
+        assert min(i.size for i in texts) >= TEXT
+
+
+def test_the_battlefield_key_gives_every_model_its_squares() -> None:
+    state = HUNT_EXAMPLES[0].run().state
+    svg = hunt_scene(state, width=900).to_svg()
+    assert "gaea: Gaea (Large Model) over b1-c2, Damage 0/12, Speed 2" in svg
+    assert "h1: Hero on b3" in svg and "i1: imp on c3" in svg
+    assert "Trees (Scenic Elements): d1, d2" in svg
+    assert hunt_scene(state).title == "Hunt Battlefield, 5 by 4 squares, 3 actions left"

@@ -62,15 +62,20 @@ __all__ = [
     "stone_points",
 ]
 
-CARD_W = 110.0
-"""Width of an Animal Index Card."""
-CARD_H = 150.0
+CARD_W = 130.0
+"""Width of an Animal Index Card (its power text, 10 px, takes 16 characters a line)."""
+CARD_H = 156.0
 """Height of an Animal Index Card."""
 CARD_GAP = 8.0
 AREA_PAD = 8.0
 DIE = 50.0
 SUPPLY_W = AREA_PAD + 5 * (CARD_W + CARD_GAP) + 6 + 48 + AREA_PAD
 """The narrowest communal supply: five cards and a deck 48 px wide."""
+DIE_GAP = 24.0
+DICE_W = 3 * DIE + 2 * DIE_GAP + 8
+"""The dice tray beside the supply: two rows of three dice."""
+TEXT = 10.0
+"""The smallest text on the table."""
 
 TYPE_STYLE: dict[str, tuple[str, str, str]] = {
     "land": ("LAND", "#8a5a2b", "#f7efe2"),
@@ -265,11 +270,11 @@ def rich_line(line: str, x: float, y: float, size: float,
     return items
 
 
-def line_size(line: str, room: float, size: float = 8.5) -> float:
+def line_size(line: str, room: float, size: float = TEXT) -> float:
     """The font size (at most ``size``) at which a :func:`rich_line` fits ``room``.
 
-    >>> line_size("Immune to", 80), line_size("+1 per companion", 80)
-    (8.5, 8.06)
+    >>> line_size("Immune to", 101), line_size("+1 per companion", 80)
+    (10.0, 8.06)
     """
     icons = line.count("{")
     chars = len(line) - 3 * icons
@@ -291,7 +296,7 @@ def _slots(animal: Animal, placed: str | None, stones: dict[str, StoneKind]) -> 
     full = filled_slots(outline, outline if placed is None else placed)
     per_row, cell, r = _slot_layout(len(outline))
     rows = math.ceil(len(outline) / per_row)
-    top = 74 - rows * cell / 2
+    top = 76 - rows * cell / 2
     items: list[Item] = []
     for k, code in enumerate(outline):
         row, col = divmod(k, per_row)
@@ -352,26 +357,30 @@ def draw_card(animal: Animal, components: Components, *, placed: str | None = No
         Text(15, 15, str(animal.points), size=13, weight="bold", anchor="middle",
              baseline="middle", fill=INK),
     ]
-    name_size = min(11.5, 74 / (0.7 * max(len(animal.name), 1)))
-    items.append(Text(67, 19, animal.name, size=name_size, weight="bold", anchor="middle",
+    # the name and the type pill share the room right of the points badge
+    mid, room = (32 + CARD_W - 6) / 2, CARD_W - 38
+    name_size = min(12, room / (0.68 * max(len(animal.name), 1)))
+    items.append(Text(mid, 19, animal.name, size=name_size, weight="bold", anchor="middle",
                       fill=INK))
-    items.append(Rect(30, 26, 74, 13, fill=strong, radius=6.5))
-    items.append(Text(67, 32.5, label, size=8, weight="bold", anchor="middle",
+    items.append(Rect(32, 26, room, 15, fill=strong, radius=7.5))
+    items.append(Text(mid, 33.5, label, size=TEXT, weight="bold", anchor="middle",
                       baseline="middle", fill="#ffffff"))
     items += _slots(animal, placed, stones)
     letter, colour = POWER_STYLE.get(animal.power.type, ("?", MUTED))
-    items.append(Line(6, 107, CARD_W - 6, 107, stroke=strong, width=1))
-    items.append(Circle(13, 121, 8, fill=colour, title=animal.power.describe()))
-    items.append(Text(13, 121, letter, size=10, weight="bold", anchor="middle",
+    items.append(Line(6, 109, CARD_W - 6, 109, stroke=strong, width=1))
+    items.append(Circle(13, 123, 8.5, fill=colour, title=animal.power.describe()))
+    items.append(Text(13, 123, letter, size=TEXT, weight="bold", anchor="middle",
                       baseline="middle", fill="#ffffff"))
     for k, line in enumerate(short_power(animal.power)[:3]):
-        items += rich_line(line, 25, 120 + 11 * k, line_size(line, CARD_W - 29), stones)
-    for k, mark in enumerate(marks):
-        w = text_width(mark, 8) + 12
-        items.append(Rect(CARD_W - w - 4, -7 + 15 * k, w, 14, fill=GOLD, stroke=INK,
-                          stroke_width=1, radius=7, title=_MARK_TITLES.get(mark)))
-        items.append(Text(CARD_W - w / 2 - 4, 0 + 15 * k, mark, size=8, weight="bold",
+        items += rich_line(line, 25, 125 + 12 * k, line_size(line, CARD_W - 29), stones)
+    right = CARD_W - 4
+    for mark in marks:  # badges on the top edge, from the right
+        w = text_width(mark, TEXT) + 12
+        items.append(Rect(right - w, -8, w, 16, fill=GOLD, stroke=INK,
+                          stroke_width=1, radius=8, title=_MARK_TITLES.get(mark)))
+        items.append(Text(right - w / 2, 0, mark, size=TEXT, weight="bold",
                           anchor="middle", baseline="middle", fill=INK))
+        right -= w + 4
     return Scene(CARD_W, CARD_H, tuple(items))
 
 
@@ -431,56 +440,64 @@ def die_scene(die: Die, index: int, components: Components) -> Scene:
         items.append(Text(DIE / 2, DIE / 2, "?", size=18, weight="bold", anchor="middle",
                           baseline="middle", fill=INK, opacity=dim))
     if die.use:
-        items.append(Text(DIE / 2, DIE + 13, USE_MARK.get(die.use, die.use), size=9.5,
+        items.append(Text(DIE / 2, DIE + 13, USE_MARK.get(die.use, die.use), size=TEXT,
                           weight="bold", anchor="middle", fill=INK))
     else:
-        items.append(Text(DIE / 2, DIE + 13, name, size=10, anchor="middle", fill=MUTED))
+        items.append(Text(DIE / 2, DIE + 13, name, size=TEXT, anchor="middle", fill=MUTED))
     return Scene(DIE, DIE + 16, tuple(items))
 
 
-def dice_scene(state: AGState, components: Components, w: float, h: float) -> Scene:
+def dice_scene(state: AGState, components: Components, w: float, h: float, *,
+               per_row: int = 3) -> Scene:
     """The dice tray: the current roll, or a clickable ``dice`` area when none is on.
+
+    Dice come in rows of ``per_row``: two rows of three centred, with the notes under
+    them, beside the supply; one row from the left, with the notes after it, under it.
 
     >>> from gaia_lab.games.animals_gathering.components import load_components
     >>> from gaia_lab.games.animals_gathering.state import AGState
-    >>> dice_scene(AGState(2, ()), load_components(), 280, 190).ids()
+    >>> dice_scene(AGState(2, ()), load_components(), DICE_W, 190).ids()
     ['dice']
     """
     roll = state.roll
     title = "MAGIC DICE"
     if roll is not None and 0 <= roll.roller < len(state.seats):
         title += f" — rolled by {state.seats[roll.roller].name}"
+    flags = "" if roll is None else _roll_flags(state, roll)
     items: list[Item] = [
-        Text(0, 11, fit(title, w, 10), size=10, weight="bold", fill=MUTED),
+        Text(0, 11, fit(title, w, TEXT), size=TEXT, weight="bold", fill=MUTED),
         Rect(0, 18, w, h - 18, fill="#f1efe9", stroke="#c9c3b4", radius=8,
-             id=None if roll else "dice", title=None if roll else "Roll the dice"),
+             id=None if roll else "dice", title=flags or (None if roll else "Roll the dice")),
     ]
     parts: list[tuple[Scene, float, float]] = [(Scene(w, h, tuple(items)), 0, 0)]
+    row = per_row > 3
+    span = per_row * DIE + (per_row - 1) * DIE_GAP
+    x0 = 12.0 if row else (w - span) / 2
+
+    def at(k: int) -> tuple[float, float]:
+        return (x0 + (k % per_row) * (DIE + DIE_GAP), 28 + (k // per_row) * (DIE + DIE_GAP))
+
     if roll is None:
         colours = [d.colour for d in components.dice for _ in range(d.count)]
         for k, colour in enumerate(colours[:6]):
             ghost = Scene(DIE, DIE, (Rect(0, 0, DIE, DIE, fill=colour, stroke=INK, radius=10,
                                           opacity=0.3),))
-            parts.append((ghost, _die_x(k, w), _die_y(k)))
-        words = "game over" if state.over else "no roll on"
-        note = Scene(w, 20, (Text(w / 2, 12, words, size=11, anchor="middle", fill=MUTED),))
-        parts.append((note, 0, h - 24))
+            parts.append((ghost, *at(k)))
+        note = "game over" if state.over else "no roll on"
     else:
         for k, die in enumerate(roll.dice):
-            parts.append((die_scene(die, k, components), _die_x(k, w), _die_y(k)))
-        flags = _roll_flags(state, roll)
-        if flags:
-            parts.append((Scene(w, 14, (Text(w / 2, 10, fit(flags, w - 8, 9.5), size=9.5,
-                                              anchor="middle", fill=MUTED),)), 0, h - 14))
+            parts.append((die_scene(die, k, components), *at(k)))
+        note = flags
+    if note:
+        if row:
+            left = x0 + span + DIE_GAP
+            parts.append((Scene(w - left, 20, (Text(0, 14, fit(note, w - left - 8, 11),
+                                                     size=11, fill=MUTED),)),
+                          left, 28 + DIE / 2 - 10))
+        else:
+            parts.append((Scene(w, 14, (Text(w / 2, 10, fit(note, w - 8, TEXT), size=TEXT,
+                                              anchor="middle", fill=MUTED),)), 0, h - 16))
     return Scene.compose(parts, w, h)
-
-
-def _die_x(k: int, w: float) -> float:
-    return w / 2 - 1.5 * DIE - 24 + (k % 3) * (DIE + 24)
-
-
-def _die_y(k: int) -> float:
-    return 28 + (k // 3) * (DIE + 24)
 
 
 def _roll_flags(state: AGState, roll: Roll) -> str:
@@ -610,17 +627,23 @@ def header_scene(state: AGState, game: AnimalsGathering, w: float) -> Scene:
 # Seat panels
 
 
+_Area = tuple[str, list[Scene], str, str]
+"""A seat's area: its label, its cards, its tint and its edge colour."""
+
+
 def _area(label: str, cards: Sequence[Scene], w: float, per_row: int, tint: str,
-          edge: str) -> Scene:
-    """A labelled area holding cards in rows of ``per_row``."""
+          edge: str, *, low: bool = False) -> Scene:
+    """A labelled area holding cards in rows of ``per_row``; an empty one is a card
+    high, or a line high when ``low``."""
     rows = max(1, math.ceil(len(cards) / per_row))
-    h = 16 + 2 * AREA_PAD + rows * CARD_H + (rows - 1) * CARD_GAP
+    body = 24.0 if low and not cards else rows * CARD_H + (rows - 1) * CARD_GAP
+    h = 16 + 2 * AREA_PAD + body
     base: list[Item] = [
-        Text(2, 11, label, size=10, weight="bold", fill=edge),
+        Text(2, 11, label, size=TEXT, weight="bold", fill=edge),
         Rect(0, 16, w, h - 16, fill=tint, stroke=edge, stroke_width=1.2, radius=8),
     ]
     if not cards:
-        base.append(Text(w / 2, 16 + AREA_PAD + CARD_H / 2, "empty", size=11,
+        base.append(Text(w / 2, 16 + AREA_PAD + body / 2, "empty", size=11,
                          anchor="middle", baseline="middle", fill=MUTED))
     parts: list[tuple[Scene, float, float]] = [(Scene(w, h, tuple(base)), 0, 0)]
     for k, face in enumerate(cards):
@@ -634,6 +657,50 @@ def _area_width(count: int) -> float:
     if count == 0:
         return 96.0
     return 2 * AREA_PAD + count * CARD_W + (count - 1) * CARD_GAP
+
+
+def _per_row(w: float) -> int:
+    """How many cards a row of an area ``w`` wide holds."""
+    return max(1, int((w - 2 * AREA_PAD + CARD_GAP) // (CARD_W + CARD_GAP)))
+
+
+def _areas_beside(areas: Sequence[_Area], w: float) -> list[tuple[Scene, float, float]]:
+    """Areas side by side, each in one row but the last, which wraps its cards in the
+    width left (none when that is not one card wide)."""
+    out: list[tuple[Scene, float, float]] = []
+    x = 0.0
+    for k, (label, cards, tint, edge) in enumerate(areas):
+        last = k == len(areas) - 1
+        per_row = max(1, len(cards))
+        aw = _area_width(len(cards))
+        if last:
+            if w - x < _area_width(1):
+                return []
+            per_row = _per_row(w - x)
+            aw = min(w - x, _area_width(min(len(cards), per_row)))
+        out.append((_area(label, cards, aw, per_row, tint, edge), x, 0))
+        x += aw + 12
+    return out
+
+
+def _areas_stacked(areas: Sequence[_Area], w: float) -> list[tuple[Scene, float, float]]:
+    """Areas one under another, each wrapping its cards in the whole width."""
+    out: list[tuple[Scene, float, float]] = []
+    per_row = _per_row(w)
+    y = 0.0
+    for label, cards, tint, edge in areas:
+        aw = min(w, max(_area_width(min(len(cards), per_row)), 260))
+        box = _area(label, cards, aw, per_row, tint, edge, low=True)
+        out.append((box, 0, y))
+        y += box.height + 6
+    return out
+
+
+def _seat_areas(areas: Sequence[_Area], w: float) -> Scene:
+    """A seat's areas as low as they go: side by side when the last one's cards wrap
+    into fewer rows than stacking them would take, else stacked."""
+    choices = [c for c in (_areas_beside(areas, w), _areas_stacked(areas, w)) if c]
+    return min((Scene.compose(c, w) for c in choices), key=lambda s: s.height)
 
 
 def _spell_chips(state: AGState, i: int, seat: Seat, components: Components,
@@ -756,7 +823,7 @@ def draw_seat(state: AGState, i: int, components: Components, *, viewer: int | N
     summoning = [card(animals[c.animal], components, placed=c.stones,
                       marks=("AWAKENED",) if c.animal == seat.awakened else ())
                  for c in seat.summoning if c.animal in animals]
-    areas: list[tuple[str, list[Scene], str, str]] = [
+    areas: list[_Area] = [
         (f"COMPANIONS ({len(companions)})", companions, "#e8f4e8", "#3f7f46"),
         (f"SUMMONING ({len(summoning)})", summoning, "#f6f3ea", "#8a7440"),
     ]
@@ -775,26 +842,9 @@ def draw_seat(state: AGState, i: int, components: Components, *, viewer: int | N
     if state.spells_variant:
         parts.append((_spell_chips(state, i, seat, components, viewer, inner), MARGIN, y))
         y += 24
-    widths = [_area_width(len(cards)) for _, cards, _, _ in areas]
-    if sum(widths) + 12 * (len(areas) - 1) <= inner:
-        x = MARGIN
-        tallest = 0.0
-        for (label, cards, tint, edge), aw in zip(areas, widths, strict=True):
-            box = _area(label, cards, aw, max(1, len(cards)), tint, edge)
-            parts.append((box, x, y))
-            x += aw + 12
-            tallest = max(tallest, box.height)
-        y += tallest
-    else:
-        per_row = int((inner - 2 * AREA_PAD + CARD_GAP) // (CARD_W + CARD_GAP))
-        for k, (label, cards, tint, edge) in enumerate(areas):
-            if k:
-                y += 6
-            aw = min(inner, max(_area_width(min(len(cards), per_row)), 260))
-            box = _area(label, cards, aw, per_row, tint, edge)
-            parts.append((box, MARGIN, y))
-            y += box.height
-    h = y + 10
+    boxes = _seat_areas(areas, inner)
+    parts.append((boxes, MARGIN, y))
+    h = y + boxes.height + 10
     active = i == state.active and state.turn > 0 and not state.over
     frame = Scene(w, h, (Rect(1, 1, w - 2, h - 2, fill=ACTIVE_FILL if active else "#fcfcfa",
                               stroke=ACTIVE_STROKE if active else "#c9c3b4",
@@ -839,17 +889,17 @@ def scene(state: AGState, *, highlight: Iterable[str] = (), viewer: int | None =
     head = header_scene(state, game, inner)
     parts.append((head, MARGIN, y))
     y += head.height + 6
-    dice_w = 280.0
-    if inner - dice_w - 14 >= SUPPLY_W:  # the dice tray beside the supply
-        supply = supply_scene(state, components, inner - dice_w - 14)
+    if inner - DICE_W - 14 >= SUPPLY_W:  # the dice tray beside the supply
+        supply = supply_scene(state, components, inner - DICE_W - 14)
         parts.append((supply, MARGIN, y))
-        parts.append((dice_scene(state, components, dice_w, supply.height),
-                      width - MARGIN - dice_w, y))
-    else:  # too narrow for both: the dice tray under the supply
+        parts.append((dice_scene(state, components, DICE_W, supply.height),
+                      width - MARGIN - DICE_W, y))
+    else:  # too narrow for both: the dice in one row under the supply
         supply = supply_scene(state, components, max(inner, SUPPLY_W))
         parts.append((supply, MARGIN, y))
         y += supply.height + 8
-        dice = dice_scene(state, components, dice_w, supply.height)
+        dice = dice_scene(state, components, max(inner, SUPPLY_W), 28 + DIE + 16 + 10,
+                          per_row=6)
         parts.append((dice, MARGIN, y))
         supply = dice
     y += supply.height + 12

@@ -7,6 +7,11 @@ Cells beside the Rooms they open onto), the Power board (every Power marker and 
 cubes), Gaea's Avatar board with the Servant slot, one panel per Mage and the last choice
 Gaea or Filius made with its decision trace.  The drawing is a pure function of the state.
 
+The Lodge fills the width a column of panels leaves (its Rooms grow with it, see
+:func:`hex_size`); every text is at least :data:`TEXT` px at the width asked for, and is
+wrapped, never cut.  A Room shows its name and its slots; its Instability count and side
+are in its title (tooltip).
+
 Clickable ids follow :meth:`BlackRoseWars.action_targets`: ``room:<id>``, ``cell:<id>``,
 ``root:<room>`` and ``model:<id>`` (``mage1``.., ``gaea``, ``filius``).
 
@@ -21,6 +26,7 @@ Clickable ids follow :meth:`BlackRoseWars.action_targets`: ``room:<id>``, ``cell
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
@@ -41,20 +47,28 @@ from gaia_lab.render.layout import (
     MARGIN,
     MUTED,
     centre,
-    fit,
     highlight_items,
+    text_width,
+    wrap,
 )
 from gaia_lab.render.shapes import Circle, Item, Line, Polygon, Rect, Scene, Text
 
 if TYPE_CHECKING:  # pragma: no cover
     from gaia_lab.games.black_rose_wars.game import BlackRoseWars
 
-__all__ = ["OWNER_COLOURS", "ROOM_COLOURS", "centre", "lodge_scene", "scene"]
+__all__ = ["OWNER_COLOURS", "ROOM_COLOURS", "centre", "hex_size", "lodge_scene", "place_name",
+           "scene"]
 
-HEX: Final = 60.0
-"""The circumradius of a Room."""
-LODGE_W: Final = 600.0
-SLOT: Final = 8.0
+HEX_MIN: Final = 56.0
+"""The smallest circumradius of a Room: below it the Lodge goes above the panels."""
+HEX_MAX: Final = 96.0
+"""The largest circumradius of a Room."""
+PANEL_W: Final = 330.0
+"""The narrowest column of panels beside the Lodge."""
+TEXT: Final = 10.0
+"""The smallest text on the table."""
+LINE: Final = 14.0
+"""The line height of panel text."""
 ROOM_COLOURS: Final[dict[str, str]] = {
     "black": "#aab0b5", "grey": "#d5d8dc", "red": "#f2c4bd", "yellow": "#f9e79f",
     "green": "#b9e4c9", "blue": "#bcdcf3", "purple": "#dcc6e6",
@@ -67,6 +81,7 @@ OWNER_COLOURS: Final[dict[str, str]] = {
 }
 """The colour of each owner's Instability and Power marker."""
 ROOT_FILL: Final = "#8d6e63"
+_SQRT3: Final = math.sqrt(3)
 
 
 def _owner(word: str) -> str:
@@ -80,121 +95,247 @@ def _label(state: BRWState, word: str) -> str:
     return {AVATAR: "G", FILIUS: "F"}.get(word, "?")
 
 
+def _room_card(game: BlackRoseWars, rid: str) -> tuple[str, str]:
+    """A Room's name and colour (its id and grey when the components lack it)."""
+    try:
+        card = game.components.room(rid)
+    except KeyError:
+        return rid, "grey"
+    return card.name, card.colour
+
+
+def place_name(state: BRWState, game: BlackRoseWars, where: str) -> str:
+    """An area in words: a Room's name, ``Cell 2``, or that the model is out of the Lodge.
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> st = GAME.scenario({"players": 2})
+    >>> place_name(st, GAME, "throne_room"), place_name(st, GAME, "")
+    ('Throne Room', 'out of the Lodge')
+    """
+    if not where:
+        return "out of the Lodge"
+    for cell in state.cells:
+        if cell.id == where:
+            return f"Cell {cell.seat + 1}"
+    if any(r.id == where for r in state.rooms):
+        return _room_card(game, where)[0]
+    return where
+
+
+def _spell_name(game: BlackRoseWars, sid: str) -> str:
+    try:
+        return game.components.spell(sid).name
+    except (KeyError, ValueError):
+        return sid
+
+
+def _lines(text: str, w: float, size: float = TEXT) -> tuple[str, ...]:
+    """``text`` broken into lines that fit ``w`` at ``size`` (never cut)."""
+    return wrap(text, max(8, int(w / (0.62 * size))), 99)
+
+
+def _phrases(phrases: Iterable[str], w: float) -> tuple[str, ...]:
+    """Phrases joined by `` · `` into lines that fit ``w``, a phrase broken only when it
+    alone is too long.
+
+    >>> _phrases(["in Crypt", "2/11 Damage", "Power Points 0"], 160)
+    ('in Crypt · 2/11 Damage', 'Power Points 0')
+    """
+    out: list[str] = []
+    chars = max(8, int(w / (0.62 * TEXT)))
+    for phrase in phrases:
+        trial = f"{out[-1]} · {phrase}" if out else phrase
+        if out and len(trial) <= chars:
+            out[-1] = trial
+        else:
+            out += _lines(phrase, w)
+    return tuple(out)
+
+
+def _name_lines(name: str, room: float, size: float) -> tuple[str, ...]:
+    """A Room's name on one line when it fits ``room``, else on two."""
+    if len(name) * 0.66 * size <= room or " " not in name:
+        return (name,)
+    words = name.split()
+    best = min(range(1, len(words)), key=lambda k: max(len(" ".join(words[:k])),
+                                                      len(" ".join(words[k:]))))
+    return (" ".join(words[:best]), " ".join(words[best:]))
+
+
 def _room_items(state: BRWState, room: Room, cx: float, cy: float, name: str,
-                colour: str) -> list[Item]:
-    items: list[Item] = [Polygon(corners(Hex(0, 0), HEX - 2, "pointy", (cx, cy)),
+                colour: str, r: float) -> list[Item]:
+    """A Room: its hex, name, Root Token and Instability slots, Models, Arbor Vitae."""
+    fill = _owner
+    status = "rebuilt" if room.rebuilt else f"ruined, {len(room.slots)}/{room.size} Instability"
+    root = (f"; Root Token {len(room.root.slots)}/2" if room.root is not None else "")
+    items: list[Item] = [Polygon(corners(Hex(0, 0), r - 2, "pointy", (cx, cy)),
                                  fill=ROOM_COLOURS.get(colour, "#dddddd"),
                                  stroke="#4a235a" if room.rebuilt else "#7f8c8d",
                                  stroke_width=3.5 if room.rebuilt else 1.0,
                                  id=f"room:{room.id}",
-                                 title=f"{name}: {room.instability} Instability, "
-                                       f"{'rebuilt' if room.rebuilt else 'ruined'}")]
-    items.append(Text(cx, cy - 31, fit(name, 2 * HEX * 0.75, 9), size=9, anchor="middle",
-                      baseline="middle", fill=INK, weight="bold"))
-    side = "rebuilt" if room.rebuilt else f"{len(room.slots)}/{room.size}"
-    items.append(Text(cx, cy - 21, side, size=8, anchor="middle", baseline="middle",
-                      fill=MUTED))
+                                 title=f"{name}: {status}{root}")]
+    size = min(13.0, max(10.5, 0.17 * r))
+    lines = _name_lines(name, _SQRT3 * r - 14, size)
+    ys = (-0.29 * r,) if len(lines) == 1 else (-0.46 * r, -0.27 * r)
+    items += [Text(cx, cy + y, line, size=size, anchor="middle", fill=INK, weight="bold")
+              for line, y in zip(lines, ys, strict=True)]
     # the Root Token left of the slots, then the slots in rows of five
-    left = cx - 34
-    top = cy - 13
+    slot = max(9.0, 0.145 * r)
+    top = cy - 0.13 * r
+    rows = max(1, math.ceil(room.size / 5)) if not room.rebuilt else 1
+    block = slot + 4 + 6 + (5 * (slot + 2) - 2 if not room.rebuilt else text_width("rebuilt",
+                                                                                    TEXT))
+    left = cx - block / 2
     if room.root is not None:
-        items.append(Rect(left - 2, top - 2, SLOT + 4, 2 * SLOT + 5, fill=ROOT_FILL,
+        items.append(Rect(left, top - 2, slot + 4, 2 * slot + 5, fill=ROOT_FILL,
                           radius=3, id=f"root:{room.id}",
                           title=f"Root Token: {len(room.root.slots)}/2 Instability"))
         for i in range(2):
             owner = room.root.slots[i] if i < len(room.root.slots) else None
-            items.append(Rect(left, top + i * (SLOT + 1), SLOT, SLOT,
-                              fill=_owner(owner) if owner else "#efebe9", radius=1))
-    gx = left + SLOT + 6
-    if not room.rebuilt:
+            items.append(Rect(left + 2, top + i * (slot + 1), slot, slot,
+                              fill=fill(owner) if owner else "#efebe9", radius=1,
+                              title=f"Root Token slot: {owner or 'empty'}"))
+    gx = left + slot + 10
+    if room.rebuilt:
+        items.append(Text(gx, top + slot, "rebuilt", size=TEXT, fill="#4a235a",
+                          weight="bold"))
+    else:
         for i in range(room.size):
             owner = room.slots[i] if i < len(room.slots) else None
-            x = gx + (i % 5) * (SLOT + 2)
-            y = top + (i // 5) * (SLOT + 2)
-            items.append(Rect(x, y, SLOT, SLOT, fill=_owner(owner) if owner else "#ffffff",
-                              stroke="#95a5a6", stroke_width=0.6, radius=1))
+            items.append(Rect(gx + (i % 5) * (slot + 2), top + (i // 5) * (slot + 2), slot,
+                              slot, fill=fill(owner) if owner else "#ffffff",
+                              stroke="#95a5a6", stroke_width=0.6, radius=1,
+                              title=f"Instability: {owner or 'empty'}"))
     # models, then Arbor Vitae
+    below = top + rows * (slot + 2)
     models = state.models_in(room.id)
+    step = min(2.2 * max(10.0, 0.16 * r), 1.3 * r / max(len(models) - 1, 1))
     for i, mid in enumerate(models):
-        x = cx - (len(models) - 1) * 9 + i * 18
-        items += _model(state, mid, x, cy + 21)
+        x = cx - (len(models) - 1) * step / 2 + i * step
+        items += _model(state, mid, x, max(below + 14, cy + 0.39 * r), r)
     for i in range(state.arbor_vitae.count(room.id)):
-        x = cx - 6 + i * 14
-        items.append(Polygon(((x, cy + 47), (x - 6, cy + 37), (x + 6, cy + 37)),
+        x = cx - 7 * (state.arbor_vitae.count(room.id) - 1) + i * 14
+        y = cy + 0.72 * r
+        items.append(Polygon(((x, y + 8), (x - 6, y - 2), (x + 6, y - 2)),
                              fill="#145a32", title="Arbor Vitae"))
-        items.append(Polygon(((x, cy + 31), (x - 6, cy + 41), (x + 6, cy + 41)),
+        items.append(Polygon(((x, y - 8), (x - 6, y + 2), (x + 6, y + 2)),
                              fill="#1e8449", title="Arbor Vitae"))
     return items
 
 
-def _model(state: BRWState, mid: str, x: float, y: float) -> list[Item]:
+def _model(state: BRWState, mid: str, x: float, y: float, r: float) -> list[Item]:
     model = state.model(mid)
     fill = _owner(mid) if mid != FILIUS else "#a04000"
     title = f"{mid}: {model.damage}/{model.health} Damage"
-    return [Circle(x, y, 8, fill=fill, stroke="#ffffff", stroke_width=1.5,
+    return [Circle(x, y, max(10.0, 0.16 * r), fill=fill, stroke="#ffffff", stroke_width=1.5,
                    id=f"model:{mid}", title=title),
-            Text(x, y, _label(state, mid), size=8, anchor="middle", baseline="middle",
+            Text(x, y, _label(state, mid), size=TEXT, anchor="middle", baseline="middle",
                  fill="#ffffff", weight="bold")]
 
 
-def lodge_scene(state: BRWState, game: BlackRoseWars) -> Scene:
-    """The Lodge: Rooms, Cells, Root Tokens, Instability, Models and Arbor Vitae."""
+def _extent(state: BRWState) -> tuple[float, float, float, float]:
+    """The Lodge's (left, top, right, bottom) for Rooms of circumradius 1."""
+    half = _SQRT3 / 2
+    boxes = [(x - half, y - 1, x + half, y + 1)
+             for x, y in (to_pixel(Hex(r.q, r.r), 1, "pointy") for r in state.rooms)]
+    boxes += [(x - 0.55, y - 0.42, x + 0.55, y + 0.42)
+              for x, y in (to_pixel(Hex(c.q, c.r), 1, "pointy") for c in state.cells)]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def hex_size(state: BRWState, width: float) -> float:
+    """The circumradius at which the Lodge fills ``width`` (at most :data:`HEX_MAX`).
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> st = GAME.scenario({"players": 2})
+    >>> round(hex_size(st, 450), 1), hex_size(st, 900)
+    (75.5, 96.0)
+    """
     if not state.rooms:
-        return Scene(LODGE_W, 80, (Text(LODGE_W / 2, 40, "The Lodge is not drawn yet",
-                                        size=12, anchor="middle", fill=MUTED),))
-    places = [(r, to_pixel(Hex(r.q, r.r), HEX, "pointy")) for r in state.rooms]
-    cells = [(c, to_pixel(Hex(c.q, c.r), HEX, "pointy")) for c in state.cells]
-    xs = [p[0] for _, p in places + cells]
-    ys = [p[1] for _, p in places + cells]
-    dx = LODGE_W / 2 - (min(xs) + max(xs)) / 2
-    dy = HEX + 6 - min(ys)
-    height = max(ys) - min(ys) + 2 * HEX + 12
-    items: list[Item] = [Rect(0, 0, LODGE_W, height, fill="#f4f6f7", radius=12)]
-    at = {r.id: (x + dx, y + dy) for r, (x, y) in places}
+        return HEX_MAX
+    left, _, right, _ = _extent(state)
+    return min(HEX_MAX, (width - 16) / (right - left))
+
+
+def lodge_scene(state: BRWState, game: BlackRoseWars, width: float = 560.0) -> Scene:
+    """The Lodge at most ``width`` wide: Rooms, Cells, Root Tokens, Instability, Models
+    and Arbor Vitae."""
+    if not state.rooms:
+        return Scene(width, 80, (Text(width / 2, 40, "The Lodge is not drawn yet",
+                                      size=12, anchor="middle", fill=MUTED),))
+    r = hex_size(state, width)
+    left, top, right, bottom = _extent(state)
+    w, height = (right - left) * r + 16, (bottom - top) * r + 16
+    dx, dy = 8 - left * r, 8 - top * r
+    items: list[Item] = [Rect(0, 0, w, height, fill="#f4f6f7", radius=12)]
+    at = {room.id: (x * r + dx, y * r + dy)
+          for room in state.rooms for x, y in (to_pixel(Hex(room.q, room.r), 1, "pointy"),)}
+    cells = [(cell, to_pixel(Hex(cell.q, cell.r), 1, "pointy")) for cell in state.cells]
     for cell, (x, y) in cells:
-        rx, ry = at.get(cell.room, (x + dx, y + dy))
-        items.append(Line(x + dx, y + dy, rx, ry, stroke="#7f8c8d", width=3))
-    c = game.components
-    for room, _ in places:
-        x, y = at[room.id]
-        try:
-            card = c.room(room.id)
-            name, colour = card.name, card.colour
-        except KeyError:
-            name, colour = room.id, "grey"
-        items += _room_items(state, room, x, y, name, colour)
+        rx, ry = at.get(cell.room, (x * r + dx, y * r + dy))
+        items.append(Line(x * r + dx, y * r + dy, rx, ry, stroke="#7f8c8d", width=3))
+    for room in state.rooms:
+        name, colour = _room_card(game, room.id)
+        items += _room_items(state, room, *at[room.id], name, colour, r)
+    cw, ch = 1.1 * r, 0.84 * r
     for cell, (x, y) in cells:
-        x, y = x + dx, y + dy
+        x, y = x * r + dx, y * r + dy
         owner = mage_id(cell.seat)
-        items.append(Rect(x - 30, y - 22, 60, 44, fill="#fdfefe", stroke=_owner(owner),
+        inside = state.models_in(cell.id)
+        items.append(Rect(x - cw / 2, y - ch / 2, cw, ch, fill="#fdfefe", stroke=_owner(owner),
                           stroke_width=2, radius=8, id=f"cell:{cell.id}",
                           title=f"{state.mages[cell.seat].name}'s Cell"
                           if cell.seat < len(state.mages) else cell.id))
-        items.append(Text(x, y - 13, f"Cell {cell.seat + 1}", size=8, anchor="middle",
-                          baseline="middle", fill=MUTED))
-        for i, mid in enumerate(state.models_in(cell.id)):
-            items += _model(state, mid, x - 9 * (len(state.models_in(cell.id)) - 1) + 18 * i,
-                            y + 7)
-    return Scene(LODGE_W, height, tuple(items))
+        items.append(Text(x, y - ch / 2 + 14, f"Cell {cell.seat + 1}", size=TEXT,
+                          anchor="middle", fill=MUTED))
+        step = min(22.0, (cw - 24) / max(len(inside) - 1, 1))
+        for i, mid in enumerate(inside):
+            items += _model(state, mid, x - step * (len(inside) - 1) / 2 + step * i,
+                            y + 0.12 * r, r)
+    return Scene(w, height, tuple(items))
+
+
+def _flow(entries: Iterable[tuple[str, str, str]], x0: float, y: float, w: float,
+          ) -> tuple[list[Item], float]:
+    """Coloured dots each followed by its words, flowing over lines ``w`` wide; returns
+    the items and the baseline of the last line.  Entries are (colour, words, title)."""
+    items: list[Item] = []
+    x = x0
+    for colour, words, title in entries:
+        need = 14 + text_width(words, TEXT)
+        if x > x0 and x + need > x0 + w:
+            x, y = x0, y + LINE
+        items.append(Circle(x + 5, y - 3.5, 5, fill=colour, stroke="#ffffff", title=title))
+        items.append(Text(x + 13, y, words, size=TEXT, fill=INK))
+        x += need + 12
+    return items, y
 
 
 def power_scene(state: BRWState, width: float) -> Scene:
-    """The Power board: each marker on the track, the Moon cubes and the Black Rose cube."""
+    """The Power board: each marker on the track, the Moon cubes and the Black Rose cube,
+    and a key naming each marker's colour."""
     board = state.power_board
     top = max(board.black_rose_cube, *(m.power for m in state.mages), state.avatar.power,
               board.black_rose)
-    left, right = 10.0, width - 10
+    left, right = 14.0, width - 14
     scale = (right - left) / max(top, 1)
-    items: list[Item] = [Rect(0, 0, width, 118, fill="#fbfcfc", stroke="#d5d8dc", radius=8),
-                         Text(10, 14, f"Power board: Moon phase {board.moon}", size=11,
+    track = 56.0
+    items: list[Item] = [Text(10, 17, f"Power board: Moon phase {board.moon}", size=12,
                               weight="bold", fill=INK),
-                         Line(left, 46, right, 46, stroke="#566573", width=2)]
-    for slot, label in ((board.second_moon, "Moon 2"), (board.third_moon, "Moon 3"),
-                        (board.black_rose_cube, "Black Rose")):
+                         Line(left, track, right, track, stroke="#566573", width=2)]
+    cubes = sorted(((board.second_moon, "Moon 2"), (board.third_moon, "Moon 3"),
+                    (board.black_rose_cube, "Black Rose")))
+    ends = [-1e9, -1e9]
+    for slot, label in cubes:  # each cube's slot number above it, on a second row if near
         x = left + slot * scale
-        items.append(Rect(x - 5, 41, 10, 10, fill="#d4ac0d" if label != "Black Rose"
+        items.append(Rect(x - 5, track - 5, 10, 10, fill="#d4ac0d" if label != "Black Rose"
                           else "#17202a", title=f"{label} cube on slot {slot}"))
-        items.append(Text(min(x, right - 30), 32, f"{label} {slot}", size=8, anchor="middle",
+        words = str(slot)
+        half = text_width(words, TEXT) / 2
+        row = 0 if x - half > ends[0] + 3 else 1
+        ends[row] = x + half
+        items.append(Text(x, track - 10 - 12 * row, words, size=TEXT, anchor="middle",
                           fill=MUTED))
     markers = [(mage_id(i), m.power, m.name) for i, m in enumerate(state.mages)]
     markers += [(AVATAR, state.avatar.power, "Gaea"),
@@ -204,73 +345,111 @@ def power_scene(state: BRWState, width: float) -> Scene:
         k = seen.get(power, 0)
         seen[power] = k + 1
         x = left + power * scale
-        items.append(Circle(x + 9 * (k // 4), 58 + 8 * (k % 4), 4, fill=_owner(word),
+        items.append(Circle(x + 9 * (k // 3), track + 11 + 9 * (k % 3), 4.5, fill=_owner(word),
                             stroke="#ffffff", title=f"{name}: {power} Power Points"))
-    mages = "  ".join(f"{name} {power}" for _, power, name in markers[:-2])
-    rivals = "  ".join(f"{name} {power}" for _, power, name in markers[-2:])
-    items.append(Text(10, 98, fit(mages, width - 20, 9), size=9, fill=INK))
-    items.append(Text(10, 111, fit(rivals, width - 20, 9), size=9, fill=INK))
-    return Scene(width, 118, tuple(items))
+    y = track + 50
+    key = ", ".join(f"{label} on {slot}" for slot, label in cubes)
+    for line in _lines(f"Cubes: {key}", width - 20):
+        items.append(Text(10, y, line, size=TEXT, fill=MUTED))
+        y += LINE
+    flowed, y = _flow(((_owner(word), f"{name} {power}", f"{name}: {power} Power Points")
+                       for word, power, name in markers), 10, y + 2, width - 20)
+    items += flowed
+    height = y + 10
+    return Scene(width, height, (Rect(0, 0, width, height, fill="#fbfcfc", stroke="#d5d8dc",
+                                      radius=8), *items))
 
 
-def avatar_scene(state: BRWState, width: float) -> Scene:
+def _panel(title: str, groups: Iterable[Iterable[str]], width: float, *, fill: str,
+           stroke: str, ink: str = INK, dot: str | None = None,
+           stroke_width: float = 1.0) -> Scene:
+    """A titled panel: each group of phrases starts a new line (see :func:`_phrases`)."""
+    items: list[Item] = []
+    x = 10.0
+    if dot is not None:
+        items.append(Circle(16, 13, 6, fill=dot))
+        x = 28.0
+    items.append(Text(x, 18, title, size=12, weight="bold", fill=ink))
+    y = 18 + LINE + 2
+    for group in groups:
+        for part in _phrases(group, width - 20):
+            items.append(Text(10, y, part, size=TEXT, fill=INK))
+            y += LINE
+    height = y - LINE + 10
+    return Scene(width, height, (Rect(0, 0, width, height, fill=fill, stroke=stroke,
+                                      stroke_width=stroke_width, radius=8), *items))
+
+
+def avatar_scene(state: BRWState, width: float, game: BlackRoseWars | None = None) -> Scene:
     """Gaea's Avatar board: her model, Power Points, Command cards, the Servant slot and
     the pools of Root Tokens and Arbor Vitae."""
+    game = _game(game)
     a = state.avatar
     f = a.filius
     lines = [
-        f"Gaea: {a.model.damage}/{a.model.health} Damage, Strength {a.model.strength}, "
-        f"Speed {a.model.speed}, in {a.model.where or 'no area'}",
-        f"Power Points {a.power}; Command deck {len(a.commands)}, discards {len(a.discard)}"
-        + (f", playing {a.card}" if a.card else ""),
-        f"Servant slot: {a.servant or 'empty'}" + (
-            f" (Filius {f.damage}/{f.health} Damage, in {f.where or 'no area: out of the Lodge'})"
-            if a.servant else ""),
-        f"Root Tokens in the pool: {a.root_pool} of 12",
-        f"Arbor Vitae: {len(state.arbor_vitae)} in the Lodge, {a.arbor_pool} in the pool",
+        (f"Gaea: {a.model.damage}/{a.model.health} Damage", f"Strength {a.model.strength}",
+         f"Speed {a.model.speed}", f"in {place_name(state, game, a.model.where)}"),
+        (f"Power Points {a.power}", f"Command deck {len(a.commands)}",
+         f"discards {len(a.discard)}", *((f"playing {a.card}",) if a.card else ())),
+        (f"Servant slot: {a.servant or 'empty'}",
+         *((f"Filius {f.damage}/{f.health} Damage", f"in {place_name(state, game, f.where)}")
+           if a.servant else ())),
+        (f"Root Tokens in the pool: {a.root_pool} of 12",),
+        (f"Arbor Vitae: {len(state.arbor_vitae)} in the Lodge",
+         f"{a.arbor_pool} in the pool"),
     ]
-    items: list[Item] = [Rect(0, 0, width, 20 + 14 * len(lines), fill="#eafaf1",
-                              stroke="#1e8449", radius=8),
-                         Text(10, 14, "Gaea's Avatar board", size=11, weight="bold",
-                              fill="#145a32")]
-    items += [Text(10, 30 + 14 * i, fit(line, width - 20, 9), size=9, fill=INK)
-              for i, line in enumerate(lines)]
-    return Scene(width, 20 + 14 * len(lines) + 6, tuple(items))
+    return _panel("Gaea's Avatar board", lines, width, fill="#eafaf1", stroke="#1e8449",
+                  ink="#145a32")
 
 
-def mage_scene(state: BRWState, seat: int, width: float) -> Scene:
+def mage_scene(state: BRWState, seat: int, width: float,
+               game: BlackRoseWars | None = None) -> Scene:
     """One Mage's panel."""
+    game = _game(game)
     m = state.mages[seat]
     task = state.task
     acting = task is not None and task.actor == seat
     crown = " (Crown)" if state.crown == seat else ""
     trophies = ", ".join(m.trophies) or "none"
-    lines = [f"in {m.where or 'no area: out of the Lodge'}; {m.damage}/{m.model.health} "
-             f"Damage; Power Points {m.power}; Trophies: {trophies}",
-             f"prepared: {', '.join(m.prepared) or 'none'}; in hand: "
-             f"{', '.join(m.hand) or 'none'}" + ("; passed" if m.passed else "")]
-    items: list[Item] = [Rect(0, 0, width, 50, fill=ACTIVE_FILL if acting else "#ffffff",
-                              stroke=ACTIVE_STROKE if acting else "#d5d8dc",
-                              stroke_width=2 if acting else 1, radius=8),
-                         Circle(14, 13, 6, fill=_owner(mage_id(seat))),
-                         Text(26, 14, f"{m.name}{crown}", size=11, weight="bold", fill=INK)]
-    items += [Text(10, 30 + 13 * i, fit(line, width - 20, 9), size=9, fill=INK)
-              for i, line in enumerate(lines)]
-    return Scene(width, 52, tuple(items))
+
+    def spells(ids: Iterable[str]) -> str:
+        return ", ".join(_spell_name(game, s) for s in ids) or "none"
+
+    lines = [(f"in {place_name(state, game, m.where)}", f"{m.damage}/{m.model.health} Damage",
+              f"Power Points {m.power}", f"Trophies: {trophies}"),
+             (f"prepared: {spells(m.prepared)}", f"in hand: {spells(m.hand)}",
+              *(("passed",) if m.passed else ()))]
+    return _panel(f"{m.name}{crown}", lines, width,
+                  fill=ACTIVE_FILL if acting else "#ffffff",
+                  stroke=ACTIVE_STROKE if acting else "#d5d8dc",
+                  stroke_width=2 if acting else 1, dot=_owner(mage_id(seat)))
 
 
 def choice_scene(state: BRWState, width: float) -> Scene:
-    """The last choice of Gaea or Filius with its decision trace."""
+    """The last choice of Gaea or Filius with its decision trace, every line whole."""
     choice = state.choice
     if choice is None:
         return Scene(width, 0)
-    lines = choice.text().split("\n")
-    items: list[Item] = [Rect(0, 0, width, 10 + 12 * len(lines), fill="#fef9e7",
-                              stroke="#d4ac0d", radius=8)]
-    items += [Text(8, 14 + 12 * i, fit(line.strip(), width - 16, 8.5), size=8.5,
-                   fill=INK if i else "#7d6608", weight="bold" if i == 0 else "normal")
-              for i, line in enumerate(lines)]
-    return Scene(width, 14 + 12 * len(lines), tuple(items))
+    items: list[Item] = []
+    y = 18.0
+    for i, line in enumerate(choice.text().split("\n")):
+        indent = 10.0 if i == 0 else 22.0
+        for k, part in enumerate(_lines(line.strip(), width - indent - 10)):
+            items.append(Text(indent + (12 if k else 0), y, part, size=TEXT,
+                              fill=INK if i else "#7d6608",
+                              weight="bold" if i == 0 else "normal"))
+            y += LINE
+    height = y - LINE + 10
+    return Scene(width, height, (Rect(0, 0, width, height, fill="#fef9e7", stroke="#d4ac0d",
+                                      radius=8), *items))
+
+
+def _game(game: BlackRoseWars | None) -> BlackRoseWars:
+    if game is None:
+        from gaia_lab.games.black_rose_wars import GAME
+
+        return GAME
+    return game
 
 
 def scene(state: BRWState, *, highlight: Iterable[str] = (), width: int = 1000,
@@ -278,39 +457,58 @@ def scene(state: BRWState, *, highlight: Iterable[str] = (), width: int = 1000,
     """The whole table; ``highlight`` ids get a gold outline (the Explorer passes the
     targets of the legal actions).
 
+    The Lodge fills the width left by a column of panels at least :data:`PANEL_W` wide;
+    when its Rooms would be smaller than :data:`HEX_MIN` it takes the whole width and
+    the panels go under it, two by two.
+
     >>> from gaia_lab.games.black_rose_wars import GAME
     >>> st = GAME.scenario({"players": 1})
     >>> plain, lit = scene(st), scene(st, highlight=["room:throne_room", "room:nope"])
     >>> len(lit.items) - len(plain.items), plain.to_svg() == scene(st).to_svg()
     (1, True)
     """
-    if game is None:
-        from gaia_lab.games.black_rose_wars import GAME
-
-        game = GAME
+    game = _game(game)
     inner = width - 2 * MARGIN
     parts: list[tuple[Scene, float, float]] = []
     pending = game.pending(state)
     head = (f"Black Rose Wars: Gaea Reborn - round {state.round}, {state.phase} phase - "
             + (pending.text if pending is not None else
                f"the game is over ({state.victory or 'no result'})"))
-    parts.append((Scene(inner, 22, (Text(0, 15, fit(head, inner, 13), size=13, weight="bold",
-                                         fill=INK),)), MARGIN, MARGIN))
-    y = MARGIN + 26
-    lodge = lodge_scene(state, game)
-    parts.append((lodge, MARGIN, y))
-    right_x = MARGIN + LODGE_W + 12
-    right_w = width - MARGIN - right_x
-    ry = y
-    for block in (power_scene(state, right_w), avatar_scene(state, right_w),
-                  *(mage_scene(state, i, right_w) for i in range(len(state.mages)))):
-        parts.append((block, right_x, ry))
-        ry += block.height + 8
-    y = max(y + lodge.height, ry) + 8
+    heads = _lines(head, inner, 13)
+    parts.append((Scene(inner, 18 * len(heads) + 4, tuple(
+        Text(0, 15 + 18 * k, line, size=13, weight="bold", fill=INK)
+        for k, line in enumerate(heads))), MARGIN, MARGIN))
+    y = MARGIN + 18 * len(heads) + 8
+    beside = hex_size(state, inner - PANEL_W - 12) >= HEX_MIN
+    lodge = lodge_scene(state, game, inner - PANEL_W - 12 if beside else inner)
+    lodge_x = MARGIN if beside else MARGIN + (inner - lodge.width) / 2
+    parts.append((lodge, lodge_x, y))
+
+    def panels(w: float) -> list[Scene]:
+        return [power_scene(state, w), avatar_scene(state, w, game),
+                *(mage_scene(state, i, w, game) for i in range(len(state.mages)))]
+
+    if beside:
+        right_x = MARGIN + lodge.width + 12
+        right_w = width - MARGIN - right_x
+        ry = y
+        for block in panels(right_w):
+            parts.append((block, right_x, ry))
+            ry += block.height + 8
+        y = max(y + lodge.height, ry - 8) + 8
+    else:  # the panels under the Lodge, in two columns
+        y += lodge.height + 8
+        half = (inner - 12) / 2
+        blocks = panels(half)
+        for k in range(0, len(blocks), 2):
+            pair = blocks[k:k + 2]
+            for j, block in enumerate(pair):
+                parts.append((block, MARGIN + j * (half + 12), y))
+            y += max(b.height for b in pair) + 8
     trace = choice_scene(state, inner)
     if trace.height:
         parts.append((trace, MARGIN, y))
         y += trace.height + 8
-    board = Scene.compose(parts, width, y + MARGIN, background="#ffffff",
+    board = Scene.compose(parts, width, y - 8 + MARGIN, background="#ffffff",
                           title=f"Black Rose Wars: Gaea Reborn, round {state.round}")
     return board.with_items(*highlight_items(board, highlight))

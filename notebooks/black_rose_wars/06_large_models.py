@@ -17,7 +17,8 @@
 # **Line of Sight** to or from a Large Model is always valid.
 #
 # gaia_lab plays these rules as a small drill game, `black_rose_wars_hunt`. The battlefield's
-# squares are named by column letter and row number (a1 at the top left).
+# squares are named by column letter and row number (a1 at the top left), written along the
+# board's edges.
 
 # %% [markdown]
 # > **What comes from where.** The Large Model rules come from the expansion's rulebook. The
