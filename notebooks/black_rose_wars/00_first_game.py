@@ -57,6 +57,7 @@ c = GAME.components
 for part, counts in c.provenance.items():
     print(f"{part:9}", ", ".join(f"{n} {kind}" for kind, n in counts.items()))
 assert len(c.commands) == 30 and c.provenance["commands"] == {"reconstructed": 30}
+assert c.provenance["mages"] == {"published": 2, "reconstructed": 4}
 
 # %% [markdown]
 # ## What is on the table
@@ -64,12 +65,14 @@ assert len(c.commands) == 30 and c.provenance["commands"] == {"reconstructed": 3
 # **The Lodge and its Rooms.** Each Room is a hexagon; Rooms that share a side are joined,
 # and moving one Room on is one *step*. Each Mage also has a **Cell**, a private room that
 # opens onto one Room and that only its Mage may enter. The **Black Rose Room** stands in the
-# middle and the **Throne Room** beside it; the others are drawn. A Room has a row of
+# middle and the **Throne Room** beside it; the others are drawn (here they are named, so
+# that this example always plays the same). A Room has a row of
 # **Instability slots**. When its printed slots are all full it is *rebuilt*: its owners rank
 # by the Instability they put in it and win its rewards, the Instability goes back, and the
 # Room turns to its rebuilt side, which takes no more
-# ([brw.core.rebuild](../../docs/rules/black_rose_wars.md#rule-brw-core-rebuild)). Here is a
-# two-Mage Lodge:
+# ([brw.core.rebuild](../../docs/rules/black_rose_wars.md#rule-brw-core-rebuild)). The
+# Forge, for instance, has 4 slots, and pays 2 Power Points to the first, 1 to the second and
+# none to the third. Here is a two-Mage Lodge:
 
 # %% tags=["nbval-check-output"]
 FIRST_ROUND = {"players": 2, "rooms": list(ROOMS), "at": "planning", "commands": ["c22", "c05"]}
@@ -126,7 +129,8 @@ assert (pb.second_moon, pb.third_moon, pb.black_rose_cube) == (6, 18, 30)
 # Vitae; when 3 Root Tokens are full her Avatar Effect turns them into an **Arbor Vitae**, and
 # 3 Arbor Vitae win her the game
 # ([Blossoming Burst](../../docs/rules/black_rose_wars.md#rule-brw-skill-blossoming-burst)).
-# A Root Token counts as a Model: 2 Damage or more destroys it. At setup every Room gets one.
+# A Root Token counts as a Model, so the Mages can attack it to destroy it
+# ([notebook 3](03_root_tokens.ipynb)). At setup every Room gets one.
 #
 # **Filius.** Gaea's Servant, a faun, starts in the Throne Room: Health 3, Strength 2, Speed
 # 2. It hunts Mages: the most Power Points, then the most Damage, then the closest, then the
@@ -258,9 +262,9 @@ board(s.state, highlight=["room:forge"])
 
 # %% [markdown]
 # **Step 5: the Evocation phase.** Filius activates. Neither Mage has a Power Point, so the
-# next criterion decides: Angela has the most Damage (1). Filius walks from the Throne Room
-# through the Crypt into the Forge (2 steps, its Speed) and attacks her for 2: she now has 3
-# Damage of 11.
+# next criterion decides: Angela has the most Damage (1). Filius walks the 2 steps from the
+# Throne Room to the Forge (its Speed is 2) and attacks her for 2: she now has 3 Damage of
+# 11.
 
 # %% tags=["nbval-check-output"]
 show_events(resolve_until(s, "burst"))

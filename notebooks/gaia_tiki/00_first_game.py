@@ -18,8 +18,8 @@
 # found Cities on it. Each player has a handful of **meeples** (little wooden people): 5, or
 # 6 when two play. Meeples go on the Cities you found or help, and on the **Objectives** you
 # complete. **The first player with all of their meeples on the table wins**
-# ([gt.goal](../../docs/rules/gaia_tiki.md#rule-gt-goal)). If a deck runs out first, the
-# player with the most meeples on the table wins
+# ([gt.goal](../../docs/rules/gaia_tiki.md#rule-gt-goal)). If someone draws the last card
+# of a deck first, the game ends there and the player with the most meeples on the table wins
 # ([gt.end.last_card](../../docs/rules/gaia_tiki.md#rule-gt-end-last-card)).
 #
 # **A turn** has two parts: first your Cities that eat Animals are fed, then you take **two
@@ -128,7 +128,7 @@ assert c.power("rain").describe().startswith("turn a desert or swamp")
 # %% [markdown]
 # ## The table
 #
-# Three players, a few turns into the game. P1 (blue) owns **Alba** on F6 (a plain), which
+# Three players, early in the game. P1 (blue) owns **Alba** on F6 (a plain), which
 # needs forest, sea, goat and mountain. P2 (yellow) owns **Ilio** on G7 (a mountain), which
 # needs mountain, forest, goat and desert. Goats graze on F5 and G6. P1 holds a mountain card,
 # the City Gelso and a plain card, and already has a mountain chip and a sea chip.
@@ -213,6 +213,7 @@ print("Peaks claimed by", s.names[peaks.claimed], "| P1's meeples to place:",
       s.state.seat(0).meeples)
 assert (alba.met, ilio.met, sorted(ilio.meeples)) == (4, 3, [0, 1])
 assert peaks.card == "peaks" and peaks.claimed == 0 and s.state.seat(0).meeples == 2
+assert sum(s.state.seat(0).chips) == 0
 
 # %%
 board(s.state, highlight=["cell:F7", "cell:G7"])
@@ -229,6 +230,7 @@ print(city_needs(s.state, "E7"))
 print("meeples still to place:", [p.meeples for p in s.state.seats])
 print(s.pending)
 assert s.state.city_at("E7").met == 2 and s.state.seat(0).meeples == 1
+assert s.state.city_at("F6").met == 4 and s.state.city_at("G7").met == 3
 assert s.state.tile_at("G6").animals == 1
 
 # %%
