@@ -34,10 +34,10 @@
 # > the core (the Lodge's layouts, how a Mage moves, attacks, casts and activates a Room, the
 # > phases of a round, rebuilding, the Moon phases and the end) is a small, complete game
 # > **modelled** by gaia_lab: its rules have ids `brw.core.*` and say "(reconstructed)". The
-# > Rooms' slots and rewards and the Events come from a fan implementation (published,
-# > unverified); the Rooms' and Events' printed effects are kept as text. Gaea's 30 Command
-# > cards, the layouts, four of the six Mages, the spells and the Path cards are authored
-# > (reconstructed). Every rule is on the [rules page](../../docs/rules/black_rose_wars.md).
+# > components are marked too: `rulebook` (printed in the expansion's rulebook), `published`
+# > (from a fan implementation, unverified) or `reconstructed` (authored to fit). Gaea's 30
+# > Command cards, the layouts and four of the six Mages are authored, and so are the Path
+# > cards. Every rule is on the [rules page](../../docs/rules/black_rose_wars.md).
 
 # %% tags=["nbval-check-output"]
 import gaia_lab
@@ -92,9 +92,10 @@ assert (forge.slots, forge.rewards) == (4, (2, 1, 0))
 #
 # **The Black Rose and the Power board.** The Black Rose is the Lodge's own power. Every
 # round it reveals an **Event**, gains the Power Points the Event shows and puts 1 Instability
-# in the Black Rose Room. The Power board carries a marker for each Mage, for Gaea and for the
-# Black Rose, and three cubes: the Second Moon (slot 6), the Third Moon (slot 18) and the
-# Black Rose cube (slot 30).
+# in the Black Rose Room (an Event also has an effect of its own: the rule of the Black Rose
+# phase, printed below with the round, says how gaia_lab plays it). The Power board carries
+# a marker for each Mage, for Gaea and for the Black Rose, and three cubes: the Second Moon
+# (slot 6), the Third Moon (slot 18) and the Black Rose cube (slot 30).
 
 # %% tags=["nbval-check-output"]
 rikkart, angela = s.state.mages
