@@ -15,6 +15,7 @@ Borea on F6: 4 of 4 needs met
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gaia_lab.core.errors import GaiaLabError
@@ -95,16 +96,21 @@ def terrains_table(components: Components) -> str:
     return "\n".join(rows)
 
 
-def cities_table(components: Components) -> str:
-    """Every City card: its terrain (a star: any terrain but sea) and its four needs.
+def cities_table(components: Components, only: Iterable[str] | None = None) -> str:
+    """Every City card (or the ones ``only`` names, in that order): its terrain (a star:
+    any terrain but sea) and its four needs.
 
     >>> from gaia_lab.games.gaia_tiki.components import load_components
     >>> print(cities_table(load_components()).splitlines()[1])
     Borea    on plain        needs plain, forest, fish, mountain
+    >>> print(cities_table(load_components(), only=["sole"]))
+    Sole     on any but sea  needs plain, forest, sea, goat
     """
+    cities = (components.cities if only is None
+              else tuple(components.city(card) for card in only))
     return "\n".join(
         f"{city.name:8} on {'any but sea' if city.terrain == STAR else city.terrain:12} "
-        f"needs {', '.join(city.needs)}" for city in components.cities)
+        f"needs {', '.join(city.needs)}" for city in cities)
 
 
 def animal_cards_table(components: Components) -> str:
