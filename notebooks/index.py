@@ -18,8 +18,10 @@
 # Never played one of these games? Start with its *Your first game* notebook (the links are at
 # the end: [Animals Gathering](animals_gathering/00_first_game.ipynb),
 # [Shapers of Gaia](shapers_of_gaia/00_first_game.ipynb),
-# [Gaia Project](gaia_project/00_first_game.ipynb)): the goal, the components and one turn in
-# plain words, a picture of the table after each step.
+# [Gaia Project](gaia_project/00_first_game.ipynb),
+# [GAIA](gaia_tiki/00_first_game.ipynb),
+# [Black Rose Wars: Gaea Reborn](black_rose_wars/00_first_game.ipynb)): the goal, the
+# components and one turn in plain words, a picture of the table after each step.
 
 # %% [markdown]
 # ## The games
@@ -169,8 +171,8 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Scoring: the rulebook's 57-VP example](shapers_of_gaia/05_scoring.ipynb)
 # - [Play a game](shapers_of_gaia/play.ipynb)
 #
-# **Gaia Project** (2-4 players, all 14 factions; three real recorded games replayed to the exact
-# score)
+# **Gaia Project** (2-4 players, all 14 factions; games recorded on boardgamers.space replayed
+# from their log alone to the exact score)
 # - [Your first game: the goal, the parts, one turn](gaia_project/00_first_game.ipynb)
 # - [Setup: from a recorded game, or drawn from a seed](gaia_project/01_setup.ipynb)
 # - [A round's four phases](gaia_project/02_round.ipynb)
@@ -183,6 +185,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 #
 # **GAIA (Tiki Editions)** (2-5 players, tiles on a square grid; card lists reconstructed; the
 # [rules in English](../docs/rules/gaia_tiki.md))
+# - [Your first game: the goal, the parts, one turn](gaia_tiki/00_first_game.ipynb)
 # - [The game, its components and the setup](gaia_tiki/01_setup.ipynb)
 # - [A turn, and both hand limits](gaia_tiki/02_turn.ipynb)
 # - [Satisfaction: why this City has 3 needs met](gaia_tiki/03_satisfaction.ipynb)
@@ -191,7 +194,17 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [The end of the game and the tie-break](gaia_tiki/06_ending.ipynb)
 # - [Play a game](gaia_tiki/play.ipynb)
 #
+# **Black Rose Wars: Rebirth - Gaea Reborn** (1-5 Mages against Gaea, the expansion on a
+# modelled Lodge; the core game's cards reconstructed; the
+# [rules in English](../docs/rules/black_rose_wars.md))
+# - [Your first game: the goal, the parts, one round](black_rose_wars/00_first_game.ipynb)
+# - [Gaea's setup, step by step](black_rose_wars/01_gaea_setup.ipynb)
+# - [An activation of Gaea and of Filius, traced](black_rose_wars/02_activations.ipynb)
+# - [Root Tokens and Instability](black_rose_wars/03_root_tokens.ipynb)
+# - [Paths, complete and incomplete](black_rose_wars/04_paths.ipynb)
+# - [The Legendary Scenario: Stop the Threat](black_rose_wars/05_legendary.ipynb)
+# - [Large Models on the Hunt battlefield](black_rose_wars/06_large_models.ipynb)
+# - [Play a game](black_rose_wars/play.ipynb)
+#
 # **Every game**
 # - [Many games at once: does the first player win more often?](simulation.ipynb)
-#
-# Black Rose Wars: Rebirth - Gaea Reborn follows the same pattern as its engine arrives.
