@@ -12,7 +12,7 @@ replaces any file: :func:`load_components`.
 >>> c = load_components()
 >>> c
 <Components: 23 rooms, 5 layouts, 6 mages, 2 avatar cards, 30 commands, 9 spells, \
-39 events>
+39 events, 5 evocations>
 >>> c.avatar_card("gaea").health, c.avatar_card("filius").strength
 (12, 2)
 >>> c.command("c01").effects, c.layout(3).rooms
@@ -73,12 +73,12 @@ from gaia_lab.core.schema import (
 
 __all__ = [
     "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "AvatarCard", "Command", "Components",
-    "EventCard", "Layout", "MageCard", "RoomCard", "Spell", "load_components",
+    "EvocationCard", "EventCard", "Layout", "MageCard", "RoomCard", "Spell", "load_components",
 ]
 
 DATA_DIR: Final = Path(__file__).resolve().with_name("data")
 COMPONENT_FILES: Final = ("rooms", "layouts", "mages", "avatar", "commands", "spells",
-                          "events")
+                          "events", "evocations")
 COLOURS: Final = ("black", "grey", "red", "yellow", "green", "blue", "purple")
 COMMAND_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
     "move": "Gaea moves up to her Speed toward the target",
@@ -99,6 +99,8 @@ COMMAND_CARDS: Final = 30
 ROOT_TOKENS: Final = 12
 ARBOR_VITAE: Final = 3
 MAX_PLAYERS: Final = 5
+LEGEND: Final = "gaea_legend"
+"""The Forgotten Evocation Gaea (Legend)'s card id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +250,38 @@ class EventCard:
 
 
 @dataclass(frozen=True, slots=True)
+class EvocationCard:
+    """An Evocation card of the Evocation deck: its deck (``core`` or ``forgotten``), its
+    Model's Health, Strength and Speed, its copies in the deck and its ability (text; the
+    Legend's is played, :mod:`.geomancy`)."""
+
+    id: str
+    name: str
+    deck: str
+    health: int
+    strength: int
+    speed: int
+    copies: int
+    ability: str
+    origin: Origin
+
+    def card_ids(self) -> tuple[str, ...]:
+        """The ids of its copies in the deck (``cadaver_1`` ...; a single card keeps its id).
+
+        >>> load_components().evocation("nigredo").card_ids()
+        ('nigredo_1', 'nigredo_2', 'nigredo_3')
+        """
+        if self.copies == 1:
+            return (self.id,)
+        return tuple(f"{self.id}_{i}" for i in range(1, self.copies + 1))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "deck": self.deck, "health": self.health,
+                "strength": self.strength, "speed": self.speed, "copies": self.copies,
+                "ability": self.ability, **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
 class _Index:
     rooms: dict[str, RoomCard]
     layouts: dict[int, Layout]
@@ -256,6 +290,8 @@ class _Index:
     commands: dict[str, Command]
     spells: dict[str, Spell]
     events: dict[str, EventCard]
+    evocations: dict[str, EvocationCard]
+    cards: dict[str, EvocationCard]
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +305,7 @@ class Components:
     commands: tuple[Command, ...]
     spells: tuple[Spell, ...]
     events: tuple[EventCard, ...] = ()
+    evocations: tuple[EvocationCard, ...] = ()
     provenance_notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     _index: _Index = field(init=False, repr=False, compare=False)
 
@@ -277,13 +314,14 @@ class Components:
             {r.id: r for r in self.rooms}, {lay.players: lay for lay in self.layouts},
             {m.id: m for m in self.mages}, {a.id: a for a in self.avatar},
             {c.id: c for c in self.commands}, {s.id: s for s in self.spells},
-            {e.id: e for e in self.events}))
+            {e.id: e for e in self.events}, {e.id: e for e in self.evocations},
+            {card: e for e in self.evocations for card in e.card_ids()}))
 
     def __repr__(self) -> str:
         return (f"<Components: {len(self.rooms)} rooms, {len(self.layouts)} layouts, "
                 f"{len(self.mages)} mages, {len(self.avatar)} avatar cards, "
                 f"{len(self.commands)} commands, {len(self.spells)} spells, "
-                f"{len(self.events)} events>")
+                f"{len(self.events)} events, {len(self.evocations)} evocations>")
 
     def room(self, rid: str) -> RoomCard:
         return lookup(self._index.rooms, rid, "Room")
@@ -312,6 +350,22 @@ class Components:
     def event(self, eid: str) -> EventCard:
         return lookup(self._index.events, eid, "Event card")
 
+    def evocation(self, eid: str) -> EvocationCard:
+        """An Evocation by its id or the id of one of its cards (``cadaver_3``)."""
+        if eid in self._index.cards:
+            return self._index.cards[eid]
+        return lookup(self._index.evocations, eid, "Evocation")
+
+    def evocation_deck(self) -> tuple[str, ...]:
+        """Every card of the Evocation deck, the Forgotten Evocation included
+        (brw.forgotten.decks).
+
+        >>> deck = load_components().evocation_deck()
+        >>> len(deck), deck[-1]
+        (18, 'gaea_legend')
+        """
+        return tuple(card for e in self.evocations for card in e.card_ids())
+
     def event_deck(self, moon: int) -> tuple[str, ...]:
         """The Event cards of one Moon phase, in file order."""
         return tuple(e.id for e in self.events if e.moon == moon)
@@ -334,7 +388,7 @@ class Components:
     def _groups(self) -> dict[str, Sequence[Any]]:
         return {"rooms": self.rooms, "layouts": self.layouts, "mages": self.mages,
                 "avatar": self.avatar, "commands": self.commands, "spells": self.spells,
-                "events": self.events}
+                "events": self.events, "evocations": self.evocations}
 
     @property
     def provenance(self) -> dict[str, dict[str, int]]:
@@ -347,7 +401,7 @@ class Components:
 
         >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
         'reconstructed: rooms 4/23, layouts 5/5, mages 4/6, avatar 0/2, commands 30/30,
-         spells 8/9, events 0/39'
+         spells 8/9, events 0/39, evocations 0/5'
         """
         parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
                  for name, c in self.provenance.items()]
@@ -444,6 +498,10 @@ TABLES: Final[Mapping[str, Table]] = MappingProxyType({
         "id": _ID, "name": _TEXT, "moon": Field(Integer(1, 3)),
         "reveal_power": Field(Integer(0, 9)), "discard_power": Field(Integer(0, 9)),
         "summary": Field(Text(empty=True))}, origin=True)),
+    "evocations": Table(Record({
+        "id": _ID, "name": _TEXT, "deck": Field(Text(choices=("core", "forgotten"))),
+        "health": _STAT, "strength": Field(Integer(0, 9)), "speed": Field(Integer(0, 9)),
+        "copies": Field(Integer(1, 20)), "ability": Field(Text(empty=True))}, origin=True)),
 })
 """The schema of each component file's entries."""
 
@@ -521,9 +579,20 @@ def _event(e: DataEntry, v: dict[str, Any]) -> EventCard:
                      v["summary"], origin_of(v))
 
 
+def _evocation(e: DataEntry, v: dict[str, Any]) -> EvocationCard:
+    if v["id"] == LEGEND and ((v["speed"], v["strength"], v["health"], v["copies"])
+                              != (2, 1, 6, 1) or v["deck"] != "forgotten"):
+        e.problem("health", "the Legend's card shows Speed 2, Strength 1, Health 6, one "
+                            "Forgotten card (brw.forgotten.gaea_legend)")
+    if "_" in v["id"] and v["id"] != LEGEND and v["id"].rsplit("_", 1)[1].isdigit():
+        e.problem("id", "an Evocation's id does not end in _<number> (its cards' ids do)")
+    return EvocationCard(v["id"], v["name"], v["deck"], v["health"], v["strength"],
+                         v["speed"], v["copies"], v["ability"], origin_of(v))
+
+
 _MAKE: Final[Mapping[str, Callable[[DataEntry, dict[str, Any]], Any]]] = MappingProxyType({
     "rooms": _room, "layouts": _layout, "mages": _mage, "avatar": _avatar,
-    "commands": _command, "spells": _spell, "events": _event,
+    "commands": _command, "spells": _spell, "events": _event, "evocations": _evocation,
 })
 
 
@@ -572,12 +641,15 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
              if isinstance(moon := row.entry.raw.get("moon"), int)}  # a bad one is named
     if not {1, 2, 3} <= moons:
         whole("events", "each Moon phase needs its Event deck (brw.core.black_rose_phase)")
+    if LEGEND not in ids["evocations"]:
+        whole("evocations", "the Forgotten Evocation Gaea (Legend) joins the Evocation deck "
+                            "(brw.forgotten.decks)")
     if problems:
         raise InvalidStateError(problems, source=where)
     return Components(
         rooms=tuple(values["rooms"]), layouts=tuple(values["layouts"]),
         mages=tuple(values["mages"]), avatar=tuple(values["avatar"]),
         commands=tuple(values["commands"]), spells=tuple(values["spells"]),
-        events=tuple(values["events"]),
+        events=tuple(values["events"]), evocations=tuple(values["evocations"]),
         provenance_notes=tuple((n, str(read[n].values["provenance_note"]))
                                for n in COMPONENT_FILES))

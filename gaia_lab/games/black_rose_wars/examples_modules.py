@@ -28,15 +28,17 @@ from gaia_lab.games.black_rose_wars.geomancy import geomancy_spell
 from gaia_lab.games.black_rose_wars.parts_rules import rule
 from gaia_lab.games.black_rose_wars.paths import PathRow, load_paths, score
 from gaia_lab.games.black_rose_wars.rulebook import example_in_source
+from gaia_lab.games.black_rose_wars.rules import Rules
 from gaia_lab.games.black_rose_wars.state import BRWState
 
-__all__ = ["EXAMPLES", "LEGENDARY_EXAMPLES", "PATHS_EXAMPLES", "ROOMS"]
+__all__ = ["EXAMPLES", "LEGENDARY_EXAMPLES", "LEGEND_EXAMPLES", "PATHS_EXAMPLES", "ROOMS"]
 
 ROOMS: Final = ("crypt", "forge", "garden", "arena", "armory")
 """The Rooms on the layout's free places (the Black Rose Room in the middle)."""
 SCENARIO_ROOMS: Final = ("crypt", "thorny_clearing", "life_fountain", "arena", "armory")
 """The same places in the Legendary Scenario (its Rooms replace the Forge and Garden)."""
 GAME: Final = "black_rose_wars"
+_FORGOT: Final = "Forgotten Evocation Card and Forgotten Spell Card"
 
 Measure = Callable[[Session], Any]
 
@@ -316,5 +318,71 @@ GEOMANCY = Example(
      ),
 )
 
-EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY)
+def _legend_at(s: Session) -> tuple[int, str] | None:
+    legend = s.state.evocation("gaea_legend")
+    return None if legend is None else (legend.owner, legend.model.where)
+
+
+def _earner(seat: int) -> Measure:
+    """Who would gain the Power Points if the Mage of ``seat`` were defeated now."""
+    return lambda s: Rules.defeat_earner(s.state.mages[seat].model, "gaea")
+
+
+SUMMON = Example(
+    "brw.ex.summon_legend", "The Legend comes into play", GAME, _FORGOT,
+    "The Forgotten Evocation Gaea (Legend) is in the Evocation deck with the core "
+    "Evocations. Rikkart activates the ruined Crypt, which summons: suppose the card drawn "
+    "is the Legend. She stands in the Crypt as his Evocation.",
+    _spec(seats=[{"where": "crypt"}]),
+    (ExampleStep("The Evocation deck: 17 core Evocation cards and the Legend.",
+                 rule=rule("brw.forgotten.decks"), title="The Evocation deck", checkpoints=(
+                     _cp("cards in the deck", 18, lambda s: len(s.state.evocation_deck)),
+                     _cp("the Legend is among them", True,
+                         lambda s: "gaea_legend" in s.state.evocation_deck))),
+     ExampleStep("Rikkart activates the ruined Crypt: 1 Instability, then he summons.",
+                 ("activate",), ("summon gaea_legend",), rule=rule("brw.core.summon"),
+                 title="A summon draws the Legend", checkpoints=(
+                     _cp("the Legend (owner, Room)", (0, "crypt"), _legend_at),
+                     _cp("cards left in the deck", 17,
+                         lambda s: len(s.state.evocation_deck)))),
+     ),
+)
+
+LEGEND = Example(
+    "brw.ex.legend", "Gaea (Legend) converts Damage", GAME, _FORGOT,
+    "Angela carries 9 Damage: 2 dealt by Arianna, 7 by Gaea. In the Evocation phase "
+    "Rikkart's Legend attacks her (1 Damage, Rikkart's), then he picks her Effect: convert "
+    "3 Damage on a Model in her Room. The 3 oldest Damage of others become his, so he, not "
+    "Arianna, would gain the Power Points of Angela's defeat.",
+    {"players": 3, "rooms": [*ROOMS, "cemetery", "observatory", "sanctuary"],
+     "at": "evocation",
+     "seats": [{"where": "crypt"},
+               {"where": "crypt", "dealt": ["mage3", "mage3", *["gaea"] * 7]},
+               {"where": "forge"}],
+     "evocations": [{"card": "gaea_legend", "owner": 0, "where": "crypt"}]},
+    (ExampleStep("Angela's Damage by owner; a defeat's Power Points would go to Arianna, the "
+                 "Mage with the most Damage on her.", rule=rule("brw.core.damage_owner"),
+                 title="Damage with owners", checkpoints=(
+                     _cp("Arianna's Damage on Angela", 2,
+                         lambda s: s.state.mages[1].model.owned_damage("mage3")),
+                     _cp("a defeat would pay", "mage3", _earner(1)))),
+     ExampleStep("The Evocation phase: the Legend stays in the Crypt and attacks Angela.",
+                 ("evoke gaea_legend crypt mage2",), rule=rule("brw.ruling.legend_action"),
+                 title="Her action", checkpoints=(
+                     _cp("pending", "legend", _pending),
+                     _cp("Angela's Damage", 10, _damage(1)))),
+     ExampleStep("Rikkart picks: convert 3 Damage on Angela.",
+                 ("legend convert_damage mage2",), rule=rule("brw.forgotten.gaea_legend"),
+                 title="Convert 3 Damage", checkpoints=(
+                     _cp("Angela's Damage by owner, oldest first", ("mage1",) * 3 + ("gaea",) * 6 + ("mage1",),
+                         _after("legend", lambda st: st.mages[1].model.dealt)),
+                     _cp("a defeat would pay", "mage1", _after("legend", lambda st: (
+                         Rules.defeat_earner(st.mages[1].model, "gaea")))))),
+     ),
+)
+
+LEGEND_EXAMPLES: Final = (SUMMON, LEGEND)
+"""The Forgotten Evocation Gaea (Legend) in play."""
+
+EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY, *LEGEND_EXAMPLES)
 """Every example of the modules (the game's example list adds them after its own)."""

@@ -437,7 +437,7 @@ def _do_effect(rules: Rules, state: BRWState, task: Task, action: Action,
         return rules.gain_power(state, me, effect.amount, events, cite)
     if effect.kind == "heal":
         model = state.model(me)
-        return state.with_model(me, model.damaged(max(0, model.damage - effect.amount)))
+        return state.with_model(me, model.healed(effect.amount))
     if effect.kind == "damage":
         return rules.damage(state, target, effect.amount, me, events, cite)
     return rules.place_instability(state, target, me, effect.amount, events, cite)

@@ -37,10 +37,12 @@ from gaia_lab.games.black_rose_wars.state import (
     AVATAR,
     BLACK_ROSE,
     FILIUS,
+    MAX_EVOCATIONS,
     ROOT_SLOTS,
     BRWState,
     Cell,
     Choice,
+    Evocation,
     Model,
     Room,
     RootToken,
@@ -119,6 +121,13 @@ FLOW: Final[Flow[Action]] = Flow([
           ask="make the Choice of the Crown",
           data=tuple[Literal["gaea_target", "gaea_move", "filius_target", "filius_move",
                              "arbor"], Word, Word, *tuple[Word, ...]]),
+    _kind("summon", "brw.core.summon", "a Mage summons: an Evocation card is drawn (chance)",
+          "summon", "chance", data=tuple[Annotated[int, Range(0, 4)], Word]),
+    _kind("evoke", "brw.core.evoke", "{name} activates their Evocation {0}", "evoke",
+          phase="round", ask="activate your Evocation: move it and attack, or not",
+          data=tuple[Word]),
+    _kind("legend", "brw.forgotten.gaea_legend", "{name} picks the Effect of Gaea (Legend)",
+          "legend", phase="round", ask="pick the Effect of Gaea (Legend)"),
     _kind("burst", "brw.skill.blossoming_burst", "Blossoming Burst, before Clean-up",
           "burst", "rules", "round"),
     _kind("cleanup", "brw.core.cleanup", "the Clean-up phase", "cleanup", "rules", "round"),
@@ -135,6 +144,7 @@ Command deck, then the Mages."""
 _VERB_RULE: Final = {"move": "brw.core.move", "attack": "brw.core.attack",
                      "cast": "brw.core.cast", "activate": "brw.core.activate",
                      "pass": "brw.core.pass", "prepare": "brw.core.planning",
+                     "evoke": "brw.core.evoke", "legend": "brw.forgotten.gaea_legend",
                      "crown": "brw.core.choice_of_the_crown"}
 _EFFECT_RULE: Final = {"move": "brw.ruling.move_ties", "attack": "brw.ruling.gaea_attack",
                        "avatar": "brw.avatar.effect", "root": "brw.avatar.tool",
@@ -291,6 +301,40 @@ class Rules:
         return [Action("filius", ("move" if task.kind == "filius_move" else "attack",
                                   task.word(0)))]
 
+    @FLOW.lister("summon")
+    def _list_summon(self, state: BRWState, task: Task) -> list[Action]:
+        return [Action("summon", (state.rng.random().choice(state.evocation_deck),))]
+
+    @FLOW.lister("evoke")
+    def _list_evoke(self, state: BRWState, task: Task) -> list[Action]:
+        card = task.word(0)
+        return [Action("evoke", (card, area, target))
+                for area, target in self.evoke_options(state, card)]
+
+    @FLOW.lister("legend")
+    def _list_legend(self, state: BRWState, task: Task) -> list[Action]:
+        from gaia_lab.games.black_rose_wars.geomancy import legend_choices
+
+        return [Action("legend", pair) for pair in legend_choices(state, task.player)]
+
+    def evoke_options(self, state: BRWState, card: str) -> list[tuple[str, str]]:
+        """Where a summoned Evocation may go (a Room within its Speed, its own included)
+        and what it may attack there (a Model or Root Token not of its owner, or
+        ``none``), brw.core.evoke."""
+        evocation = state.evocation(card)
+        if evocation is None or not evocation.model.where:
+            return []
+        the_lodge = lodge(state)
+        own = {mage_id(evocation.owner), *(e.card for e in state.evocations
+                                            if e.owner == evocation.owner)}
+        out: list[tuple[str, str]] = []
+        for area in the_lodge.rooms_within(evocation.model.where, evocation.model.speed):
+            out.append((area, "none"))
+            out += [(area, m) for m in state.models_in(area) if m not in own]
+            if state.room(area).root is not None:
+                out.append((area, f"root:{area}"))
+        return out
+
     @FLOW.lister("planning")
     def _list_planning(self, state: BRWState, task: Task) -> list[Action]:
         hand = state.mages[task.player].hand
@@ -438,7 +482,31 @@ class Rules:
             return Verdict.illegal("crown.not_tied", f"The Choice of the Crown is among "
                                    f"{', '.join(task.words[2:])}; {action.args[0]!r} is not "
                                    "one of them.", rule)
+        if task.kind == "evoke":
+            return self._diagnose_evoke(state, task, action)
+        if task.kind == "legend":
+            from gaia_lab.games.black_rose_wars.geomancy import explain_legend
+
+            return explain_legend(state, seat, *action.args)
         return self._diagnose_turn(state, seat, action)
+
+    def _diagnose_evoke(self, state: BRWState, task: Task, action: Action) -> Verdict:
+        card, area, target = action.args
+        rule = _r("brw.core.evoke")
+        mine = task.word(0)
+        if card != mine:
+            return Verdict.illegal("evoke.other", f"This activation is of {mine}, not "
+                                   f"{card!r}.", rule)
+        evocation = state.evocation(mine)
+        assert evocation is not None
+        options = self.evoke_options(state, mine)
+        if area not in {a for a, _ in options}:
+            return Verdict.illegal("evoke.too_far", f"{self.name(state, area)} is not a Room "
+                                   f"within {mine}'s Speed {evocation.model.speed} through "
+                                   "Rooms.", rule)
+        there = [t for a, t in options if a == area]
+        return Verdict.illegal("evoke.target", f"{target!r} is not a target for {mine} in "
+                               f"{self.name(state, area)}: {', '.join(there)}.", rule)
 
     def _diagnose_turn(self, state: BRWState, seat: int, action: Action) -> Verdict:
         mage = state.mages[seat]
@@ -450,8 +518,13 @@ class Rules:
                                    "they can only pass.", rule)
         if v == "activate":
             found = self.activation_problem(state, seat)
-            assert found is not None
-            return found
+            if found is not None:
+                return found
+            shown = [str(a) for a in self.turn_actions(state, seat) if a.verb == "activate"]
+            return Verdict.illegal("activate.target", f"{' '.join(args) or 'no target'!r} "
+                                   f"is not a target of {self.name(state, mage.where)}'s "
+                                   "effect now: "
+                                   f"{', '.join(shown)}.", rule)
         if v == "move":
             area = args[0]
             d = the_lodge.distance(mage.where, area)
@@ -808,7 +881,10 @@ class Rules:
             return self.gain_power(state, mage_id(seat), 1, events, rule)
         self._event(events, "room.activate", f"{mage.name} activates the ruined {name}.",
                     rule, seat)
-        return self.place_instability(state, room.id, mage_id(seat), 1, events, rule)
+        state = self.place_instability(state, room.id, mage_id(seat), 1, events, rule)
+        if self.c.room(room.id).ruined.startswith("summon"):
+            return self.summon(state, seat, room.id, events)
+        return state
 
     # Gaea
     @FLOW.resolver("avatar")
@@ -953,9 +1029,92 @@ class Rules:
     @FLOW.resolver("evocation")
     def _do_evocation(self, state: BRWState, task: Task, action: Action,
                       events: list[Event]) -> BRWState:
-        self._event(events, "phase.evocation", "Evocation phase: Gaea's Servant activates.",
-                    "brw.core.evocation_phase")
-        return self._push(evolve(self._pop(state), phase="evocation"), Task("filius", "rules"))
+        evoked = [Task("evoke", seat, (e.card,)) for seat in self.order(state)
+                  for e in state.evocations if e.owner == seat and e.model.where]
+        self._event(events, "phase.evocation", "Evocation phase: "
+                    f"{'the Mages activate their Evocations, then ' if evoked else ''}"
+                    "Gaea's Servant activates.", "brw.core.evocation_phase")
+        return self._push(evolve(self._pop(state), phase="evocation"), *evoked,
+                          Task("filius", "rules"))
+
+    @FLOW.resolver("summon")
+    def _do_summon(self, state: BRWState, task: Task, action: Action,
+                   events: list[Event]) -> BRWState:
+        seat, room, card_id = task.number(0), task.word(1), action.args[0]
+        card = self.c.evocation(card_id)
+        mage = state.mages[seat]
+        self._event(events, "evocation.summon", f"{mage.name} summons {card.name} "
+                    f"({card_id}: Health {card.health}, Strength {card.strength}, Speed "
+                    f"{card.speed}) in {self.name(state, room)}.", "brw.core.summon", "chance")
+        evocation = Evocation(card_id, seat, Model(room, card.speed, card.strength, card.health))
+        return evolve(self._pop(state), rng=state.rng.advanced(),
+                      evocation_deck=tuple(c for c in state.evocation_deck if c != card_id),
+                      evocations=(*state.evocations, evocation))
+
+    def summon(self, state: BRWState, seat: int, room: str, events: list[Event]) -> BRWState:
+        """A Mage summons in ``room``: a chance step draws the Evocation card, unless the
+        Mage has three Evocations in the Lodge or the deck is empty (brw.core.summon)."""
+        mage = state.mages[seat]
+        held = sum(1 for e in state.evocations if e.owner == seat)
+        if held >= MAX_EVOCATIONS or not state.evocation_deck:
+            why = (f"{mage.name} has {held} Evocations in the Lodge" if held >= MAX_EVOCATIONS
+                   else "the Evocation deck is empty")
+            self._event(events, "evocation.none", f"No Evocation is summoned: {why}.",
+                        "brw.core.summon")
+            return state
+        return self._push(state, Task("summon", "chance", (seat, room)))
+
+    @FLOW.resolver("evoke")
+    def _do_evoke(self, state: BRWState, task: Task, action: Action,
+                  events: list[Event]) -> BRWState:
+        card, area, target = action.args
+        seat = task.player
+        state = self._pop(state)
+        evocation = state.evocation(card)
+        assert evocation is not None
+        name = self.c.evocation(card).name
+        moved = area != evocation.model.where
+        if moved:
+            state = state.with_model(card, evocation.model.at(area))
+        went = "moves to" if moved else "stays in"
+        hits = "" if target == "none" else f" and attacks {self.name(state, target)}"
+        self._event(events, "evocation.activate", f"{state.mages[seat].name}'s {name} {went} "
+                    f"{self.name(state, area)}{hits}.", "brw.core.evoke", seat)
+        if target != "none":
+            state = self.damage(state, target, evocation.model.strength, card, events,
+                                "brw.core.evoke")
+        from gaia_lab.games.black_rose_wars.components import LEGEND
+
+        if card != LEGEND or state.evocation(card) is None or (not moved and target == "none"):
+            return state
+        return self._push(state, Task("legend", seat))
+
+    @FLOW.settler("evoke")
+    def _settle_evoke(self, state: BRWState, task: Task,
+                      events: list[Event]) -> BRWState | None:
+        if state.evocation(task.word(0)) is not None:
+            return None
+        self._event(events, "evocation.gone", f"{task.word(0)} was defeated: it does not "
+                    "activate.", "brw.core.evoke")
+        return self._pop(state)
+
+    @FLOW.settler("legend")
+    def _settle_legend(self, state: BRWState, task: Task,
+                       events: list[Event]) -> BRWState | None:
+        if self.legal(state):
+            return None
+        self._event(events, "legend.none", "Gaea (Legend) acted, but none of her Effects can "
+                    "be picked now.", "brw.ruling.legend_action")
+        return self._pop(state)
+
+    @FLOW.resolver("legend")
+    def _do_legend(self, state: BRWState, task: Task, action: Action,
+                   events: list[Event]) -> BRWState:
+        from gaia_lab.games.black_rose_wars.geomancy import apply_legend
+
+        state, found = apply_legend(self._pop(state), task.player, *action.args)
+        events.extend(found)
+        return self.check_moon(state, events)
 
     @FLOW.resolver("filius")
     def _do_filius(self, state: BRWState, task: Task, action: Action,
@@ -1107,6 +1266,11 @@ class Rules:
         self._event(events, "power.gain", f"{self.name(state, owner)} gains {amount} Power "
                     f"Point(s) ({total}).", rule, seat if seat is not None else "rules",
                     (f"{owner}.power", amount))
+        return self.check_moon(state, events)
+
+    def check_moon(self, state: BRWState, events: list[Event]) -> BRWState:
+        """Start the next Moon phase at once when a Power marker has reached its cube
+        (brw.core.moon)."""
         board = state.power_board
         top = max(self.markers(state).values())
         while board.moon < 3 and top >= (board.second_moon if board.moon == 1
@@ -1239,11 +1403,36 @@ class Rules:
             state, toll = legendary.toll(state, seat)
             events.extend(toll)
             return state
-        model = state.model(target)
-        hit = model.damage + amount
-        if hit < model.health:
-            return state.with_model(target, model.damaged(hit))
-        return self.defeat(state, target, source, events)
+        owner = self.damage_owner(state, source)
+        model = state.model(target).hurt(amount, owner)
+        if model.damage < model.health:
+            return state.with_model(target, model)
+        return self.defeat(state.with_model(target, model), target, owner, events)
+
+    @staticmethod
+    def damage_owner(state: BRWState, source: str) -> str:
+        """Whose Damage a source deals: a Mage's Evocation deals its owner's, Filius the
+        Avatar's (brw.core.damage_owner)."""
+        if source == FILIUS:
+            return AVATAR
+        evocation = state.evocation(source)
+        return mage_id(evocation.owner) if evocation is not None else source
+
+    @staticmethod
+    def defeat_earner(model: Model, killer: str) -> str:
+        """Who gains the Power Points of a defeat: the Mage owning the most Damage on the
+        defeated Model, the latest dealt among equals; with no Mage's Damage on it, the
+        side that defeated it (brw.core.defeat_power).
+
+        >>> m = Model("crypt", 2, 2, 11).hurt(2, "mage2").hurt(2, "mage3").hurt(1, "gaea")
+        >>> Rules.defeat_earner(m, "gaea"), Rules.defeat_earner(m.hurt(1, "mage2"), "mage3")
+        ('mage3', 'mage2')
+        """
+        mages = [o for o in model.dealt if seat_of(o) is not None]
+        if not mages:
+            return killer
+        most = max(mages.count(o) for o in mages)
+        return next(o for o in reversed(mages) if mages.count(o) == most)
 
     def defeat(self, state: BRWState, target: str, source: str,
                events: list[Event]) -> BRWState:
@@ -1252,6 +1441,12 @@ class Rules:
         model = state.model(target)
         seat = seat_of(target)
         killer = seat_of(source)
+        earner = self.defeat_earner(model, source)
+        if earner != source:
+            self._event(events, "defeat.damage", f"{self.name(state, earner)} owns the most "
+                        f"Damage on {self.name(state, target)} "
+                        f"({model.owned_damage(earner)} of {model.damage}): the Power Points "
+                        "of the defeat are theirs.", "brw.core.defeat_power")
         name = self.name(state, target)
         if seat is not None:
             kind, rule = "mage", "brw.core.defeat_mage"
@@ -1259,8 +1454,6 @@ class Rules:
                                                    model.health))
             self._event(events, "defeat.mage", f"{name} is defeated and returns to their "
                         "Cell.", rule)
-            if killer is None:
-                return self.gain_power(state, AVATAR, DEFEAT_POWER[kind], events, rule)
         elif target == AVATAR:
             kind, rule = "avatar", "brw.core.defeat_avatar"
             room = self.black_rose_room(state)
@@ -1268,6 +1461,13 @@ class Rules:
                                                   model.health))
             self._event(events, "defeat.avatar", f"Gaea is defeated and returns to "
                         f"{self.name(state, room)}.", rule)
+        elif target != FILIUS:
+            kind, rule = "evocation", "brw.core.defeat_evocation"
+            self._event(events, "defeat.evocation", f"{self.c.evocation(target).name} "
+                        f"({target}) is defeated and leaves the Lodge.", rule)
+            state = evolve(state, evocations=tuple(e for e in state.evocations
+                                                   if e.card != target),
+                           evocation_discard=(*state.evocation_discard, target))
         else:
             kind, rule = "evocation", "brw.core.defeat_evocation"
             where = model.where
@@ -1279,14 +1479,14 @@ class Rules:
             if state.has_room(where):
                 state = self.place_instability(state, where, AVATAR, 1, events,
                                                "brw.filius.settle")
-        if killer is None:
-            return state
-        if kind == "avatar" and state.modules.legendary:
+        if killer is not None and kind == "avatar" and state.modules.legendary:
             self._event(events, "legendary.false_idols", "False Idols: defeating Gaea gives "
                         "no Avatar Trophy token.", "brw.legendary.false_idols")
-            return self.gain_power(state, source, DEFEAT_POWER[kind], events, rule)
-        mage = state.mages[killer]
-        state = state.with_mage(killer, evolve(mage, trophies=(*mage.trophies, kind)))
-        self._event(events, "trophy.gain", f"{mage.name} gains a Trophy token ({kind}).",
-                    rule, killer)
-        return self.gain_power(state, source, DEFEAT_POWER[kind], events, rule)
+        elif killer is not None:
+            mage = state.mages[killer]
+            state = state.with_mage(killer, evolve(mage, trophies=(*mage.trophies, kind)))
+            self._event(events, "trophy.gain", f"{mage.name} gains a Trophy token ({kind}).",
+                        rule, killer)
+        if seat_of(earner) is None and kind != "mage":
+            return state  # the Avatar's side gains Power Points only for defeating a Mage
+        return self.gain_power(state, earner, DEFEAT_POWER[kind], events, rule)

@@ -1,0 +1,114 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Black Rose Wars: Gaea Reborn 7: the Legend in play, and the modelled core around it
+#
+# The expansion adds the **Forgotten Evocation Gaea (Legend)** to the core game's Evocation
+# deck. For her to come into play the engine needs what the core game has and the expansion's
+# rulebook leaves out: an Evocation deck, a way to summon, Evocations that act in the Evocation
+# phase, and Damage that remembers **who dealt it** (her Effect converts Damage).
+
+# %% [markdown]
+# > **What comes from where.** The rules of Gaea, Filius, Root Tokens, Paths, Talia, the
+# > Legendary Scenario and the Large Models come from the expansion's rulebook (*Gaea Reborn*).
+# > The core game's rulebook is not public. Everything on this page except the Legend's card
+# > (Speed 2, Strength 1, Health 6 and her three Effects) is part of the small core
+# > **modelled** (reconstructed) for play: the Evocation deck (the core Evocations' values are
+# > a fan reading, unverified), summoning, the Evocation phase, Damage owners and who gains a
+# > defeat's Power Points. Every rule the engine cites says which it is; the rules are on the
+# > [rules page](../../docs/rules/black_rose_wars.md).
+
+# %%
+from gaia_lab.games.black_rose_wars.components import load_components
+from gaia_lab.games.black_rose_wars.examples import EXAMPLES
+from gaia_lab.teaching import board
+
+EX = {e.id: e for e in EXAMPLES}
+C = load_components()
+
+# %% [markdown]
+# ## The Evocation deck
+#
+# Four core Evocations (with their copies) and the Legend. The `origin` says where each
+# entry's values come from.
+
+# %% tags=["nbval-check-output"]
+for e in C.evocations:
+    print(f"{e.name:14} x{e.copies}  Health {e.health}, Strength {e.strength}, Speed "
+          f"{e.speed}  ({e.origin.provenance})")
+print(len(C.evocation_deck()), "cards")
+
+# %% [markdown]
+# ## The Legend comes into play
+
+# %% tags=["nbval-check-output"]
+summon = EX["brw.ex.summon_legend"]
+print(summon.title, "-", summon.summary)
+summon_steps = list(summon.results())
+assert len(summon_steps) == 2
+
+# %% [markdown]
+# **The Evocation deck.** Step 1 of 2, by the rule `brw.forgotten.decks`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-forgotten-decks)).
+
+# %% tags=["nbval-check-output"]
+print(summon_steps[0].summary())
+assert summon_steps[0].ok
+
+# %% [markdown]
+# **A summon draws the Legend.** Step 2 of 2, by the rule `brw.core.summon`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-summon)). The card a
+# summon draws is chance; the example supposes it is the Legend.
+
+# %% tags=["nbval-check-output"]
+print(summon_steps[1].summary())
+assert summon_steps[1].ok
+
+# %%
+board(summon_steps[1].session.state)
+
+# %% [markdown]
+# ## Her Effect: convert 3 Damage
+#
+# Each Damage on a Model belongs to whoever dealt it, and the Power Points of a defeat go to
+# the Mage who owns the most Damage on the defeated Model. Converting Damage therefore changes
+# who would gain them.
+
+# %% tags=["nbval-check-output"]
+legend = EX["brw.ex.legend"]
+print(legend.title, "-", legend.summary)
+legend_steps = list(legend.results())
+assert len(legend_steps) == 3
+
+# %% [markdown]
+# **Damage with owners.** Step 1 of 3, by the rule `brw.core.damage_owner`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-damage-owner)).
+
+# %% tags=["nbval-check-output"]
+print(legend_steps[0].summary())
+assert legend_steps[0].ok
+
+# %% [markdown]
+# **Her action.** Step 2 of 3, by the rule `brw.ruling.legend_action`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-ruling-legend-action)).
+
+# %% tags=["nbval-check-output"]
+print(legend_steps[1].summary())
+assert legend_steps[1].ok
+
+# %% [markdown]
+# **Convert 3 Damage.** Step 3 of 3, by the rule `brw.forgotten.gaea_legend`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-forgotten-gaea-legend)).
+
+# %% tags=["nbval-check-output"]
+print(legend_steps[2].summary())
+assert legend_steps[2].ok
+
+# %%
+board(legend_steps[2].session.state)
