@@ -374,7 +374,8 @@ LEGEND = Example(
      ExampleStep("Rikkart picks: convert 3 Damage on Angela.",
                  ("legend convert_damage mage2",), rule=rule("brw.forgotten.gaea_legend"),
                  title="Convert 3 Damage", checkpoints=(
-                     _cp("Angela's Damage by owner, oldest first", ("mage1",) * 3 + ("gaea",) * 6 + ("mage1",),
+                     _cp("Angela's Damage by owner, oldest first",
+                         ("mage1",) * 3 + ("gaea",) * 6 + ("mage1",),
                          _after("legend", lambda st: st.mages[1].model.dealt)),
                      _cp("a defeat would pay", "mage1", _after("legend", lambda st: (
                          Rules.defeat_earner(st.mages[1].model, "gaea")))))),
