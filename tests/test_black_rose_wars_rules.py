@@ -26,7 +26,8 @@ R = G.rules
 
 OTHER_PARTS = ("brw.paths.", "brw.legendary.", "brw.large.", "brw.hunt.", "brw.school.",
                "brw.models.talia", "brw.forgotten.gaea_legend", "brw.components.legendary",
-               "brw.ruling.legend_from_her", "brw.ruling.legend_which")
+               "brw.ruling.legend_from_her", "brw.ruling.legend_which",
+               "brw.core.personal_spells")
 """Rules of the Paths, Talia and Geomancy, the Legendary Scenario and the Large Models,
 built in their own modules."""
 

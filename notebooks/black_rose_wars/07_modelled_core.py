@@ -112,3 +112,33 @@ assert legend_steps[2].ok
 
 # %%
 board(legend_steps[2].session.state)
+
+# %% [markdown]
+# ## Talia's personal spells at the Moon changes
+#
+# In the core game every Mage gains a personal spell when the Moon changes. Of the personal
+# spells only Talia's three are in this box: she holds the first from the start and gains the
+# second and third as the Second and Third Moons begin (the spells' effects are authored,
+# reconstructed).
+
+# %% tags=["nbval-check-output"]
+talia = EX["brw.ex.talia_moon"]
+print(talia.title, "-", talia.summary)
+talia_steps = list(talia.results())
+assert len(talia_steps) == 2
+
+# %% [markdown]
+# **Moon 1.** Step 1 of 2, by the rule `brw.core.personal_spells`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-personal-spells)).
+
+# %% tags=["nbval-check-output"]
+print(talia_steps[0].summary())
+assert talia_steps[0].ok
+
+# %% [markdown]
+# **The Moon changes.** Step 2 of 2, by the rule `brw.core.moon`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-moon)).
+
+# %% tags=["nbval-check-output"]
+print(talia_steps[1].summary())
+assert talia_steps[1].ok

@@ -382,7 +382,37 @@ LEGEND = Example(
      ),
 )
 
-LEGEND_EXAMPLES: Final = (SUMMON, LEGEND)
+def _holds(seat: int) -> Measure:
+    return lambda s: tuple(sorted((*s.state.mages[seat].hand, *s.state.mages[seat].prepared)))
+
+
+TALIA_MOON = Example(
+    "brw.ex.talia_moon", "Talia's personal spells at a Moon change", GAME,
+    "Core game (modelled)",
+    "Talia starts with the first of her three personal spells (Earthen Ward) beside the "
+    "spells every Mage holds. With 5 Power Points she activates the rebuilt Throne Room: "
+    "the Crown and 1 Power Point, which reaches the Second Moon cube on slot 6. Moon 2 "
+    "begins and she gains her second personal spell, Verdant Spike, into hand.",
+    {"players": 2, "mages": ["talia", "rikkart"], "rooms": list(ROOMS), "crown": 1,
+     "seats": [{"where": "throne_room", "power": 5}, {"where": "crypt"}],
+     "lodge": {"throne_room": {"rebuilt": True, "root": None}}},
+    (ExampleStep("Talia's spells in Moon 1.", rule=rule("brw.core.personal_spells"),
+                 title="Moon 1", checkpoints=(
+                     _cp("Talia's spells", ("arcane_bolt", "blink", "destabilize",
+                                            "talia_earthen_ward"), _holds(0)),)),
+     ExampleStep("Rikkart passes; Talia activates the rebuilt Throne Room.",
+                 ("pass", "activate"), rule=rule("brw.core.moon"),
+                 title="The Moon changes", checkpoints=(
+                     _cp("Moon phase", 2, _after("activate", lambda st: st.power_board.moon)),
+                     _cp("Talia's personal spells", ("talia_earthen_ward",
+                                                     "talia_verdant_spike"),
+                         _after("activate", lambda st: st.modules.personal[0])),
+                     _cp("Verdant Spike in her hand", True, _after(
+                         "activate", lambda st: "talia_verdant_spike" in st.mages[0].hand)))),
+     ),
+)
+
+LEGEND_EXAMPLES: Final = (SUMMON, LEGEND, TALIA_MOON)
 """The Forgotten Evocation Gaea (Legend) in play."""
 
 EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY, *LEGEND_EXAMPLES)

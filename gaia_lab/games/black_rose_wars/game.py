@@ -836,6 +836,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         top_power = max(markers.values())
         moon = 3 if top_power >= board.third_moon else 2 if top_power >= board.second_moon else 1
         state = evolve(state, power_board=evolve(board, moon=moon))
+        state = modules_flow.scenario_personal(state)
         tasks = self.rules.round_tasks(state, "turn" if spec.at == "turn" else spec.at)
         if spec.at in ("turn", "avatar") and spec.turn == 2:
             first = tasks.index(Task("avatar", "rules"))

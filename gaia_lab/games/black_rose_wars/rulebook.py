@@ -421,6 +421,11 @@ RULES = Rulebook(
         _core("brw.core.study",
               "Study phase: each Mage's three spells (Arcane Bolt, Destabilize, Blink) return "
               "to hand."),
+        _core("brw.core.personal_spells",
+              "Personal spells: at each Moon change every Mage gains their next personal "
+              "spell, into hand. Of the personal spells only Talia's three are in this box: "
+              "she holds the first from the start, the second from Moon 2, the third from "
+              "Moon 3, beside the spells every Mage holds."),
         _core("brw.core.planning",
               "Planning phase: from the Crown's holder on, each Mage prepares two of their "
               "three spells for the round."),

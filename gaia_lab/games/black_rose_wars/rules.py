@@ -1278,6 +1278,9 @@ class Rules:
             board = evolve(board, moon=board.moon + 1)
             self._event(events, "moon.change", f"A Power marker reaches the cube of Moon "
                         f"{board.moon}: Moon phase {board.moon} begins.", "brw.core.moon")
+            from gaia_lab.games.black_rose_wars import modules_flow
+
+            state = modules_flow.gain_personal(self, evolve(state, power_board=board), events)
         return evolve(state, power_board=board)
 
     def place_instability(self, state: BRWState, rid: str, owner: str, amount: int,
