@@ -491,7 +491,7 @@ def test_evocations_activate_in_the_evocation_phase_before_filius() -> None:
     assert parse("evoke colossus_1 crypt none") in options
     assert parse("evoke colossus_1 crypt mage1") not in options  # never its owner's
     assert G.explain(s, parse("evoke colossus_1 forge mage1")).code == "evoke.target"
-    after, _ = play(s, "evoke colossus_1 forge cadaver_1")
+    after = G.apply(s, parse("evoke colossus_1 forge cadaver_1")).state
     assert after.evocation("cadaver_1") is None and after.evocation_discard == ("cadaver_1",)
     assert after.mages[0].trophies == ("evocation",) and after.mages[0].power == 1
     assert G.invariants(after) == []

@@ -142,3 +142,53 @@ assert talia_steps[0].ok
 # %% tags=["nbval-check-output"]
 print(talia_steps[1].summary())
 assert talia_steps[1].ok
+
+# %% [markdown]
+# ## The core Events, played
+#
+# Each round the Black Rose phase reveals the top Event of the Moon's deck. The printed cards
+# are not public: each Event's effect is authored (reconstructed) from a fan reading in a few
+# effect words, played at once, or **standing** until the next Event is revealed.
+
+# %% tags=["nbval-check-output"]
+for card in C.events[:6]:
+    print(f"{card.name:18} Moon {card.moon}: {', '.join(card.effects)}")
+
+# %% tags=["nbval-check-output"]
+rebirth = EX["brw.ex.event_rebirth"]
+print(rebirth.title, "-", rebirth.summary)
+rebirth_steps = list(rebirth.results())
+assert len(rebirth_steps) == 1
+
+# %% [markdown]
+# **Rebirth at Sunset.** Step 1 of 1, by the rule `brw.core.event_effects`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-event-effects)).
+
+# %% tags=["nbval-check-output"]
+print(rebirth_steps[0].summary())
+assert rebirth_steps[0].ok
+
+# %%
+board(rebirth_steps[0].session.state)
+
+# %% tags=["nbval-check-output"]
+battle = EX["brw.ex.event_battle"]
+print(battle.title, "-", battle.summary)
+battle_steps = list(battle.results())
+assert len(battle_steps) == 2
+
+# %% [markdown]
+# **Battle in force.** Step 1 of 2, by the rule `brw.core.event_effects`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-event-effects)).
+
+# %% tags=["nbval-check-output"]
+print(battle_steps[0].summary())
+assert battle_steps[0].ok
+
+# %% [markdown]
+# **A red Room activated.** Step 2 of 2, by the rule `brw.core.event_effects`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-event-effects)).
+
+# %% tags=["nbval-check-output"]
+print(battle_steps[1].summary())
+assert battle_steps[1].ok

@@ -59,6 +59,7 @@ ARITY: Final[dict[str, tuple[int, int | None, str, str]]] = {
               "evoke cadaver_2 crypt mage2"),
     "legend": (2, 2, "the Legend's Effect and its target", "legend convert_damage mage2"),
     "summon": (1, 1, "the Evocation card drawn", "summon cadaver_3"),
+    "event": (1, 1, "a Room, or skip", "event crypt"),
     "pass": (0, 0, "", "pass"),
     "crown": (1, 1, "one of the tied options", "crown crypt"),
     "lodge": (1, None, "the drawn Rooms in order", "lodge crypt forge ..."),

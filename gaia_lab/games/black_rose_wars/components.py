@@ -72,7 +72,8 @@ from gaia_lab.core.schema import (
 )
 
 __all__ = [
-    "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "AvatarCard", "Command", "Components",
+    "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "EVENT_EFFECTS", "STANDING_EFFECTS",
+    "AvatarCard", "Command", "Components",
     "EvocationCard", "EventCard", "Layout", "MageCard", "RoomCard", "Spell", "load_components",
 ]
 
@@ -90,6 +91,35 @@ COMMAND_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
     "power": "Gaea gains 1 Power Point",
 })
 """The effect words a Command card is made of (its effects are authored from these)."""
+EVENT_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
+    "instability": "instability:<colours joined by +, black_rose_room or mage_rooms>:<n>: "
+                   "the Black Rose places n Instability in each such Room",
+    "damage": "damage:<mages|evocations>:<n>: the Black Rose deals n Damage to each",
+    "power": "power:<mages|crown>:<n>: each Mage (or the Crown's holder) gains n",
+    "lose": "lose:<n>: each Mage loses n Power Points",
+    "to_cells": "every Mage returns to their Cell",
+    "near_cells": "every Mage goes to the Room their Cell opens onto",
+    "heal_evocations": "every Evocation loses its Damage",
+    "woe": "woe:<n>:<m>: up to n Damage on each Mage becomes the Black Rose's; a Mage with "
+           "none converted takes m",
+    "mercy": "mercy:<n>: Mages lose every Damage not the Black Rose's; a Mage with none of "
+             "the Black Rose's then takes n",
+    "revolt": "each Mage takes the Strength of their Evocations in Damage, or loses 1 Power "
+              "Point with none",
+    "summon": "each Mage in a Room summons there",
+    "remembrance": "the top Event of the First and of the Second Moon's deck is revealed "
+                   "and played",
+    "dislocation": "each Mage may place their Model in a Room",
+    "renovation": "each Mage with a Trophy may give one up to place 2 Instability in their "
+                  "Room",
+    "quest": "each Mage would draw a Quest",
+    "discard": "each Mage discards the last spell in hand, or loses 1 Power Point",
+    "none": "no effect in the modelled core (the note says why)",
+    "standing": "standing:<name>[:<colour>]: in force until the next Event is revealed",
+})
+"""The effect words an Event card's effect is made of (authored, :mod:`.events_core`)."""
+STANDING_EFFECTS: Final = ("cell_power", "overload", "puppeteer", "colour_power", "assault",
+                           "only_war", "only_peace", "immortals", "dominion")
 GAEA_PRIORITIES: Final = (("-root", "+instability", "+models"),
                           ("-root", "+instability", "-models"))
 FILIUS_PRIORITY: Final = ("+power", "+damage", "-area", "+trophies")
@@ -233,7 +263,8 @@ class Spell:
 @dataclass(frozen=True, slots=True)
 class EventCard:
     """An Event card of a Moon phase: the Black Rose's Power Points when it is revealed
-    and when it leaves the Event board, and its effect (text only in the modelled core)."""
+    and when it leaves the Event board, its effect in words (the fan paraphrase) and as the
+    engine's effect words (:data:`EVENT_EFFECTS`)."""
 
     id: str
     name: str
@@ -241,12 +272,23 @@ class EventCard:
     reveal_power: int
     discard_power: int
     summary: str
+    effects: tuple[str, ...]
     origin: Origin
+
+    def standing(self) -> tuple[tuple[str, ...], ...]:
+        """Its standing effects as words (``("colour_power", "grey")``).
+
+        >>> load_components().event("abandonment").standing()
+        (('colour_power', 'grey'),)
+        """
+        return tuple(tuple(w.split(":")[1:]) for w in self.effects
+                     if w.startswith("standing:"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "moon": self.moon,
                 "reveal_power": self.reveal_power, "discard_power": self.discard_power,
-                "summary": self.summary, **self.origin.to_dict()}
+                "summary": self.summary, "effects": list(self.effects),
+                **self.origin.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,7 +443,7 @@ class Components:
 
         >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
         'reconstructed: rooms 4/23, layouts 5/5, mages 4/6, avatar 0/2, commands 30/30,
-         spells 8/9, events 0/39, evocations 0/5'
+         spells 8/9, events 39/39, evocations 0/5'
         """
         parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
                  for name, c in self.provenance.items()]
@@ -497,7 +539,8 @@ TABLES: Final[Mapping[str, Table]] = MappingProxyType({
     "events": Table(Record({
         "id": _ID, "name": _TEXT, "moon": Field(Integer(1, 3)),
         "reveal_power": Field(Integer(0, 9)), "discard_power": Field(Integer(0, 9)),
-        "summary": Field(Text(empty=True))}, origin=True)),
+        "summary": Field(Text(empty=True)),
+        "effects": Field(ListOf(Text(), 1, 4))}, origin=True)),
     "evocations": Table(Record({
         "id": _ID, "name": _TEXT, "deck": Field(Text(choices=("core", "forgotten"))),
         "health": _STAT, "strength": Field(Integer(0, 9)), "speed": Field(Integer(0, 9)),
@@ -574,9 +617,46 @@ def _spell(e: DataEntry, v: dict[str, Any]) -> Spell:
                  origin_of(v))
 
 
+def effect_problem(word: str) -> str:
+    """What is wrong with an Event's effect word ('' when it is sound).
+
+    >>> effect_problem("instability:green+grey:1"), effect_problem("damage:owls:2")
+    ('', "'damage' applies to mages or evocations, not 'owls'")
+    """
+    kind, *args = word.split(":")
+    if kind not in EVENT_EFFECTS:
+        return f"unknown effect {kind!r}; known: {', '.join(EVENT_EFFECTS)}"
+    numbers = {"instability": 1, "damage": 1, "power": 1, "lose": 0, "woe": 0, "mercy": 0}
+    arity = {"instability": 2, "damage": 2, "power": 2, "lose": 1, "woe": 2, "mercy": 1}
+    if kind == "standing":
+        if not args or args[0] not in STANDING_EFFECTS:
+            return f"a standing effect is one of {', '.join(STANDING_EFFECTS)}"
+        want = 2 if args[0] == "colour_power" else 1
+        if len(args) != want or (want == 2 and args[1] not in COLOURS):
+            return f"standing:{args[0]} takes {'a colour' if want == 2 else 'no word'}"
+        return ""
+    if len(args) != arity.get(kind, 0):
+        return f"{kind!r} takes {arity.get(kind, 0)} word(s) after it"
+    if kind in numbers and not all(a.isdigit() and 1 <= int(a) <= 9
+                                   for a in args[numbers[kind]:]):
+        return f"{kind!r} needs amounts from 1 to 9"
+    if kind == "damage" and args[0] not in ("mages", "evocations"):
+        return f"'damage' applies to mages or evocations, not {args[0]!r}"
+    if kind == "power" and args[0] not in ("mages", "crown"):
+        return f"'power' goes to mages or crown, not {args[0]!r}"
+    if kind == "instability" and args[0] not in ("black_rose_room", "mage_rooms") and not set(
+            args[0].split("+")) <= set(COLOURS):
+        return f"Rooms by colour ({', '.join(COLOURS)}), black_rose_room or mage_rooms"
+    return ""
+
+
 def _event(e: DataEntry, v: dict[str, Any]) -> EventCard:
+    for i, word in enumerate(v["effects"]):
+        found = effect_problem(word)
+        if found:
+            e.problem(f"effects[{i}]", found)
     return EventCard(v["id"], v["name"], v["moon"], v["reveal_power"], v["discard_power"],
-                     v["summary"], origin_of(v))
+                     v["summary"], tuple(v["effects"]), origin_of(v))
 
 
 def _evocation(e: DataEntry, v: dict[str, Any]) -> EvocationCard:

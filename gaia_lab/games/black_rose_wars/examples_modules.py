@@ -31,7 +31,7 @@ from gaia_lab.games.black_rose_wars.rulebook import example_in_source
 from gaia_lab.games.black_rose_wars.rules import Rules
 from gaia_lab.games.black_rose_wars.state import BRWState
 
-__all__ = ["EXAMPLES", "LEGENDARY_EXAMPLES", "LEGEND_EXAMPLES", "PATHS_EXAMPLES", "ROOMS"]
+__all__ = ["EXAMPLES", "LEGENDARY_EXAMPLES", "MODELLED_EXAMPLES", "PATHS_EXAMPLES", "ROOMS"]
 
 ROOMS: Final = ("crypt", "forge", "garden", "arena", "armory")
 """The Rooms on the layout's free places (the Black Rose Room in the middle)."""
@@ -412,8 +412,50 @@ TALIA_MOON = Example(
      ),
 )
 
-LEGEND_EXAMPLES: Final = (SUMMON, LEGEND, TALIA_MOON)
-"""The Forgotten Evocation Gaea (Legend) in play."""
+def _black_rose_in(room: str) -> Measure:
+    return lambda s: s.state.room(room).owners().count("black_rose")
 
-EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY, *LEGEND_EXAMPLES)
+
+EVENT_REBIRTH = Example(
+    "brw.ex.event_rebirth", "An Event played: Rebirth at Sunset", GAME, "Core game (modelled)",
+    "The Black Rose phase reveals Rebirth at Sunset: the Black Rose gains its 2 Power Points "
+    "and places 1 Instability in each green and grey Room (the Crypt, the Forge, the "
+    "Garden), then its phase's 1 in the Black Rose Room.",
+    _spec(at="black_rose", events=["rebirth_at_sunset"], lodge={
+        r: {"root": None} for r in ("crypt", "forge", "garden", "black_rose_room")}),
+    (ExampleStep("After the Black Rose phase, Rikkart prepares his spells.",
+                 ("prepare arcane_bolt destabilize",), rule=rule("brw.core.event_effects"),
+                 title="Rebirth at Sunset", checkpoints=(
+                     _cp("the Event revealed", "rebirth_at_sunset",
+                         lambda s: s.state.events[-1]),
+                     _cp("the Black Rose's Instability in the Crypt, Forge, Garden",
+                         (1, 1, 1), lambda s: tuple(_black_rose_in(r)(s)
+                                                    for r in ("crypt", "forge", "garden"))),
+                     _cp("the Black Rose's Power Points", 2,
+                         lambda s: s.state.power_board.black_rose))),
+     ),
+)
+
+EVENT_BATTLE = Example(
+    "brw.ex.event_battle", "A standing Event: Battle", GAME, "Core game (modelled)",
+    "Battle is revealed in the Moon 2 Black Rose phase and stays in force for the round: "
+    "whenever a Mage activates a red Room, the Black Rose gains 1 Power Point.",
+    _spec(at="black_rose", events=["battle"], gaea_power=6, seats=[{"where": "arena"}]),
+    (ExampleStep("The Black Rose phase reveals Battle (2 Power Points); Rikkart prepares.",
+                 ("prepare arcane_bolt destabilize",), rule=rule("brw.core.event_effects"),
+                 title="Battle in force", checkpoints=(
+                     _cp("the Event in force", "battle", lambda s: s.state.events[-1]),
+                     _cp("the Black Rose's Power Points", 2,
+                         lambda s: s.state.power_board.black_rose))),
+     ExampleStep("Rikkart activates the ruined Arena, a red Room.", ("activate",),
+                 rule=rule("brw.core.event_effects"), title="A red Room activated",
+                 checkpoints=(_cp("the Black Rose's Power Points", 3, _after(
+                     "activate", lambda st: st.power_board.black_rose)),)),
+     ),
+)
+
+MODELLED_EXAMPLES: Final = (SUMMON, LEGEND, TALIA_MOON, EVENT_REBIRTH, EVENT_BATTLE)
+"""The Legend in play and the modelled core around it (notebook 7)."""
+
+EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY, *MODELLED_EXAMPLES)
 """Every example of the modules (the game's example list adds them after its own)."""

@@ -35,7 +35,7 @@ from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.black_rose_wars import modules_flow
+from gaia_lab.games.black_rose_wars import events_core, modules_flow
 from gaia_lab.games.black_rose_wars.actions import Action, parse
 from gaia_lab.games.black_rose_wars.components import (
     COMMAND_EFFECTS,
@@ -172,6 +172,8 @@ class ScenarioSpec:
     crown: Seat = 0
     commands: tuple[str, ...] = ()
     """Command cards put on top of the deck, in order."""
+    events: tuple[str, ...] = ()
+    """Event cards put on top of their Moon's deck, in order."""
     black_rose: Count | None = None
     moon_cubes: Annotated[tuple[Annotated[int, Range(1, 60)], ...], codec.Size(3, 3)] | None = None
     """The slots of the Second Moon, Third Moon and Black Rose cubes."""
@@ -582,6 +584,9 @@ class BlackRoseWars(Game[BRWState, Action]):
                                                       and evocation.owner != task.actor):
                 return [f"{path}.data[0]: {words[0]!r} is no Evocation of seat {task.actor} "
                         "in the Lodge"]
+        if kind == "event_choice" and not any(
+                w in events_core.CHOICES for w in self._event_effects(words[0])):
+            return [f"{path}.data[0]: {words[0]!r} is no Event that lets a Mage decide"]
         if kind == "legend":
             from gaia_lab.games.black_rose_wars.components import LEGEND
 
@@ -594,6 +599,12 @@ class BlackRoseWars(Game[BRWState, Action]):
         if kind == "crown":
             return self._crown_problems(state, path, task)
         return []
+
+    def _event_effects(self, eid: str) -> tuple[str, ...]:
+        try:
+            return self.components.event(eid).effects
+        except KeyError:
+            return ()
 
     def _crown_problems(self, state: BRWState, path: str, task: Task) -> list[str]:
         purpose, context, *candidates = task.words
@@ -633,7 +644,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         ``prepared``, ``passed``); ``gaea`` and ``filius`` (``where``, ``damage``);
         ``gaea_power``; ``lodge`` (per Room: ``slots``, ``root`` as the owners on its
         Root Token or null for none, ``rebuilt``); ``arbor_vitae`` (Rooms); ``crown``;
-        ``commands`` (cards on top of the deck); ``black_rose``; ``moon_cubes``; ``at``
+        ``commands`` (cards on top of the deck); ``events`` (Event cards on top of their
+        Moon's deck); ``black_rose``; ``moon_cubes``; ``at``
         and ``turn``.
 
         >>> g = BlackRoseWars()
@@ -819,6 +831,12 @@ class BlackRoseWars(Game[BRWState, Action]):
             problems.append("commands: a Command card twice")
             top = list(dict.fromkeys(top))
         deck = (*top, *(x for x in state.avatar.commands if x not in top))
+        known = {e.id for e in self.components.events}
+        problems += [f"events: unknown Event card {x!r}" for x in spec.events if x not in known]
+        on_top = [x for x in dict.fromkeys(spec.events) if x in known]
+        state = evolve(state, event_decks=tuple(
+            (*(x for x in on_top if x in d), *(x for x in d if x not in on_top))
+            for d in state.event_decks))
         board = state.power_board
         if spec.black_rose is not None:
             board = evolve(board, black_rose=spec.black_rose)

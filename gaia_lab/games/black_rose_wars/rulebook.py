@@ -412,10 +412,17 @@ RULES = Rulebook(
               "A round has six phases: Black Rose, Study, Planning, Action, Evocation and "
               "Clean-up."),
         _core("brw.core.black_rose_phase",
-              "Black Rose phase: the top Event of the current Moon's deck is revealed and the "
-              "Black Rose gains the Power Points it shows (the Event's own effect is not "
-              "played); with that deck empty it gains the Moon phase's number instead; then "
-              "it places 1 Instability in the Black Rose Room."),
+              "Black Rose phase: the top Event of the current Moon's deck is revealed, the "
+              "Black Rose gains the Power Points it shows and its effect is played; with that "
+              "deck empty the Black Rose gains the Moon phase's number instead; then it "
+              "places 1 Instability in the Black Rose Room."),
+        _core("brw.core.event_effects",
+              "An Event's effect is played when the Black Rose phase reveals it; a standing "
+              "effect is in force until the next Event is revealed. The Events' effects are "
+              "authored from a fan reading of the cards (a Room activated of a colour paying "
+              "the Black Rose, Instability in Rooms of colours, Damage of the Black Rose, "
+              "Mages sent to their Cells...); an effect on a part of the core not modelled "
+              "(the Library, Quests, Forgotten Spells cast) does nothing."),
         _core("brw.core.event_decks",
               "Each Moon phase has its own Event deck, shuffled at setup."),
         _core("brw.core.study",

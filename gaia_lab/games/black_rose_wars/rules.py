@@ -128,6 +128,8 @@ FLOW: Final[Flow[Action]] = Flow([
           data=tuple[Word]),
     _kind("legend", "brw.forgotten.gaea_legend", "{name} picks the Effect of Gaea (Legend)",
           "legend", phase="round", ask="pick the Effect of Gaea (Legend)"),
+    _kind("event_choice", "brw.core.event_effects", "{name} answers the Event {0}", "event",
+          phase="round", ask="take the Event's offer (a Room) or skip it", data=tuple[Word]),
     _kind("burst", "brw.skill.blossoming_burst", "Blossoming Burst, before Clean-up",
           "burst", "rules", "round"),
     _kind("cleanup", "brw.core.cleanup", "the Clean-up phase", "cleanup", "rules", "round"),
@@ -484,6 +486,14 @@ class Rules:
                                    "one of them.", rule)
         if task.kind == "evoke":
             return self._diagnose_evoke(state, task, action)
+        if task.kind == "event_choice":
+            from gaia_lab.games.black_rose_wars.events_core import choice_options
+
+            effect = next(w for w in self.c.event(task.word(0)).effects
+                          if w in ("dislocation", "renovation"))
+            offered = choice_options(self, state, seat, effect)
+            return Verdict.illegal("event.not_offered", f"{action.args[0]!r} is not an answer "
+                                   f"to the Event now: {', '.join(offered)}.", rule)
         if task.kind == "legend":
             from gaia_lab.games.black_rose_wars.geomancy import explain_legend
 
@@ -775,8 +785,12 @@ class Rules:
             decks = tuple(d[1:] if i == moon - 1 else d for i, d in enumerate(state.event_decks))
             state = evolve(state, event_decks=decks, events=(*state.events, card.id))
             self._event(events, "event.reveal", f"Black Rose phase: the Event {card.name} "
-                        f"(Moon {moon}) is revealed ({card.summary}; not played).", rule)
-            gain = card.reveal_power
+                        f"(Moon {moon}) is revealed: {card.summary}.", rule)
+            state = self.gain_power(state, BLACK_ROSE, card.reveal_power, events, rule)
+            from gaia_lab.games.black_rose_wars.events_core import play_event
+
+            state = play_event(self, state, card, events)
+            gain = 0
         else:
             self._event(events, "event.none", f"Black Rose phase: the Event deck of Moon "
                         f"{moon} is empty.", rule)
@@ -832,6 +846,10 @@ class Rules:
         if v == "move":
             self._event(events, "turn.move", f"{mage.name} moves to "
                         f"{self.name(state, args[0])}.", "brw.core.move", seat)
+            if args[0] == cell_id(seat):
+                from gaia_lab.games.black_rose_wars.events_core import to_cell
+
+                return to_cell(self, state, seat, events)
             return state.with_model(me, mage.model.at(args[0]))
         if v == "attack":
             self._event(events, "turn.attack", f"{mage.name} attacks "
@@ -851,16 +869,44 @@ class Rules:
             s for s in mage.prepared if s != spell_id)))
         self._event(events, "turn.cast", f"{mage.name} casts {spell.name} on "
                     f"{self.name(state, target)}.", "brw.core.cast", seat)
-        if spell.effect == "damage":
-            return self.damage(state, target, spell.amount, me, events, "brw.core.cast")
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
         if spell.effect == "instability":
             return self.place_instability(state, target, me, spell.amount, events,
                                           "brw.core.cast")
-        return state.with_model(me, state.model(me).at(target))
+        cite = "brw.core.event_effects"
+        if spell.effect == "teleport":
+            state = state.with_model(me, state.model(me).at(target))
+            after = in_force(self, state, "only_war")
+            if after is None:
+                return state
+            self._event(events, "event.only_war", f"{after.name}: {mage.name} takes 2 Damage "
+                        "of the Black Rose after a move spell.", cite)
+            return self.damage(state, me, 2, BLACK_ROSE, events, cite)
+        bonus = in_force(self, state, "assault")
+        if bonus is not None:
+            self._event(events, "event.assault", f"{bonus.name}: the spell deals 1 more "
+                        "Damage.", cite)
+        state = self.damage(state, target, spell.amount + (bonus is not None), me, events,
+                            "brw.core.cast")
+        after = in_force(self, state, "only_peace")
+        if after is None:
+            return state
+        self._event(events, "event.only_peace", f"{after.name}: {mage.name} takes 1 Damage of "
+                    "the Black Rose after a damage spell.", cite)
+        return self.damage(state, me, 1, BLACK_ROSE, events, cite)
 
     def _activate(self, state: BRWState, seat: int, events: list[Event]) -> BRWState:
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
         mage = state.mages[seat]
         room = state.room(mage.where)
+        card = in_force(self, state, "colour_power", self.c.room(room.id).colour)
+        if card is not None:
+            self._event(events, "event.colour_power", f"{card.name}: a Mage activates a "
+                        f"{self.c.room(room.id).colour} Room, the Black Rose gains 1 Power "
+                        "Point.", "brw.core.event_effects")
+            state = self.gain_power(state, BLACK_ROSE, 1, events, "brw.core.event_effects")
         name = self.name(state, room.id)
         rule = "brw.core.activate"
         if room.rebuilt:
@@ -1312,6 +1358,16 @@ class Rules:
                         f"Instability in {name} ({len(room.slots)}/{room.size}).", rule)
             if len(room.slots) == room.size:
                 state = self.rebuild(state, rid, events)
+        if seat_of(owner) is not None and amount > 0:
+            from gaia_lab.games.black_rose_wars.events_core import in_force
+
+            card = in_force(self, state, "overload")
+            if card is not None and self.room_takes(state.room(rid), BLACK_ROSE):
+                self._event(events, "event.overload", f"{card.name}: the Black Rose adds 1 "
+                            f"Instability in {self.name(state, rid)}.",
+                            "brw.core.event_effects")
+                state = self.place_instability(state, rid, BLACK_ROSE, 1, events,
+                                               "brw.core.event_effects")
         return state
 
     def rebuild_shares(self, state: BRWState, rid: str) -> list[tuple[str, int, int]]:
@@ -1360,6 +1416,20 @@ class Rules:
             state = self.gain_power(state, owner, points, events, "brw.core.rebuild")
         return state
 
+    def _puppeteer(self, state: BRWState, where: str, events: list[Event]) -> BRWState:
+        """Puppeteer, while in force: a defeated Evocation's Room takes 1 Instability of the
+        Black Rose."""
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
+        card = in_force(self, state, "puppeteer")
+        if card is None or not state.has_room(where):
+            return state
+        self._event(events, "event.puppeteer", f"{card.name}: an Evocation was defeated, the "
+                    f"Black Rose places 1 Instability in {self.name(state, where)}.",
+                    "brw.core.event_effects")
+        return self.place_instability(state, where, BLACK_ROSE, 1, events,
+                                      "brw.core.event_effects")
+
     def place_root(self, state: BRWState, rid: str, events: list[Event], rule: str) -> BRWState:
         """Place a Root Token in a Room, unless it holds one or the pool is empty
         (brw.root.no_place); it adds two Instability slots (brw.root.placement)."""
@@ -1407,6 +1477,15 @@ class Rules:
             events.extend(toll)
             return state
         owner = self.damage_owner(state, source)
+        if target == FILIUS or state.evocation(target) is not None:
+            from gaia_lab.games.black_rose_wars.events_core import in_force
+
+            card = in_force(self, state, "immortals")
+            if card is not None:
+                self._event(events, "event.immortals", f"{card.name}: "
+                            f"{self.name(state, target)} cannot be damaged.",
+                            "brw.core.event_effects")
+                return state
         model = state.model(target).hurt(amount, owner)
         if model.damage < model.health:
             return state.with_model(target, model)
@@ -1457,6 +1536,13 @@ class Rules:
                                                    model.health))
             self._event(events, "defeat.mage", f"{name} is defeated and returns to their "
                         "Cell.", rule)
+            from gaia_lab.games.black_rose_wars.events_core import in_force, to_cell
+
+            state = to_cell(self, state, seat, events)
+            if killer is not None and in_force(self, state, "dominion") is not None:
+                self._event(events, "event.dominion", "Dominion (the Event): the defeated "
+                            "Mage's Trophy goes to the Black Rose.", "brw.core.event_effects")
+                killer = None
         elif target == AVATAR:
             kind, rule = "avatar", "brw.core.defeat_avatar"
             room = self.black_rose_room(state)
@@ -1471,6 +1557,7 @@ class Rules:
             state = evolve(state, evocations=tuple(e for e in state.evocations
                                                    if e.card != target),
                            evocation_discard=(*state.evocation_discard, target))
+            state = self._puppeteer(state, model.where, events)
         else:
             kind, rule = "evocation", "brw.core.defeat_evocation"
             where = model.where
@@ -1482,6 +1569,7 @@ class Rules:
             if state.has_room(where):
                 state = self.place_instability(state, where, AVATAR, 1, events,
                                                "brw.filius.settle")
+            state = self._puppeteer(state, where, events)
         if killer is not None and kind == "avatar" and state.modules.legendary:
             self._event(events, "legendary.false_idols", "False Idols: defeating Gaea gives "
                         "no Avatar Trophy token.", "brw.legendary.false_idols")
