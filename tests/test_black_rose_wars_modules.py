@@ -58,8 +58,9 @@ def test_a_draw_without_a_match_offers_keep_none_only() -> None:
 
 def test_refusals_at_the_path_steps_cite_their_rules() -> None:
     s = Session("black_rose_wars", scenario={
-        "players": 1, "rooms": ROOMS, "seats": [{"where": "crypt"}],
-        "lodge": {"crypt": {"rebuilt": True, "root": None}}, "paths": [row("start_1", "path_01")]})
+        "players": 1, "rooms": ROOMS, "seats": [{"where": "throne_room"}],
+        "lodge": {"throne_room": {"rebuilt": True, "root": None}},
+        "paths": [row("start_1", "path_01")]})
     s.play("activate")
     verdict = s.explain("advance 1:m2")
     assert verdict.code == "paths.not_next" and verdict.rule is not None

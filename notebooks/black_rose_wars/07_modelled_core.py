@@ -192,3 +192,41 @@ assert battle_steps[0].ok
 # %% tags=["nbval-check-output"]
 print(battle_steps[1].summary())
 assert battle_steps[1].ok
+
+# %% [markdown]
+# ## Each Room's own effect
+#
+# Activating a ruined Room places 1 of the Mage's Instability in it, then plays the effect of
+# that side; a rebuilt side plays its own effect once per Mage a round. The tiles' texts are
+# not public: each side's effect is authored (reconstructed) from a fan reading, in a few
+# effect words. A targeted effect takes the activation's target.
+
+# %% tags=["nbval-check-output"]
+for card in C.rooms[:8]:
+    print(f"{card.name:22} ruined: {', '.join(card.ruined_effects):26} "
+          f"rebuilt: {', '.join(card.rebuilt_effects)}")
+
+# %% tags=["nbval-check-output"]
+arena = EX["brw.ex.room_effects"]
+print(arena.title, "-", arena.summary)
+arena_steps = list(arena.results())
+assert len(arena_steps) == 2
+
+# %% [markdown]
+# **Its targets.** Step 1 of 2, by the rule `brw.core.room_effects`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-room-effects)).
+
+# %% tags=["nbval-check-output"]
+print(arena_steps[0].summary())
+assert arena_steps[0].ok
+
+# %% [markdown]
+# **The Arena's effect.** Step 2 of 2, by the rule `brw.core.activate`
+# ([on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-core-activate)).
+
+# %% tags=["nbval-check-output"]
+print(arena_steps[1].summary())
+assert arena_steps[1].ok
+
+# %%
+board(arena_steps[1].session.state)

@@ -72,7 +72,8 @@ from gaia_lab.core.schema import (
 )
 
 __all__ = [
-    "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "EVENT_EFFECTS", "STANDING_EFFECTS",
+    "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "EVENT_EFFECTS", "ROOM_EFFECTS",
+    "STANDING_EFFECTS",
     "AvatarCard", "Command", "Components",
     "EvocationCard", "EventCard", "Layout", "MageCard", "RoomCard", "Spell", "load_components",
 ]
@@ -118,6 +119,29 @@ EVENT_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
     "standing": "standing:<name>[:<colour>]: in force until the next Event is revealed",
 })
 """The effect words an Event card's effect is made of (authored, :mod:`.events_core`)."""
+ROOM_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
+    "summon": "the Mage summons in the Room",
+    "damage": "damage:<n>:<range>: n Damage to a Model or Root Token within range (target)",
+    "strike": "strike:<times>: attacks of the Mage's Strength on one Model in the Room "
+              "(target)",
+    "place": "place:<range>:<n>: n of the Mage's Instability in a Room within range (target)",
+    "black_rose_instability": "black_rose_instability:<range>: the Black Rose places 1 "
+                              "Instability in a Room within range (target)",
+    "heal": "heal:<n>: the Mage loses up to n Damage",
+    "power": "power:<n>: the Mage gains n Power Points",
+    "black_rose_power": "black_rose_power:<n>: the Black Rose gains n Power Points",
+    "drain": "drain:<n>: every other Mage loses n Power Points",
+    "retrieve": "the Mage takes back, prepared, a spell cast this round",
+    "cells": "every Mage returns to their Cell",
+    "quest": "the Mage would draw a Quest",
+    "crown_cost": "the Mage loses 1 Power Point and takes the Crown",
+    "crown": "the Mage takes the Crown",
+})
+"""The effect words of a Room's two sides (authored, brw.core.room_effects)."""
+TARGETED: Final = ("damage", "strike", "place", "black_rose_instability")
+"""The Room effects that take the activation's target."""
+_ROOM_ARITY: Final = {"damage": 2, "strike": 1, "place": 2, "black_rose_instability": 1,
+                      "heal": 1, "power": 1, "black_rose_power": 1, "drain": 1}
 STANDING_EFFECTS: Final = ("cell_power", "overload", "puppeteer", "colour_power", "assault",
                            "only_war", "only_peace", "immortals", "dominion")
 GAEA_PRIORITIES: Final = (("-root", "+instability", "+models"),
@@ -149,7 +173,17 @@ class RoomCard:
     ruined: str
     rebuilt: str
     replaces: str
+    ruined_effects: tuple[str, ...]
+    rebuilt_effects: tuple[str, ...]
     origin: Origin
+
+    def effects(self, rebuilt: bool) -> tuple[str, ...]:
+        """The effect words of one side.
+
+        >>> load_components().room("crypt").effects(rebuilt=True)
+        ('summon', 'summon')
+        """
+        return self.rebuilt_effects if rebuilt else self.ruined_effects
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "name": self.name, "colour": self.colour,
@@ -158,6 +192,8 @@ class RoomCard:
                                "rebuilt": self.rebuilt}
         if self.replaces:
             out["replaces"] = self.replaces
+        out |= {"ruined_effects": list(self.ruined_effects),
+                "rebuilt_effects": list(self.rebuilt_effects)}
         return {**out, **self.origin.to_dict()}
 
 
@@ -513,7 +549,9 @@ TABLES: Final[Mapping[str, Table]] = MappingProxyType({
         "slots": Field(Integer(1, 20)), "rewards": Field(ListOf(Integer(0, 20), 3, 3)),
         "fixed": Field(Flag()), "box": Field(Text(choices=("core", "gaea_reborn"))),
         "ruined": Field(Text(empty=True)), "rebuilt": Field(Text(empty=True)),
-        "replaces": optional(Text(), "")}, origin=True)),
+        "replaces": optional(Text(), ""),
+        "ruined_effects": Field(ListOf(Text(), 1, 3)),
+        "rebuilt_effects": Field(ListOf(Text(), 1, 3))}, origin=True)),
     "layouts": Table(Record({
         "players": Field(Integer(1, MAX_PLAYERS)),
         "places": Field(ListOf(ListOf(Integer(-9, 9), 2, 2), 2)),
@@ -556,12 +594,37 @@ def _file(component: str) -> FileSchema:
         what='{"component": ..., "entries": [...]}')
 
 
+def room_effect_problem(word: str) -> str:
+    """What is wrong with a Room's effect word ('' when it is sound).
+
+    >>> room_effect_problem("damage:1:1"), room_effect_problem("place:1")
+    ('', "'place' takes 2 number(s) after it")
+    """
+    kind, *args = word.split(":")
+    if kind not in ROOM_EFFECTS:
+        return f"unknown effect {kind!r}; known: {', '.join(ROOM_EFFECTS)}"
+    want = _ROOM_ARITY.get(kind, 0)
+    if len(args) != want or not all(a.isdigit() and 1 <= int(a) <= 9 for a in args[:1]) or (
+            not all(a.isdigit() and 0 <= int(a) <= 9 for a in args)):
+        return f"{kind!r} takes {want} number(s) after it"
+    return ""
+
+
 def _room(e: DataEntry, v: dict[str, Any]) -> RoomCard:
     rewards = tuple(v["rewards"])
     if any(b > a for a, b in zip(rewards, rewards[1:], strict=False)):
         e.problem("rewards", "a lower rank never gains more than a higher one")
+    for side in ("ruined_effects", "rebuilt_effects"):
+        for i, word in enumerate(v[side]):
+            found = room_effect_problem(word)
+            if found:
+                e.problem(f"{side}[{i}]", found)
+        if len({w.split(":")[0] for w in v[side]} & set(TARGETED)) > 1:
+            e.problem(side, "one targeted effect a side at most (an activation has one "
+                            "target)")
     return RoomCard(v["id"], v["name"], v["colour"], v["slots"], rewards, v["fixed"],
-                    v["box"], v["ruined"], v["rebuilt"], v["replaces"], origin_of(v))
+                    v["box"], v["ruined"], v["rebuilt"], v["replaces"],
+                    tuple(v["ruined_effects"]), tuple(v["rebuilt_effects"]), origin_of(v))
 
 
 def _layout(e: DataEntry, v: dict[str, Any]) -> Layout:

@@ -95,13 +95,15 @@ GAIN_ADVANCE = Example(
     "brw.ex.gain_advance", "Gaining a Path card by advancing", GAME,
     _source("brw.ex.gain_advance"),
     "Rikkart's marker stands on the Path Start of start_1, whose Advance Condition is "
-    "gaining a Power Point. He gains one in the rebuilt Crypt, moves his marker onto a "
+    "gaining a Power Point. He gains one in the rebuilt Throne Room, moves his marker onto a "
     "Passage of path_01 (another card, not an End Point) and so draws three Path cards, "
     "keeping one whose Tracks match path_01's.",
-    _spec(seats=[{"where": "crypt"}], lodge={"crypt": {"rebuilt": True, "root": None}},
+    _spec(seats=[{"where": "throne_room"}],
+          lodge={"throne_room": {"rebuilt": True, "root": None}},
           paths=[_row("start_1", "path_01")]),
-    (ExampleStep("Rikkart activates the rebuilt Crypt and gains 1 Power Point: the Advance "
-                 "Condition of start_1 is met.", ("activate",), rule=rule("brw.paths.advance"),
+    (ExampleStep("Rikkart activates the rebuilt Throne Room and gains 1 Power Point: the "
+                 "Advance Condition of start_1 is met.", ("activate",),
+                 rule=rule("brw.paths.advance"),
                  title="The Advance Condition", checkpoints=(
                      _cp("pending", "path_advance", _pending),)),
      ExampleStep("He moves the marker along the Track onto path_01's first Passage: another "
@@ -186,9 +188,11 @@ EFFECT = Example(
     "brw.ex.effect_passage", "An Effect Passage", GAME, "Reaching an Effect Passage",
     "Entering path_02 on its Effect Passage, Rikkart may resolve its Effect (remove 2 "
     "Damage from himself) as a triggered Trap, then draws for the new card.",
-    _spec(seats=[{"where": "crypt", "damage": 3}],
-          lodge={"crypt": {"rebuilt": True, "root": None}}, paths=[_row("start_1", "path_02")]),
-    (ExampleStep("He gains a Power Point in the rebuilt Crypt and advances onto path_02's "
+    _spec(seats=[{"where": "throne_room", "damage": 3}],
+          lodge={"throne_room": {"rebuilt": True, "root": None}},
+          paths=[_row("start_1", "path_02")]),
+    (ExampleStep("He gains a Power Point in the rebuilt Throne Room and advances onto "
+                 "path_02's "
                  "Effect Passage.", ("activate", "advance 1:m1"),
                  rule=rule("brw.paths.effect_passage"), title="The Effect Passage",
                  checkpoints=(_cp("pending", "path_effect", _pending),)),
@@ -454,7 +458,29 @@ EVENT_BATTLE = Example(
      ),
 )
 
-MODELLED_EXAMPLES: Final = (SUMMON, LEGEND, TALIA_MOON, EVENT_REBIRTH, EVENT_BATTLE)
+ROOM_EFFECT = Example(
+    "brw.ex.room_effects", "A Room's own effect: the Arena", GAME, "Core game (modelled)",
+    "Each Room plays its own effect. Rikkart activates the ruined Arena on Angela: he places "
+    "1 Instability in it, then its effect deals 1 Damage to a Model in the Room, his "
+    "target.",
+    {"players": 2, "rooms": list(ROOMS), "seats": [
+        {"where": "arena"}, {"where": "arena", "dealt": ["gaea"] * 3}],
+     "lodge": {"arena": {"root": None}}},
+    (ExampleStep("The activations the ruined Arena offers: on a target, or with none.",
+                 rule=rule("brw.core.room_effects"), title="Its targets", checkpoints=(
+                     _cp("activations", ["activate mage2", "activate"], lambda s: [
+                         str(a) for a in s.legal_actions() if a.verb == "activate"]),)),
+     ExampleStep("Rikkart activates the Arena on Angela.", ("activate mage2",),
+                 rule=rule("brw.core.activate"), title="The Arena's effect", checkpoints=(
+                     _cp("Rikkart's Instability in the Arena", 1,
+                         lambda s: s.state.room("arena").owners().count("mage1")),
+                     _cp("Angela's Damage by owner", ("gaea",) * 3 + ("mage1",),
+                         lambda s: s.state.mages[1].model.dealt))),
+     ),
+)
+
+MODELLED_EXAMPLES: Final = (SUMMON, LEGEND, TALIA_MOON, EVENT_REBIRTH, EVENT_BATTLE,
+                            ROOM_EFFECT)
 """The Legend in play and the modelled core around it (notebook 7)."""
 
 EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY, *MODELLED_EXAMPLES)

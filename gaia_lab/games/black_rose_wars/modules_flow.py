@@ -74,9 +74,6 @@ CHANCE_KINDS: Final = frozenset({"school", "path_starts", "path_shuffle", "path_
 TALIA: Final = "talia"
 SCHOOL_SPELLS: Final = 3
 """Spells a Mage holds from the School of Geomancy (as many as the core's three)."""
-QUEST_COLOUR: Final = "yellow"
-"""The Rooms whose ruined side draws a Quest (the fan data's Observatory, Bibliotheca,
-Sanctuary)."""
 
 
 def _cards() -> PathCards:
@@ -624,8 +621,8 @@ def after_step(rules: Rules, before: BRWState, after: BRWState, action: Action,
             offers.append(Task("path_advance", seat, (met[0].kind,)))
     if acting is not None and action.verb == "activate":
         room = before.mages[acting].where
-        if (before.has_room(room) and not before.room(room).rebuilt
-                and rules.c.room(room).colour == QUEST_COLOUR
+        if (before.has_room(room)
+                and "quest" in rules.c.room(room).effects(before.room(room).rebuilt)
                 and explain_quest_swap(paths.rows[acting], paths.deck)):
             offers.append(Task("path_quest", acting))
     return _push(after, *offers) if offers else after

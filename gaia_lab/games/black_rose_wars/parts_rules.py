@@ -27,9 +27,10 @@ PARTS_RULES: Final[tuple[RuleRef, ...]] = (
             "on the one shown) is its Advance Condition: the marker advances each time the "
             "Mage gains a Power Point."),
     RuleRef("brw.core.quest", "Core game (modelled)",
-            f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates the "
-            "ruined side of a yellow Room (whose ruined side draws a Quest in the fan data) "
-            "would draw a Quest, and with Paths may draw three Path cards instead."),
+            f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates a "
+            "Room side that draws a Quest (the yellow Rooms' ruined side, the rebuilt Room "
+            "of Pleasures) would draw a Quest, and with Paths may draw three Path cards "
+            "instead."),
     RuleRef("brw.hunt.battlefield", "Large Models",
             f"{RECONSTRUCTED} The Nova Aetas Battlefield as modelled: squares touch by a "
             "king's step, a Model moves up to its Speed through squares free of Models and "

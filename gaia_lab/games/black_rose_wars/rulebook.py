@@ -456,10 +456,17 @@ RULES = Rulebook(
               "to a Model within 1 step, Destabilize places 2 of their Instability in a Room "
               "within 1 step, Blink places them in a Room within 3 steps."),
         _core("brw.core.activate",
-              "Activate: a Mage uses their Room: on its ruined side they place 1 Instability "
-              "in it (and summon, in a Room whose ruined side summons); on its rebuilt side "
-              "they gain 1 Power Point, once per Room per round; in the Throne Room they take "
-              "the Crown instead (losing 1 Power Point on the ruined side)."),
+              "Activate: a Mage uses the Room they stand in: on its ruined side they place 1 "
+              "Instability in it (not in the Throne Room, where they lose 1 Power Point and "
+              "take the Crown), then its effect is played; its rebuilt side plays its effect "
+              "once per Mage a round, and takes no Instability."),
+        _core("brw.core.room_effects",
+              "Each Room has its own effect on each side, authored from a fan reading of the "
+              "tiles: Damage to a Model or Instability in a Room within a range (the "
+              "activation's target), a summon, healing, Power Points, the Crown, a spell "
+              "cast this round taken back, every Mage sent to their Cell, a Quest; activated "
+              "with no target (none in reach, or the Mage's choice) a targeted effect does "
+              "nothing."),
         _core("brw.core.pass", "Pass: the Mage takes no more turns this Action phase."),
         _core("brw.core.instability",
               "Instability fills a ruined Room's slots from left to right; a Rebuilt Room "

@@ -359,10 +359,20 @@ class Rules:
             out += [Action("attack", (t,)) for t in self.attack_targets(state, seat)]
             for spell in mage.prepared:
                 out += [Action("cast", (spell, t)) for t in self.cast_targets(state, seat, spell)]
-            if self.activation_problem(state, seat) is None:
-                out.append(Action("activate"))
+            out += self.activations(state, seat)
         out.append(Action("pass"))
         return out
+
+    def activations(self, state: BRWState, seat: int) -> list[Action]:
+        """The Mage's legal activations of their Room: one per target its side's effect
+        may take, and ``activate`` alone, which leaves the targeted effect unplayed
+        (brw.core.activate, brw.core.room_effects)."""
+        if self.activation_problem(state, seat) is not None:
+            return []
+        from gaia_lab.games.black_rose_wars.rooms_core import targets
+
+        return [*(Action("activate", (t,)) for t in targets(self, state, seat) or ()),
+                Action("activate")]
 
     def move_targets(self, state: BRWState, seat: int) -> tuple[str, ...]:
         """The areas within the Mage's Speed: any Room, their own Cell, never another's
@@ -858,7 +868,7 @@ class Rules:
                                "brw.core.attack")
         if v == "cast":
             return self._cast(state, seat, args[0], args[1], events)
-        return self._activate(state, seat, events)
+        return self._activate(state, seat, args[0] if args else "", events)
 
     def _cast(self, state: BRWState, seat: int, spell_id: str, target: str,
               events: list[Event]) -> BRWState:
@@ -896,7 +906,8 @@ class Rules:
                     "the Black Rose after a damage spell.", cite)
         return self.damage(state, me, 1, BLACK_ROSE, events, cite)
 
-    def _activate(self, state: BRWState, seat: int, events: list[Event]) -> BRWState:
+    def _activate(self, state: BRWState, seat: int, target: str,
+                  events: list[Event]) -> BRWState:
         from gaia_lab.games.black_rose_wars.events_core import in_force
 
         mage = state.mages[seat]
@@ -907,30 +918,19 @@ class Rules:
                         f"{self.c.room(room.id).colour} Room, the Black Rose gains 1 Power "
                         "Point.", "brw.core.event_effects")
             state = self.gain_power(state, BLACK_ROSE, 1, events, "brw.core.event_effects")
+        from gaia_lab.games.black_rose_wars.rooms_core import play_side
+
         name = self.name(state, room.id)
         rule = "brw.core.activate"
+        side = "rebuilt" if room.rebuilt else "ruined"
+        self._event(events, "room.activate", f"{mage.name} activates the {side} {name}"
+                    f"{' on ' + self.name(state, target) if target else ''}.", rule, seat)
+        words = self.c.room(room.id).effects(room.rebuilt)
         if room.rebuilt:
             state = state.with_room(evolve(room, used=(*room.used, seat)))
-        if room.id == self.throne_room(state):
-            if room.rebuilt:
-                self._event(events, "room.crown", f"{mage.name} activates the rebuilt {name}: "
-                            "they take the Crown and gain 1 Power Point.", rule, seat)
-                state = evolve(state, crown=seat)
-                return self.gain_power(state, mage_id(seat), 1, events, rule)
-            self._event(events, "room.crown", f"{mage.name} activates the ruined {name}: "
-                        "they lose 1 Power Point and take the Crown.", rule, seat,
-                        (f"{mage.name}.power", -1))
-            return evolve(state.with_mage(seat, evolve(mage, power=mage.power - 1)), crown=seat)
-        if room.rebuilt:
-            self._event(events, "room.activate", f"{mage.name} activates the rebuilt {name}.",
-                        rule, seat)
-            return self.gain_power(state, mage_id(seat), 1, events, rule)
-        self._event(events, "room.activate", f"{mage.name} activates the ruined {name}.",
-                    rule, seat)
-        state = self.place_instability(state, room.id, mage_id(seat), 1, events, rule)
-        if self.c.room(room.id).ruined.startswith("summon"):
-            return self.summon(state, seat, room.id, events)
-        return state
+        elif "crown_cost" not in words:
+            state = self.place_instability(state, room.id, mage_id(seat), 1, events, rule)
+        return play_side(self, state, seat, self.c.room(room.id), room.rebuilt, target, events)
 
     # Gaea
     @FLOW.resolver("avatar")
