@@ -280,8 +280,8 @@ RULES = Rulebook(
                 "other two under the Path deck."),
         # Path Start Card Anatomy / Path Card Anatomy
         RuleRef("brw.paths.start_anatomy", _START,
-                "A Path Start card shows the Path Start, a Track and an Advance Condition, and "
-                "gives its Mage 1 Power Point."),
+                "A Path Start card shows the Path Start, a Track and an Advance Condition; "
+                "the line at its top speaks of gaining 1 Power Point."),
         RuleRef("brw.paths.card_anatomy", _CARD,
                 "A Path card shows Tracks, an Advance Condition, End Points with their effect, "
                 "Empty and Effect Passages, a Penalty box and a Points box."),
