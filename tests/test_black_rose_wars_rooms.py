@@ -133,3 +133,13 @@ def test_a_bad_room_effect_is_refused_with_its_place() -> None:
         Components.from_dicts(rooms=data)
     text = "\n".join(info.value.problems)
     assert "unknown effect 'fly'" in text and "one targeted effect" in text
+
+
+def test_the_forges_second_attack_stops_when_the_first_defeats_its_target() -> None:
+    s = G.scenario({"players": 2, "rooms": ["crypt", "forge", "garden", "arena", "armory"],
+                    "seats": [{"where": "forge"}, {"where": "crypt"}],
+                    "lodge": {"forge": {"rebuilt": True, "root": None}},
+                    "evocations": [{"card": "cadaver_1", "owner": 1, "where": "forge"}]})
+    after = G.apply(s, parse("activate cadaver_1")).state
+    assert after.evocation("cadaver_1") is None and after.evocation_discard == ("cadaver_1",)
+    assert G.invariants(after) == []

@@ -74,11 +74,8 @@ def play_side(rules: Rules, state: BRWState, seat: int, card: RoomCard, rebuilt:
             state = rules.damage(state, target, int(args[0]), me, events, _RULE)
         elif kind == "strike":
             for _ in range(int(args[0])):
-                if target.startswith("root:") and not state.room(target[5:]).root:
-                    break
-                if not target.startswith("root:") and state.model(target).where != (
-                        state.mages[seat].where):
-                    break
+                if not _still_there(state, target, state.mages[seat].where):
+                    break  # destroyed or defeated by the first attack
                 state = rules.damage(state, target, state.mages[seat].model.strength, me,
                                      events, _RULE)
         elif kind == "place":
@@ -122,6 +119,13 @@ def play_side(rules: Rules, state: BRWState, seat: int, card: RoomCard, rebuilt:
                          seat)
             state = evolve(state, crown=seat)
     return state
+
+
+def _still_there(state: BRWState, target: str, where: str) -> bool:
+    """Whether a Model or Root Token is still in the Room ``where``."""
+    if target.startswith("root:"):
+        return state.room(target[5:]).root is not None
+    return target in state.model_ids() and state.model(target).where == where
 
 
 def _retrieve(rules: Rules, state: BRWState, seat: int, events: list[Event]) -> BRWState:
