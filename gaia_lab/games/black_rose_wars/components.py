@@ -160,8 +160,9 @@ LEGEND: Final = "gaea_legend"
 @dataclass(frozen=True, slots=True)
 class RoomCard:
     """A Room tile: colour, printed Instability slots, rebuilding rewards (1st, 2nd, 3rd),
-    whether its place is fixed, its box, its printed effects (text only) and the Room it
-    replaces in the Legendary Scenario."""
+    whether its place is fixed, its box, its effects in words (the fan text), the Room it
+    replaces in the Legendary Scenario, and the effect words each side plays
+    (:data:`ROOM_EFFECTS`)."""
 
     id: str
     name: str

@@ -4,8 +4,8 @@ The game runs on the flow kernel (:data:`FLOW`).  Setup: the Lodge's Rooms are d
 (chance), Gaea is set up in five rules steps (brw.setup.*), her Command deck is shuffled
 (chance) and the Mages go to their Cells.  A round (brw.core.round) then queues its
 phases: the Black Rose phase, Study, Planning (a decision per Mage), the Action phase
-(two rounds of turns, each followed by Gaea's activation), the Evocation phase (Filius
-activates), Blossoming Burst and Clean-up.  Gaea and Filius act as ``rules`` steps; each
+(two rounds of turns, each followed by Gaea's activation), the Evocation phase (the
+Mages' Evocations, then Filius, activate), Blossoming Burst and Clean-up.  Gaea and Filius act as ``rules`` steps; each
 choice they make is kept with its decision trace (:func:`explain_choice`), and a choice
 still tied after the last criterion becomes a ``crown`` decision of the Crown's holder.
 
@@ -884,27 +884,32 @@ class Rules:
         if spell.effect == "instability":
             return self.place_instability(state, target, me, spell.amount, events,
                                           "brw.core.cast")
-        cite = "brw.core.event_effects"
         if spell.effect == "teleport":
             state = state.with_model(me, state.model(me).at(target))
-            after = in_force(self, state, "only_war")
-            if after is None:
-                return state
-            self._event(events, "event.only_war", f"{after.name}: {mage.name} takes 2 Damage "
-                        "of the Black Rose after a move spell.", cite)
-            return self.damage(state, me, 2, BLACK_ROSE, events, cite)
+            return self._spell_toll(state, seat, "only_war", 2, events)
         bonus = in_force(self, state, "assault")
         if bonus is not None:
             self._event(events, "event.assault", f"{bonus.name}: the spell deals 1 more "
-                        "Damage.", cite)
+                        "Damage.", "brw.core.event_effects")
         state = self.damage(state, target, spell.amount + (bonus is not None), me, events,
                             "brw.core.cast")
-        after = in_force(self, state, "only_peace")
-        if after is None:
+        return self._spell_toll(state, seat, "only_peace", 1, events)
+
+    def _spell_toll(self, state: BRWState, seat: int, standing: str, amount: int,
+                    events: list[Event]) -> BRWState:
+        """Only War (after a move spell) or Only Peace (after a damage spell), while in
+        force: the caster takes Damage of the Black Rose."""
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
+        card = in_force(self, state, standing)
+        if card is None:
             return state
-        self._event(events, "event.only_peace", f"{after.name}: {mage.name} takes 1 Damage of "
-                    "the Black Rose after a damage spell.", cite)
-        return self.damage(state, me, 1, BLACK_ROSE, events, cite)
+        kind = "move" if standing == "only_war" else "damage"
+        self._event(events, f"event.{standing}", f"{card.name}: "
+                    f"{state.mages[seat].name} takes {amount} Damage of the Black Rose after "
+                    f"a {kind} spell.", "brw.core.event_effects")
+        return self.damage(state, mage_id(seat), amount, BLACK_ROSE, events,
+                           "brw.core.event_effects")
 
     def _activate(self, state: BRWState, seat: int, target: str,
                   events: list[Event]) -> BRWState:
