@@ -87,6 +87,9 @@ def lose_power(rules: Rules, state: BRWState, seat: int, amount: int, events: li
     """A Mage loses up to ``amount`` Power Points (never below 0)."""
     mage = state.mages[seat]
     lost = min(amount, mage.power)
+    if not lost:
+        rules._event(events, "power.lose", f"{mage.name} has no Power Point to lose.", rule)
+        return state
     rules._event(events, "power.lose", f"{mage.name} loses {lost} Power Point(s) "
                  f"({mage.power - lost}).", rule, "rules", (f"{mage_id(seat)}.power", -lost))
     return state.with_mage(seat, evolve(mage, power=mage.power - lost))
