@@ -5,9 +5,10 @@ The game runs on the flow kernel (:data:`FLOW`).  Setup: the Lodge's Rooms are d
 (chance) and the Mages go to their Cells.  A round (brw.core.round) then queues its
 phases: the Black Rose phase, Study, Planning (a decision per Mage), the Action phase
 (two rounds of turns, each followed by Gaea's activation), the Evocation phase (the
-Mages' Evocations, then Filius, activate), Blossoming Burst and Clean-up.  Gaea and Filius act as ``rules`` steps; each
-choice they make is kept with its decision trace (:func:`explain_choice`), and a choice
-still tied after the last criterion becomes a ``crown`` decision of the Crown's holder.
+Mages' Evocations, then Filius, activate), Blossoming Burst and Clean-up.  Gaea and
+Filius act as ``rules`` steps; each choice they make is kept with its decision trace
+(:func:`explain_choice`), and a choice still tied after the last criterion becomes a
+``crown`` decision of the Crown's holder.
 
 >>> from gaia_lab import Session
 >>> s = Session("black_rose_wars", players=2, seed=3)
