@@ -97,9 +97,10 @@ def test_moon_two_and_three_cards() -> None:
     state = evolve(lodge(), arbor_vitae=("crypt", "arena"))
     fed, _ = resolve_card(state, card_of_moon(2), place_root)
     assert fed.avatar.power == 4
-    hurt = state.with_avatar(model=Model("crypt", 2, 1, 12, damage=7))
+    hurt = state.with_avatar(model=Model("crypt", 2, 1, 12).hurt(7, "mage1"))
     risen, events = resolve_card(hurt, card_of_moon(3), place_root)
     assert risen.avatar.model.where == "emerald_rose_room" and risen.avatar.model.damage == 0
+    assert risen.avatar.model.dealt == ()
     assert "loses 7 Damage" in events[0].text
 
 

@@ -10,7 +10,8 @@ from gaia_lab import Session
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.flow import Task
 from gaia_lab.core.values import evolve
-from gaia_lab.games.black_rose_wars import modules_flow
+from gaia_lab.games.black_rose_wars import GAME, modules_flow
+from gaia_lab.games.black_rose_wars.modules_flow import spells_of, talia_personal
 from gaia_lab.games.black_rose_wars.paths import PathRow, Spot
 from gaia_lab.testing import check_game
 
@@ -24,7 +25,6 @@ def row(*cards: str, at: tuple[int, str] = (0, "start")) -> dict[str, Any]:
 
 @pytest.mark.parametrize("options", [{"paths": True}, {"legendary": True}, {"geomancy": True}])
 def test_the_modules_pass_the_conformance_harness(options: dict[str, bool]) -> None:
-    from gaia_lab.games.black_rose_wars import GAME
 
     report = check_game(GAME, seeds=range(1), options=[options], players=[1, 3, 5])
     assert report.games == 3 and report.decisions > 0
@@ -58,8 +58,9 @@ def test_a_draw_without_a_match_offers_keep_none_only() -> None:
 
 def test_refusals_at_the_path_steps_cite_their_rules() -> None:
     s = Session("black_rose_wars", scenario={
-        "players": 1, "rooms": ROOMS, "seats": [{"where": "crypt"}],
-        "lodge": {"crypt": {"rebuilt": True, "root": None}}, "paths": [row("start_1", "path_01")]})
+        "players": 1, "rooms": ROOMS, "seats": [{"where": "throne_room"}],
+        "lodge": {"throne_room": {"rebuilt": True, "root": None}},
+        "paths": [row("start_1", "path_01")]})
     s.play("activate")
     verdict = s.explain("advance 1:m2")
     assert verdict.code == "paths.not_next" and verdict.rule is not None
@@ -75,7 +76,6 @@ def test_the_end_of_the_game_counts_the_boxes_and_never_goes_below_zero() -> Non
         "paths": [row("start_1", "path_01", "path_02", "path_03", at=(2, "b2")),
                   {**row("start_2", "path_04", at=(1, "m2")), "complete": True}]})
     events: list[Any] = []
-    from gaia_lab.games.black_rose_wars import GAME
 
     end = modules_flow.end_of_game(GAME.rules, s.state, events)
     assert [m.power for m in end.mages] == [0, 9 + 1]
@@ -110,20 +110,46 @@ def test_a_path_row_is_one_of_the_state_types() -> None:
     assert PathRow("start_1", ("start_1",), Spot(0, "start")).last == "start_1"
 
 
-def test_talia_holds_her_spells_and_geomancy_deals_three_to_the_others() -> None:
+def test_talia_holds_her_first_personal_spell_and_geomancy_deals_three_to_each() -> None:
     s = Session("black_rose_wars", players=3, seed=1,
                 options={"geomancy": True, "mages": ["angela", "talia", "rikkart"]})
     held = s.state.modules.spells
-    assert held[1] == ("talia_earthen_ward", "talia_verdant_spike", "talia_living_ground")
-    assert all(len(h) == 3 and all(x.startswith("geo_") for x in h) for h in (held[0], held[2]))
+    assert s.state.modules.personal == ((), ("talia_earthen_ward",), ())
+    assert all(len(h) == 3 and all(x.startswith("geo_") for x in h) for h in held)
+    assert spells_of(GAME.components, s.state, 1) == (*held[1], "talia_earthen_ward")
     assert s.state.mages[1].name == "Talia" and s.state.mages[1].model.health == 11
     with pytest.raises(Exception, match="talia"):
         Session("black_rose_wars", players=1, options={"mages": ["owl"]})
 
 
 def test_a_state_whose_spells_are_not_the_boxs_is_refused() -> None:
-    from gaia_lab.games.black_rose_wars import GAME
 
     s = Session("black_rose_wars", players=1, seed=1, options={"geomancy": True})
     bad = evolve(s.state, modules=evolve(s.state.modules, spells=(("geo_01", "owl", "x"),)))
     assert any("modules.spells" in p for p in GAME.invariants(bad))
+
+
+def test_talia_gains_her_next_personal_spell_at_each_moon_change() -> None:
+    state = GAME.scenario({"players": 2, "mages": ["talia", "rikkart"],
+                           "seats": [{"power": 5}]})
+    assert state.modules.personal == (("talia_earthen_ward",), ())
+    assert "talia_earthen_ward" in (*state.mages[0].hand, *state.mages[0].prepared)
+    events: list = []
+    moon2 = GAME.rules.gain_power(state, "mage1", 1, events, "brw.core.cast")
+    assert moon2.power_board.moon == 2
+    assert moon2.modules.personal[0] == ("talia_earthen_ward", "talia_verdant_spike")
+    assert "talia_verdant_spike" in moon2.mages[0].hand
+    assert [e.rule.id for e in events if e.kind == "spell.personal"] == [
+        "brw.core.personal_spells"]
+    assert GAME.invariants(moon2) == []
+    moon3 = GAME.rules.gain_power(moon2, "mage2", 20, [], "brw.core.cast")
+    assert moon3.modules.personal[0] == tuple(talia_personal())
+    assert GAME.rules.gain_power(moon3, "mage1", 20, [], "brw.core.cast").modules == (
+        moon3.modules)  # nothing more to gain
+    # a position in Moon 3 has Talia holding all three; Rikkart has none in this box
+    late = GAME.scenario({"players": 2, "mages": ["talia", "rikkart"],
+                          "seats": [{"power": 19}]})
+    assert late.modules.personal == (tuple(talia_personal()), ())
+    assert set(talia_personal()) <= {*late.mages[0].hand, *late.mages[0].prepared}
+    bad = evolve(late, modules=evolve(late.modules, personal=(("talia_living_ground",), ())))
+    assert any("modules.personal" in p for p in GAME.invariants(bad))

@@ -173,3 +173,13 @@ def test_the_modules_rules_are_in_the_games_rulebook() -> None:
 
     assert all(RULES[r.id] is r for r in PARTS_RULES)
     assert is_reconstructed(RULES["brw.core.quest"])
+
+
+def test_every_path_start_card_advances_on_gaining_a_power_point() -> None:
+    cards = load_paths()
+    assert {c.condition.kind for c in cards.starts.values()} == {"gain_power"}
+    assert all("condition" in c.origin.rulebook_fields for c in cards.starts.values())
+    data = json.loads(paths.DATA.read_text(encoding="utf-8"))
+    data["start_cards"][1]["condition"] = {"kind": "defeat_model"}
+    with pytest.raises(InvalidStateError, match="brw.paths.start_condition"):
+        paths.paths_from_text(json.dumps(data))

@@ -25,7 +25,9 @@ G = BlackRoseWars()
 R = G.rules
 
 OTHER_PARTS = ("brw.paths.", "brw.legendary.", "brw.large.", "brw.hunt.", "brw.school.",
-               "brw.models.talia", "brw.forgotten.gaea_legend", "brw.components.legendary")
+               "brw.models.talia", "brw.forgotten.gaea_legend", "brw.components.legendary",
+               "brw.ruling.legend_from_her", "brw.ruling.legend_which",
+               "brw.core.personal_spells")
 """Rules of the Paths, Talia and Geomancy, the Legendary Scenario and the Large Models,
 built in their own modules."""
 
@@ -356,8 +358,9 @@ def test_throne_room_and_rebuilt_activation() -> None:
     after, cited = play(s, "pass", "activate")
     assert after.crown == 1 and after.mages[1].power == 1
     s = small(seats=[{"where": "crypt"}], lodge={"crypt": {"rebuilt": True}})
-    after, cited = play(s, "activate")
-    assert after.mages[0].power == 1 and after.room("crypt").used == (0,)
+    after, cited = play(s, "activate")  # the rebuilt Crypt summons twice
+    assert len(after.evocations) == 2 and after.room("crypt").used == (0,)
+    assert after.room("crypt").slots == ()  # a rebuilt side takes no Instability
     assert G.explain(after, parse("activate")).code in ("activate.used", "phase.crown")
 
 
@@ -410,6 +413,105 @@ def test_lodge_layouts() -> None:
         assert all(the_lodge.distance(c.id, c.room) == 1 for c in s.cells)
         assert the_lodge.graph.number_of_nodes() == len(s.rooms) + players
         assert s.rooms[0].id == "black_rose_room" and s.rooms[1].id == "throne_room"
+
+
+# -- Damage with owners, the Evocation deck, summoning and the Legend -------------------------
+def test_damage_belongs_to_whoever_dealt_it() -> None:
+    covers("brw.core.damage_owner")
+    s = small(seats=[{"where": "crypt"}], gaea={"where": "crypt"}, at="avatar",
+              evocations=[{"card": "cadaver_1", "owner": 0, "where": "crypt"}])
+    assert R.damage_owner(s, "filius") == "gaea" and R.damage_owner(s, "cadaver_1") == "mage1"
+    events: list = []
+    hit = R.damage(s, "gaea", 2, "cadaver_1", events, "brw.core.evoke")
+    hit = R.damage(hit, "gaea", 1, "filius", events, "brw.core.attack")
+    assert hit.avatar.model.dealt == ("mage1", "mage1", "gaea")
+    assert G.invariants(hit) == []
+    broken = hit.with_avatar(model=dataclasses.replace(hit.avatar.model, dealt=()))
+    assert "Damage but 0 owners" in " ".join(G.invariants(broken))
+
+
+def test_a_defeats_power_goes_to_the_mage_with_the_most_damage_on_it() -> None:
+    covers("brw.core.defeat_power")
+    s = G.scenario({"players": 2, "rooms": list(ROOMS),
+                    "seats": [{"where": "crypt"}, {"where": "crypt",
+                                                    "dealt": ["mage1"] * 8 + ["gaea"]}],
+                    "gaea": {"where": "crypt"}})
+    events: list = []
+    after = R.damage(s, "mage2", 2, "gaea", events, "brw.ruling.gaea_attack")
+    assert after.mages[1].where == "cell2" and after.mages[1].damage == 0
+    assert after.mages[0].power == 3 and after.avatar.power == 0
+    assert after.mages[0].trophies == ()  # the Trophy is the defeating side's, not a Mage
+    assert "defeat.damage" in [e.kind for e in events]
+    # with no Mage's Damage on it, the side that defeated it gains them
+    alone = G.scenario({"players": 1, "rooms": list(ROOMS), "seats": [{"where": "crypt",
+                        "dealt": ["gaea"] * 10}], "gaea": {"where": "crypt"}})
+    assert R.damage(alone, "mage1", 1, "filius", [], "brw.filius.priority").avatar.power == 3
+
+
+def test_the_evocation_deck_holds_the_core_evocations_and_the_legend() -> None:
+    covers("brw.core.evocation_deck")
+    s = G.new_initial_state(2, 0)
+    assert len(s.evocation_deck) == 18 and s.evocation_deck.count("gaea_legend") == 1
+    assert G.components.evocation("cadaver_5").name == "Cadaver"
+    assert G.components.evocation("gaea_legend").origin.provenance == "rulebook"
+
+
+def test_a_grey_room_summons_an_evocation_drawn_at_random() -> None:
+    covers("brw.core.summon")
+    s = small(seats=[{"where": "crypt"}])
+    step = G.apply(s, parse("activate"))
+    assert step.state.task is not None and step.state.task.kind == "summon"
+    drawn = G.legal_actions(step.state)[0]
+    assert G.explain(step.state, drawn).legal
+    assert G.explain(step.state, parse("summon attic")).code == "summon.not_in_deck"
+    after = G.apply(step.state, drawn).state
+    evocation = after.evocations[0]
+    assert (evocation.card, evocation.owner, evocation.model.where) == (drawn.args[0], 0,
+                                                                        "crypt")
+    assert drawn.args[0] not in after.evocation_deck and G.invariants(after) == []
+    full = small(seats=[{"where": "crypt"}], evocations=[
+        {"card": f"cadaver_{i}", "owner": 0, "where": "forge"} for i in (1, 2, 3)])
+    events = G.apply(full, parse("activate")).events
+    assert "evocation.none" in [e.kind for e in events]
+    with pytest.raises(Exception, match="has 3 Evocations already"):
+        small(evocations=[{"card": f"cadaver_{i}", "owner": 0, "where": "forge"}
+                          for i in (1, 2, 3, 4)])
+
+
+def test_evocations_activate_in_the_evocation_phase_before_filius() -> None:
+    covers("brw.core.evoke", "brw.core.evocation_phase", "brw.core.defeat_evocation")
+    s = G.scenario({"players": 2, "rooms": list(ROOMS), "at": "evocation",
+                    "seats": [{"where": "crypt"}, {"where": "forge"}],
+                    "evocations": [{"card": "colossus_1", "owner": 0, "where": "crypt"},
+                                   {"card": "cadaver_1", "owner": 1, "where": "forge",
+                                    "damage": 1}]})
+    s, _ = settle(s)
+    assert [(t.kind, t.actor) for t in s.tasks[:3]] == [("evoke", 0), ("evoke", 1),
+                                                       ("filius", "rules")]
+    options = G.legal_actions(s)
+    assert parse("evoke colossus_1 crypt none") in options
+    assert parse("evoke colossus_1 crypt mage1") not in options  # never its owner's
+    assert G.explain(s, parse("evoke colossus_1 forge mage1")).code == "evoke.target"
+    after = G.apply(s, parse("evoke colossus_1 forge cadaver_1")).state
+    assert after.evocation("cadaver_1") is None and after.evocation_discard == ("cadaver_1",)
+    assert after.mages[0].trophies == ("evocation",) and after.mages[0].power == 1
+    assert G.invariants(after) == []
+
+
+def test_the_legend_picks_an_effect_after_she_moved_or_attacked() -> None:
+    covers("brw.ruling.legend_action")
+    spec = {"players": 2, "rooms": list(ROOMS), "at": "evocation",
+            "seats": [{"where": "crypt"}, {"where": "crypt", "dealt": ["gaea"] * 4}],
+            "evocations": [{"card": "gaea_legend", "owner": 0, "where": "crypt"}]}
+    s, _ = settle(G.scenario(spec))
+    after = G.apply(s, parse("evoke gaea_legend crypt mage2")).state
+    assert after.task is not None and after.task.kind == "legend"
+    assert G.legal_actions(after) == [parse("legend convert_damage mage2")]
+    converted = G.apply(after, parse("legend convert_damage mage2")).state
+    assert converted.mages[1].model.dealt == ("mage1",) * 3 + ("gaea", "mage1")
+    # she stays and attacks no one: no Effect
+    idle = G.apply(s, parse("evoke gaea_legend crypt none")).state
+    assert idle.task is not None and idle.task.kind != "legend"
 
 
 # -- every rule of this part is exercised ------------------------------------------------------

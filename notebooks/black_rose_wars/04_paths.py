@@ -35,6 +35,21 @@ from gaia_lab.teaching import board
 EX = {e.id: e for e in EXAMPLES}
 
 # %% [markdown]
+# ## The Path Start cards
+#
+# The rulebook names three parts of a Path Start card: the Path Start, a Track and the
+# **Advance Condition**. The one line it gives for the card, about gaining 1 Power Point, is
+# that Advance Condition (the ruling `brw.paths.start_condition`,
+# [on the rules page](../../docs/rules/black_rose_wars.md#rule-brw-paths-start-condition)), on
+# every Start card; the six differ by their Tracks (authored).
+
+# %% tags=["nbval-check-output"]
+from gaia_lab.games.black_rose_wars.paths import load_paths
+
+for start in load_paths().starts.values():
+    print(start.id, "- Advance Condition:", start.condition.describe())
+
+# %% [markdown]
 # ## Gaining a Path card by advancing (the rulebook's example)
 
 # %% tags=["nbval-check-output"]

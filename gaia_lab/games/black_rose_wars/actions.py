@@ -10,14 +10,19 @@ A Mage's decisions (the modelled core, brw.core.*):
 ``cast arcane_bolt filius``              cast a prepared spell on a Model within range
 ``cast destabilize forge``               ... on a Room within range
 ``cast blink throne_room``               ... move to a Room within range
-``activate``                             activate the Room you are in
+``activate`` / ``activate mage2``        activate the Room you are in (on a target
+                                         when its effect has one)
+``evoke cadaver_2 crypt mage2``          activate your Evocation: to a Room within its
+                                         Speed, attacking a Model there (or ``none``)
+``legend convert_damage mage2``          the Legend's Effect after her action
 ``pass``                                 take no more turns this Action phase
 ``crown crypt`` / ``crown mage2``        the Choice of the Crown among tied options
 =======================================  ================================================
 
 Chance steps: ``lodge <rooms...>`` (the Rooms drawn for the layout's places, in order),
 ``commands <cards...>`` (the Command deck shuffled, top first) and ``events <cards...>``
-(each Moon's Event deck shuffled, Moon 1's first).  Every other step is
+(each Moon's Event deck shuffled, Moon 1's first) and ``summon <card>`` (the Evocation
+card a summon draws).  Every other step is
 the rules' own (Gaea's setup, a phase, Gaea's and Filius's activations): its action is
 the step's name and words, such as ``gaea_model`` or ``gaea move crypt``.
 
@@ -49,7 +54,12 @@ ARITY: Final[dict[str, tuple[int, int | None, str, str]]] = {
     "move": (1, 1, "an area", "move crypt"),
     "attack": (1, 1, "a Model", "attack gaea"),
     "cast": (2, 2, "a spell and its target", "cast arcane_bolt filius"),
-    "activate": (0, 0, "", "activate"),
+    "activate": (0, 1, "the effect's target, if it has one", "activate"),
+    "evoke": (3, 3, "the Evocation, its Room and its target or none",
+              "evoke cadaver_2 crypt mage2"),
+    "legend": (2, 2, "the Legend's Effect and its target", "legend convert_damage mage2"),
+    "summon": (1, 1, "the Evocation card drawn", "summon cadaver_3"),
+    "event": (1, 1, "a Room, or skip", "event crypt"),
     "pass": (0, 0, "", "pass"),
     "crown": (1, 1, "one of the tied options", "crown crypt"),
     "lodge": (1, None, "the drawn Rooms in order", "lodge crypt forge ..."),

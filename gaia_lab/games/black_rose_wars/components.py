@@ -12,7 +12,7 @@ replaces any file: :func:`load_components`.
 >>> c = load_components()
 >>> c
 <Components: 23 rooms, 5 layouts, 6 mages, 2 avatar cards, 30 commands, 9 spells, \
-39 events>
+39 events, 5 evocations>
 >>> c.avatar_card("gaea").health, c.avatar_card("filius").strength
 (12, 2)
 >>> c.command("c01").effects, c.layout(3).rooms
@@ -72,13 +72,15 @@ from gaia_lab.core.schema import (
 )
 
 __all__ = [
-    "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "AvatarCard", "Command", "Components",
-    "EventCard", "Layout", "MageCard", "RoomCard", "Spell", "load_components",
+    "COMMAND_EFFECTS", "COMPONENT_FILES", "DATA_DIR", "EVENT_EFFECTS", "ROOM_EFFECTS",
+    "STANDING_EFFECTS",
+    "AvatarCard", "Command", "Components",
+    "EvocationCard", "EventCard", "Layout", "MageCard", "RoomCard", "Spell", "load_components",
 ]
 
 DATA_DIR: Final = Path(__file__).resolve().with_name("data")
 COMPONENT_FILES: Final = ("rooms", "layouts", "mages", "avatar", "commands", "spells",
-                          "events")
+                          "events", "evocations")
 COLOURS: Final = ("black", "grey", "red", "yellow", "green", "blue", "purple")
 COMMAND_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
     "move": "Gaea moves up to her Speed toward the target",
@@ -90,6 +92,58 @@ COMMAND_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
     "power": "Gaea gains 1 Power Point",
 })
 """The effect words a Command card is made of (its effects are authored from these)."""
+EVENT_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
+    "instability": "instability:<colours joined by +, black_rose_room or mage_rooms>:<n>: "
+                   "the Black Rose places n Instability in each such Room",
+    "damage": "damage:<mages|evocations>:<n>: the Black Rose deals n Damage to each",
+    "power": "power:<mages|crown>:<n>: each Mage (or the Crown's holder) gains n",
+    "lose": "lose:<n>: each Mage loses n Power Points",
+    "to_cells": "every Mage returns to their Cell",
+    "near_cells": "every Mage goes to the Room their Cell opens onto",
+    "heal_evocations": "every Evocation loses its Damage",
+    "woe": "woe:<n>:<m>: up to n Damage on each Mage becomes the Black Rose's; a Mage with "
+           "none converted takes m",
+    "mercy": "mercy:<n>: Mages lose every Damage not the Black Rose's; a Mage with none of "
+             "the Black Rose's then takes n",
+    "revolt": "each Mage takes the Strength of their Evocations in Damage, or loses 1 Power "
+              "Point with none",
+    "summon": "each Mage in a Room summons there",
+    "remembrance": "the top Event of the First and of the Second Moon's deck is revealed "
+                   "and played",
+    "dislocation": "each Mage may place their Model in a Room",
+    "renovation": "each Mage with a Trophy may give one up to place 2 Instability in their "
+                  "Room",
+    "quest": "each Mage would draw a Quest",
+    "discard": "each Mage discards the last spell in hand, or loses 1 Power Point",
+    "none": "no effect in the modelled core (the note says why)",
+    "standing": "standing:<name>[:<colour>]: in force until the next Event is revealed",
+})
+"""The effect words an Event card's effect is made of (authored, :mod:`.events_core`)."""
+ROOM_EFFECTS: Final[Mapping[str, str]] = MappingProxyType({
+    "summon": "the Mage summons in the Room",
+    "damage": "damage:<n>:<range>: n Damage to a Model or Root Token within range (target)",
+    "strike": "strike:<times>: attacks of the Mage's Strength on one Model in the Room "
+              "(target)",
+    "place": "place:<range>:<n>: n of the Mage's Instability in a Room within range (target)",
+    "black_rose_instability": "black_rose_instability:<range>: the Black Rose places 1 "
+                              "Instability in a Room within range (target)",
+    "heal": "heal:<n>: the Mage loses up to n Damage",
+    "power": "power:<n>: the Mage gains n Power Points",
+    "black_rose_power": "black_rose_power:<n>: the Black Rose gains n Power Points",
+    "drain": "drain:<n>: every other Mage loses n Power Points",
+    "retrieve": "the Mage takes back, prepared, a spell cast this round",
+    "cells": "every Mage returns to their Cell",
+    "quest": "the Mage would draw a Quest",
+    "crown_cost": "the Mage loses 1 Power Point and takes the Crown",
+    "crown": "the Mage takes the Crown",
+})
+"""The effect words of a Room's two sides (authored, brw.core.room_effects)."""
+TARGETED: Final = ("damage", "strike", "place", "black_rose_instability")
+"""The Room effects that take the activation's target."""
+_ROOM_ARITY: Final = {"damage": 2, "strike": 1, "place": 2, "black_rose_instability": 1,
+                      "heal": 1, "power": 1, "black_rose_power": 1, "drain": 1}
+STANDING_EFFECTS: Final = ("cell_power", "overload", "puppeteer", "colour_power", "assault",
+                           "only_war", "only_peace", "immortals", "dominion")
 GAEA_PRIORITIES: Final = (("-root", "+instability", "+models"),
                           ("-root", "+instability", "-models"))
 FILIUS_PRIORITY: Final = ("+power", "+damage", "-area", "+trophies")
@@ -99,13 +153,16 @@ COMMAND_CARDS: Final = 30
 ROOT_TOKENS: Final = 12
 ARBOR_VITAE: Final = 3
 MAX_PLAYERS: Final = 5
+LEGEND: Final = "gaea_legend"
+"""The Forgotten Evocation Gaea (Legend)'s card id."""
 
 
 @dataclass(frozen=True, slots=True)
 class RoomCard:
     """A Room tile: colour, printed Instability slots, rebuilding rewards (1st, 2nd, 3rd),
-    whether its place is fixed, its box, its printed effects (text only) and the Room it
-    replaces in the Legendary Scenario."""
+    whether its place is fixed, its box, its effects in words (the fan text), the Room it
+    replaces in the Legendary Scenario, and the effect words each side plays
+    (:data:`ROOM_EFFECTS`)."""
 
     id: str
     name: str
@@ -117,7 +174,17 @@ class RoomCard:
     ruined: str
     rebuilt: str
     replaces: str
+    ruined_effects: tuple[str, ...]
+    rebuilt_effects: tuple[str, ...]
     origin: Origin
+
+    def effects(self, rebuilt: bool) -> tuple[str, ...]:
+        """The effect words of one side.
+
+        >>> load_components().room("crypt").effects(rebuilt=True)
+        ('summon', 'summon')
+        """
+        return self.rebuilt_effects if rebuilt else self.ruined_effects
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "name": self.name, "colour": self.colour,
@@ -126,6 +193,8 @@ class RoomCard:
                                "rebuilt": self.rebuilt}
         if self.replaces:
             out["replaces"] = self.replaces
+        out |= {"ruined_effects": list(self.ruined_effects),
+                "rebuilt_effects": list(self.rebuilt_effects)}
         return {**out, **self.origin.to_dict()}
 
 
@@ -231,7 +300,8 @@ class Spell:
 @dataclass(frozen=True, slots=True)
 class EventCard:
     """An Event card of a Moon phase: the Black Rose's Power Points when it is revealed
-    and when it leaves the Event board, and its effect (text only in the modelled core)."""
+    and when it leaves the Event board, its effect in words (the fan paraphrase) and as the
+    engine's effect words (:data:`EVENT_EFFECTS`)."""
 
     id: str
     name: str
@@ -239,12 +309,55 @@ class EventCard:
     reveal_power: int
     discard_power: int
     summary: str
+    effects: tuple[str, ...]
     origin: Origin
+
+    def standing(self) -> tuple[tuple[str, ...], ...]:
+        """Its standing effects as words (``("colour_power", "grey")``).
+
+        >>> load_components().event("abandonment").standing()
+        (('colour_power', 'grey'),)
+        """
+        return tuple(tuple(w.split(":")[1:]) for w in self.effects
+                     if w.startswith("standing:"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "moon": self.moon,
                 "reveal_power": self.reveal_power, "discard_power": self.discard_power,
-                "summary": self.summary, **self.origin.to_dict()}
+                "summary": self.summary, "effects": list(self.effects),
+                **self.origin.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class EvocationCard:
+    """An Evocation card of the Evocation deck: its deck (``core`` or ``forgotten``), its
+    Model's Health, Strength and Speed, its copies in the deck and its ability (text; the
+    Legend's is played, :mod:`.geomancy`)."""
+
+    id: str
+    name: str
+    deck: str
+    health: int
+    strength: int
+    speed: int
+    copies: int
+    ability: str
+    origin: Origin
+
+    def card_ids(self) -> tuple[str, ...]:
+        """The ids of its copies in the deck (``cadaver_1`` ...; a single card keeps its id).
+
+        >>> load_components().evocation("nigredo").card_ids()
+        ('nigredo_1', 'nigredo_2', 'nigredo_3')
+        """
+        if self.copies == 1:
+            return (self.id,)
+        return tuple(f"{self.id}_{i}" for i in range(1, self.copies + 1))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "deck": self.deck, "health": self.health,
+                "strength": self.strength, "speed": self.speed, "copies": self.copies,
+                "ability": self.ability, **self.origin.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +369,8 @@ class _Index:
     commands: dict[str, Command]
     spells: dict[str, Spell]
     events: dict[str, EventCard]
+    evocations: dict[str, EvocationCard]
+    cards: dict[str, EvocationCard]
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +384,7 @@ class Components:
     commands: tuple[Command, ...]
     spells: tuple[Spell, ...]
     events: tuple[EventCard, ...] = ()
+    evocations: tuple[EvocationCard, ...] = ()
     provenance_notes: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     _index: _Index = field(init=False, repr=False, compare=False)
 
@@ -277,13 +393,14 @@ class Components:
             {r.id: r for r in self.rooms}, {lay.players: lay for lay in self.layouts},
             {m.id: m for m in self.mages}, {a.id: a for a in self.avatar},
             {c.id: c for c in self.commands}, {s.id: s for s in self.spells},
-            {e.id: e for e in self.events}))
+            {e.id: e for e in self.events}, {e.id: e for e in self.evocations},
+            {card: e for e in self.evocations for card in e.card_ids()}))
 
     def __repr__(self) -> str:
         return (f"<Components: {len(self.rooms)} rooms, {len(self.layouts)} layouts, "
                 f"{len(self.mages)} mages, {len(self.avatar)} avatar cards, "
                 f"{len(self.commands)} commands, {len(self.spells)} spells, "
-                f"{len(self.events)} events>")
+                f"{len(self.events)} events, {len(self.evocations)} evocations>")
 
     def room(self, rid: str) -> RoomCard:
         return lookup(self._index.rooms, rid, "Room")
@@ -312,6 +429,22 @@ class Components:
     def event(self, eid: str) -> EventCard:
         return lookup(self._index.events, eid, "Event card")
 
+    def evocation(self, eid: str) -> EvocationCard:
+        """An Evocation by its id or the id of one of its cards (``cadaver_3``)."""
+        if eid in self._index.cards:
+            return self._index.cards[eid]
+        return lookup(self._index.evocations, eid, "Evocation")
+
+    def evocation_deck(self) -> tuple[str, ...]:
+        """Every card of the Evocation deck, the Forgotten Evocation included
+        (brw.forgotten.decks).
+
+        >>> deck = load_components().evocation_deck()
+        >>> len(deck), deck[-1]
+        (18, 'gaea_legend')
+        """
+        return tuple(card for e in self.evocations for card in e.card_ids())
+
     def event_deck(self, moon: int) -> tuple[str, ...]:
         """The Event cards of one Moon phase, in file order."""
         return tuple(e.id for e in self.events if e.moon == moon)
@@ -334,7 +467,7 @@ class Components:
     def _groups(self) -> dict[str, Sequence[Any]]:
         return {"rooms": self.rooms, "layouts": self.layouts, "mages": self.mages,
                 "avatar": self.avatar, "commands": self.commands, "spells": self.spells,
-                "events": self.events}
+                "events": self.events, "evocations": self.evocations}
 
     @property
     def provenance(self) -> dict[str, dict[str, int]]:
@@ -347,7 +480,7 @@ class Components:
 
         >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
         'reconstructed: rooms 4/23, layouts 5/5, mages 4/6, avatar 0/2, commands 30/30,
-         spells 8/9, events 0/39'
+         spells 8/9, events 39/39, evocations 0/5'
         """
         parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
                  for name, c in self.provenance.items()]
@@ -417,7 +550,9 @@ TABLES: Final[Mapping[str, Table]] = MappingProxyType({
         "slots": Field(Integer(1, 20)), "rewards": Field(ListOf(Integer(0, 20), 3, 3)),
         "fixed": Field(Flag()), "box": Field(Text(choices=("core", "gaea_reborn"))),
         "ruined": Field(Text(empty=True)), "rebuilt": Field(Text(empty=True)),
-        "replaces": optional(Text(), "")}, origin=True)),
+        "replaces": optional(Text(), ""),
+        "ruined_effects": Field(ListOf(Text(), 1, 3)),
+        "rebuilt_effects": Field(ListOf(Text(), 1, 3))}, origin=True)),
     "layouts": Table(Record({
         "players": Field(Integer(1, MAX_PLAYERS)),
         "places": Field(ListOf(ListOf(Integer(-9, 9), 2, 2), 2)),
@@ -443,7 +578,12 @@ TABLES: Final[Mapping[str, Table]] = MappingProxyType({
     "events": Table(Record({
         "id": _ID, "name": _TEXT, "moon": Field(Integer(1, 3)),
         "reveal_power": Field(Integer(0, 9)), "discard_power": Field(Integer(0, 9)),
-        "summary": Field(Text(empty=True))}, origin=True)),
+        "summary": Field(Text(empty=True)),
+        "effects": Field(ListOf(Text(), 1, 4))}, origin=True)),
+    "evocations": Table(Record({
+        "id": _ID, "name": _TEXT, "deck": Field(Text(choices=("core", "forgotten"))),
+        "health": _STAT, "strength": Field(Integer(0, 9)), "speed": Field(Integer(0, 9)),
+        "copies": Field(Integer(1, 20)), "ability": Field(Text(empty=True))}, origin=True)),
 })
 """The schema of each component file's entries."""
 
@@ -455,12 +595,37 @@ def _file(component: str) -> FileSchema:
         what='{"component": ..., "entries": [...]}')
 
 
+def room_effect_problem(word: str) -> str:
+    """What is wrong with a Room's effect word ('' when it is sound).
+
+    >>> room_effect_problem("damage:1:1"), room_effect_problem("place:1")
+    ('', "'place' takes 2 number(s) after it")
+    """
+    kind, *args = word.split(":")
+    if kind not in ROOM_EFFECTS:
+        return f"unknown effect {kind!r}; known: {', '.join(ROOM_EFFECTS)}"
+    want = _ROOM_ARITY.get(kind, 0)
+    if len(args) != want or not all(a.isdigit() and 1 <= int(a) <= 9 for a in args[:1]) or (
+            not all(a.isdigit() and 0 <= int(a) <= 9 for a in args)):
+        return f"{kind!r} takes {want} number(s) after it"
+    return ""
+
+
 def _room(e: DataEntry, v: dict[str, Any]) -> RoomCard:
     rewards = tuple(v["rewards"])
     if any(b > a for a, b in zip(rewards, rewards[1:], strict=False)):
         e.problem("rewards", "a lower rank never gains more than a higher one")
+    for side in ("ruined_effects", "rebuilt_effects"):
+        for i, word in enumerate(v[side]):
+            found = room_effect_problem(word)
+            if found:
+                e.problem(f"{side}[{i}]", found)
+        if len({w.split(":")[0] for w in v[side]} & set(TARGETED)) > 1:
+            e.problem(side, "one targeted effect a side at most (an activation has one "
+                            "target)")
     return RoomCard(v["id"], v["name"], v["colour"], v["slots"], rewards, v["fixed"],
-                    v["box"], v["ruined"], v["rebuilt"], v["replaces"], origin_of(v))
+                    v["box"], v["ruined"], v["rebuilt"], v["replaces"],
+                    tuple(v["ruined_effects"]), tuple(v["rebuilt_effects"]), origin_of(v))
 
 
 def _layout(e: DataEntry, v: dict[str, Any]) -> Layout:
@@ -516,14 +681,62 @@ def _spell(e: DataEntry, v: dict[str, Any]) -> Spell:
                  origin_of(v))
 
 
+def effect_problem(word: str) -> str:
+    """What is wrong with an Event's effect word ('' when it is sound).
+
+    >>> effect_problem("instability:green+grey:1"), effect_problem("damage:owls:2")
+    ('', "'damage' applies to mages or evocations, not 'owls'")
+    """
+    kind, *args = word.split(":")
+    if kind not in EVENT_EFFECTS:
+        return f"unknown effect {kind!r}; known: {', '.join(EVENT_EFFECTS)}"
+    numbers = {"instability": 1, "damage": 1, "power": 1, "lose": 0, "woe": 0, "mercy": 0}
+    arity = {"instability": 2, "damage": 2, "power": 2, "lose": 1, "woe": 2, "mercy": 1}
+    if kind == "standing":
+        if not args or args[0] not in STANDING_EFFECTS:
+            return f"a standing effect is one of {', '.join(STANDING_EFFECTS)}"
+        want = 2 if args[0] == "colour_power" else 1
+        if len(args) != want or (want == 2 and args[1] not in COLOURS):
+            return f"standing:{args[0]} takes {'a colour' if want == 2 else 'no word'}"
+        return ""
+    if len(args) != arity.get(kind, 0):
+        return f"{kind!r} takes {arity.get(kind, 0)} word(s) after it"
+    if kind in numbers and not all(a.isdigit() and 1 <= int(a) <= 9
+                                   for a in args[numbers[kind]:]):
+        return f"{kind!r} needs amounts from 1 to 9"
+    if kind == "damage" and args[0] not in ("mages", "evocations"):
+        return f"'damage' applies to mages or evocations, not {args[0]!r}"
+    if kind == "power" and args[0] not in ("mages", "crown"):
+        return f"'power' goes to mages or crown, not {args[0]!r}"
+    if kind == "instability" and args[0] not in ("black_rose_room", "mage_rooms") and not set(
+            args[0].split("+")) <= set(COLOURS):
+        return f"Rooms by colour ({', '.join(COLOURS)}), black_rose_room or mage_rooms"
+    return ""
+
+
 def _event(e: DataEntry, v: dict[str, Any]) -> EventCard:
+    for i, word in enumerate(v["effects"]):
+        found = effect_problem(word)
+        if found:
+            e.problem(f"effects[{i}]", found)
     return EventCard(v["id"], v["name"], v["moon"], v["reveal_power"], v["discard_power"],
-                     v["summary"], origin_of(v))
+                     v["summary"], tuple(v["effects"]), origin_of(v))
+
+
+def _evocation(e: DataEntry, v: dict[str, Any]) -> EvocationCard:
+    if v["id"] == LEGEND and ((v["speed"], v["strength"], v["health"], v["copies"])
+                              != (2, 1, 6, 1) or v["deck"] != "forgotten"):
+        e.problem("health", "the Legend's card shows Speed 2, Strength 1, Health 6, one "
+                            "Forgotten card (brw.forgotten.gaea_legend)")
+    if "_" in v["id"] and v["id"] != LEGEND and v["id"].rsplit("_", 1)[1].isdigit():
+        e.problem("id", "an Evocation's id does not end in _<number> (its cards' ids do)")
+    return EvocationCard(v["id"], v["name"], v["deck"], v["health"], v["strength"],
+                         v["speed"], v["copies"], v["ability"], origin_of(v))
 
 
 _MAKE: Final[Mapping[str, Callable[[DataEntry, dict[str, Any]], Any]]] = MappingProxyType({
     "rooms": _room, "layouts": _layout, "mages": _mage, "avatar": _avatar,
-    "commands": _command, "spells": _spell, "events": _event,
+    "commands": _command, "spells": _spell, "events": _event, "evocations": _evocation,
 })
 
 
@@ -572,12 +785,15 @@ def _build(documents: Sequence[_Document], problems: list[str], where: str) -> C
              if isinstance(moon := row.entry.raw.get("moon"), int)}  # a bad one is named
     if not {1, 2, 3} <= moons:
         whole("events", "each Moon phase needs its Event deck (brw.core.black_rose_phase)")
+    if LEGEND not in ids["evocations"]:
+        whole("evocations", "the Forgotten Evocation Gaea (Legend) joins the Evocation deck "
+                            "(brw.forgotten.decks)")
     if problems:
         raise InvalidStateError(problems, source=where)
     return Components(
         rooms=tuple(values["rooms"]), layouts=tuple(values["layouts"]),
         mages=tuple(values["mages"]), avatar=tuple(values["avatar"]),
         commands=tuple(values["commands"]), spells=tuple(values["spells"]),
-        events=tuple(values["events"]),
+        events=tuple(values["events"]), evocations=tuple(values["evocations"]),
         provenance_notes=tuple((n, str(read[n].values["provenance_note"]))
                                for n in COMPONENT_FILES))

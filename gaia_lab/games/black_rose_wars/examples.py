@@ -493,9 +493,10 @@ AVATAR_DEFEAT = example(
 MOON = example(
     "brw.ex.moon", "The Second Moon", "Core game (modelled)",
     "A Power marker reaching the Second Moon cube starts the second Moon phase at once.",
-    _small(1, seats=[{"where": "crypt", "power": 5}], lodge={"crypt": {"rebuilt": True}}),
-    step("Rikkart activates the rebuilt Crypt: 1 Power Point, his sixth, reaches the cube on "
-         "slot 6.", "brw.core.moon",
+    _small(1, seats=[{"where": "throne_room", "power": 5}],
+           lodge={"throne_room": {"rebuilt": True}}),
+    step("Rikkart activates the rebuilt Throne Room: the Crown and 1 Power Point, his sixth, "
+         "reaches the cube on slot 6.", "brw.core.moon",
          cp("Moon phase", 2, at("activate", lambda st: st.power_board.moon)),
          play=("activate",)),
 )

@@ -28,15 +28,17 @@ from gaia_lab.games.black_rose_wars.geomancy import geomancy_spell
 from gaia_lab.games.black_rose_wars.parts_rules import rule
 from gaia_lab.games.black_rose_wars.paths import PathRow, load_paths, score
 from gaia_lab.games.black_rose_wars.rulebook import example_in_source
+from gaia_lab.games.black_rose_wars.rules import Rules
 from gaia_lab.games.black_rose_wars.state import BRWState
 
-__all__ = ["EXAMPLES", "LEGENDARY_EXAMPLES", "PATHS_EXAMPLES", "ROOMS"]
+__all__ = ["EXAMPLES", "LEGENDARY_EXAMPLES", "MODELLED_EXAMPLES", "PATHS_EXAMPLES", "ROOMS"]
 
 ROOMS: Final = ("crypt", "forge", "garden", "arena", "armory")
 """The Rooms on the layout's free places (the Black Rose Room in the middle)."""
 SCENARIO_ROOMS: Final = ("crypt", "thorny_clearing", "life_fountain", "arena", "armory")
 """The same places in the Legendary Scenario (its Rooms replace the Forge and Garden)."""
 GAME: Final = "black_rose_wars"
+_FORGOT: Final = "Forgotten Evocation Card and Forgotten Spell Card"
 
 Measure = Callable[[Session], Any]
 
@@ -93,13 +95,15 @@ GAIN_ADVANCE = Example(
     "brw.ex.gain_advance", "Gaining a Path card by advancing", GAME,
     _source("brw.ex.gain_advance"),
     "Rikkart's marker stands on the Path Start of start_1, whose Advance Condition is "
-    "gaining a Power Point. He gains one in the rebuilt Crypt, moves his marker onto a "
+    "gaining a Power Point. He gains one in the rebuilt Throne Room, moves his marker onto a "
     "Passage of path_01 (another card, not an End Point) and so draws three Path cards, "
     "keeping one whose Tracks match path_01's.",
-    _spec(seats=[{"where": "crypt"}], lodge={"crypt": {"rebuilt": True, "root": None}},
+    _spec(seats=[{"where": "throne_room"}],
+          lodge={"throne_room": {"rebuilt": True, "root": None}},
           paths=[_row("start_1", "path_01")]),
-    (ExampleStep("Rikkart activates the rebuilt Crypt and gains 1 Power Point: the Advance "
-                 "Condition of start_1 is met.", ("activate",), rule=rule("brw.paths.advance"),
+    (ExampleStep("Rikkart activates the rebuilt Throne Room and gains 1 Power Point: the "
+                 "Advance Condition of start_1 is met.", ("activate",),
+                 rule=rule("brw.paths.advance"),
                  title="The Advance Condition", checkpoints=(
                      _cp("pending", "path_advance", _pending),)),
      ExampleStep("He moves the marker along the Track onto path_01's first Passage: another "
@@ -184,9 +188,11 @@ EFFECT = Example(
     "brw.ex.effect_passage", "An Effect Passage", GAME, "Reaching an Effect Passage",
     "Entering path_02 on its Effect Passage, Rikkart may resolve its Effect (remove 2 "
     "Damage from himself) as a triggered Trap, then draws for the new card.",
-    _spec(seats=[{"where": "crypt", "damage": 3}],
-          lodge={"crypt": {"rebuilt": True, "root": None}}, paths=[_row("start_1", "path_02")]),
-    (ExampleStep("He gains a Power Point in the rebuilt Crypt and advances onto path_02's "
+    _spec(seats=[{"where": "throne_room", "damage": 3}],
+          lodge={"throne_room": {"rebuilt": True, "root": None}},
+          paths=[_row("start_1", "path_02")]),
+    (ExampleStep("He gains a Power Point in the rebuilt Throne Room and advances onto "
+                 "path_02's "
                  "Effect Passage.", ("activate", "advance 1:m1"),
                  rule=rule("brw.paths.effect_passage"), title="The Effect Passage",
                  checkpoints=(_cp("pending", "path_effect", _pending),)),
@@ -316,5 +322,166 @@ GEOMANCY = Example(
      ),
 )
 
-EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY)
+def _legend_at(s: Session) -> tuple[int, str] | None:
+    legend = s.state.evocation("gaea_legend")
+    return None if legend is None else (legend.owner, legend.model.where)
+
+
+def _earner(seat: int) -> Measure:
+    """Who would gain the Power Points if the Mage of ``seat`` were defeated now."""
+    return lambda s: Rules.defeat_earner(s.state.mages[seat].model, "gaea")
+
+
+SUMMON = Example(
+    "brw.ex.summon_legend", "The Legend comes into play", GAME, _FORGOT,
+    "The Forgotten Evocation Gaea (Legend) is in the Evocation deck with the core "
+    "Evocations. Rikkart activates the ruined Crypt, which summons: suppose the card drawn "
+    "is the Legend. She stands in the Crypt as his Evocation.",
+    _spec(seats=[{"where": "crypt"}]),
+    (ExampleStep("The Evocation deck: 17 core Evocation cards and the Legend.",
+                 rule=rule("brw.forgotten.decks"), title="The Evocation deck", checkpoints=(
+                     _cp("cards in the deck", 18, lambda s: len(s.state.evocation_deck)),
+                     _cp("the Legend is among them", True,
+                         lambda s: "gaea_legend" in s.state.evocation_deck))),
+     ExampleStep("Rikkart activates the ruined Crypt: 1 Instability, then he summons.",
+                 ("activate",), ("summon gaea_legend",), rule=rule("brw.core.summon"),
+                 title="A summon draws the Legend", checkpoints=(
+                     _cp("the Legend (owner, Room)", (0, "crypt"), _legend_at),
+                     _cp("cards left in the deck", 17,
+                         lambda s: len(s.state.evocation_deck)))),
+     ),
+)
+
+LEGEND = Example(
+    "brw.ex.legend", "Gaea (Legend) converts Damage", GAME, _FORGOT,
+    "Angela carries 9 Damage: 2 dealt by Arianna, 7 by Gaea. In the Evocation phase "
+    "Rikkart's Legend attacks her (1 Damage, Rikkart's), then he picks her Effect: convert "
+    "3 Damage on a Model in her Room. The 3 oldest Damage of others become his, so he, not "
+    "Arianna, would gain the Power Points of Angela's defeat.",
+    {"players": 3, "rooms": [*ROOMS, "cemetery", "observatory", "sanctuary"],
+     "at": "evocation",
+     "seats": [{"where": "crypt"},
+               {"where": "crypt", "dealt": ["mage3", "mage3", *["gaea"] * 7]},
+               {"where": "forge"}],
+     "evocations": [{"card": "gaea_legend", "owner": 0, "where": "crypt"}]},
+    (ExampleStep("Angela's Damage by owner; a defeat's Power Points would go to Arianna, the "
+                 "Mage with the most Damage on her.", rule=rule("brw.core.damage_owner"),
+                 title="Damage with owners", checkpoints=(
+                     _cp("Arianna's Damage on Angela", 2,
+                         lambda s: s.state.mages[1].model.owned_damage("mage3")),
+                     _cp("a defeat would pay", "mage3", _earner(1)))),
+     ExampleStep("The Evocation phase: the Legend stays in the Crypt and attacks Angela.",
+                 ("evoke gaea_legend crypt mage2",), rule=rule("brw.ruling.legend_action"),
+                 title="Her action", checkpoints=(
+                     _cp("pending", "legend", _pending),
+                     _cp("Angela's Damage", 10, _damage(1)))),
+     ExampleStep("Rikkart picks: convert 3 Damage on Angela.",
+                 ("legend convert_damage mage2",), rule=rule("brw.forgotten.gaea_legend"),
+                 title="Convert 3 Damage", checkpoints=(
+                     _cp("Angela's Damage by owner, oldest first",
+                         ("mage1",) * 3 + ("gaea",) * 6 + ("mage1",),
+                         _after("legend", lambda st: st.mages[1].model.dealt)),
+                     _cp("a defeat would pay", "mage1", _after("legend", lambda st: (
+                         Rules.defeat_earner(st.mages[1].model, "gaea")))))),
+     ),
+)
+
+def _holds(seat: int) -> Measure:
+    return lambda s: tuple(sorted((*s.state.mages[seat].hand, *s.state.mages[seat].prepared)))
+
+
+TALIA_MOON = Example(
+    "brw.ex.talia_moon", "Talia's personal spells at a Moon change", GAME,
+    "Core game (modelled)",
+    "Talia starts with the first of her three personal spells (Earthen Ward) beside the "
+    "spells every Mage holds. With 5 Power Points she activates the rebuilt Throne Room: "
+    "the Crown and 1 Power Point, which reaches the Second Moon cube on slot 6. Moon 2 "
+    "begins and she gains her second personal spell, Verdant Spike, into hand.",
+    {"players": 2, "mages": ["talia", "rikkart"], "rooms": list(ROOMS), "crown": 1,
+     "seats": [{"where": "throne_room", "power": 5}, {"where": "crypt"}],
+     "lodge": {"throne_room": {"rebuilt": True, "root": None}}},
+    (ExampleStep("Talia's spells in Moon 1.", rule=rule("brw.core.personal_spells"),
+                 title="Moon 1", checkpoints=(
+                     _cp("Talia's spells", ("arcane_bolt", "blink", "destabilize",
+                                            "talia_earthen_ward"), _holds(0)),)),
+     ExampleStep("Rikkart passes; Talia activates the rebuilt Throne Room.",
+                 ("pass", "activate"), rule=rule("brw.core.moon"),
+                 title="The Moon changes", checkpoints=(
+                     _cp("Moon phase", 2, _after("activate", lambda st: st.power_board.moon)),
+                     _cp("Talia's personal spells", ("talia_earthen_ward",
+                                                     "talia_verdant_spike"),
+                         _after("activate", lambda st: st.modules.personal[0])),
+                     _cp("Verdant Spike in her hand", True, _after(
+                         "activate", lambda st: "talia_verdant_spike" in st.mages[0].hand)))),
+     ),
+)
+
+def _black_rose_in(room: str) -> Measure:
+    return lambda s: s.state.room(room).owners().count("black_rose")
+
+
+EVENT_REBIRTH = Example(
+    "brw.ex.event_rebirth", "An Event played: Rebirth at Sunset", GAME, "Core game (modelled)",
+    "The Black Rose phase reveals Rebirth at Sunset: the Black Rose gains its 2 Power Points "
+    "and places 1 Instability in each green and grey Room (the Crypt, the Forge, the "
+    "Garden), then its phase's 1 in the Black Rose Room.",
+    _spec(at="black_rose", events=["rebirth_at_sunset"], lodge={
+        r: {"root": None} for r in ("crypt", "forge", "garden", "black_rose_room")}),
+    (ExampleStep("After the Black Rose phase, Rikkart prepares his spells.",
+                 ("prepare arcane_bolt destabilize",), rule=rule("brw.core.event_effects"),
+                 title="Rebirth at Sunset", checkpoints=(
+                     _cp("the Event revealed", "rebirth_at_sunset",
+                         lambda s: s.state.events[-1]),
+                     _cp("the Black Rose's Instability in the Crypt, Forge, Garden",
+                         (1, 1, 1), lambda s: tuple(_black_rose_in(r)(s)
+                                                    for r in ("crypt", "forge", "garden"))),
+                     _cp("the Black Rose's Power Points", 2,
+                         lambda s: s.state.power_board.black_rose))),
+     ),
+)
+
+EVENT_BATTLE = Example(
+    "brw.ex.event_battle", "A standing Event: Battle", GAME, "Core game (modelled)",
+    "Battle is revealed in the Moon 2 Black Rose phase and stays in force for the round: "
+    "whenever a Mage activates a red Room, the Black Rose gains 1 Power Point.",
+    _spec(at="black_rose", events=["battle"], gaea_power=6, seats=[{"where": "arena"}]),
+    (ExampleStep("The Black Rose phase reveals Battle (2 Power Points); Rikkart prepares.",
+                 ("prepare arcane_bolt destabilize",), rule=rule("brw.core.event_effects"),
+                 title="Battle in force", checkpoints=(
+                     _cp("the Event in force", "battle", lambda s: s.state.events[-1]),
+                     _cp("the Black Rose's Power Points", 2,
+                         lambda s: s.state.power_board.black_rose))),
+     ExampleStep("Rikkart activates the ruined Arena, a red Room.", ("activate",),
+                 rule=rule("brw.core.event_effects"), title="A red Room activated",
+                 checkpoints=(_cp("the Black Rose's Power Points", 3, _after(
+                     "activate", lambda st: st.power_board.black_rose)),)),
+     ),
+)
+
+ROOM_EFFECT = Example(
+    "brw.ex.room_effects", "A Room's own effect: the Arena", GAME, "Core game (modelled)",
+    "Each Room plays its own effect. Rikkart activates the ruined Arena on Angela: he places "
+    "1 Instability in it, then its effect deals 1 Damage to a Model in the Room, his "
+    "target.",
+    {"players": 2, "rooms": list(ROOMS), "seats": [
+        {"where": "arena"}, {"where": "arena", "dealt": ["gaea"] * 3}],
+     "lodge": {"arena": {"root": None}}},
+    (ExampleStep("The activations the ruined Arena offers: on a target, or with none.",
+                 rule=rule("brw.core.room_effects"), title="Its targets", checkpoints=(
+                     _cp("activations", ["activate mage2", "activate"], lambda s: [
+                         str(a) for a in s.legal_actions() if a.verb == "activate"]),)),
+     ExampleStep("Rikkart activates the Arena on Angela.", ("activate mage2",),
+                 rule=rule("brw.core.activate"), title="The Arena's effect", checkpoints=(
+                     _cp("Rikkart's Instability in the Arena", 1,
+                         lambda s: s.state.room("arena").owners().count("mage1")),
+                     _cp("Angela's Damage by owner", ("gaea",) * 3 + ("mage1",),
+                         lambda s: s.state.mages[1].model.dealt))),
+     ),
+)
+
+MODELLED_EXAMPLES: Final = (SUMMON, LEGEND, TALIA_MOON, EVENT_REBIRTH, EVENT_BATTLE,
+                            ROOM_EFFECT)
+"""The Legend in play and the modelled core around it (notebook 7)."""
+
+EXAMPLES: Final = (*PATHS_EXAMPLES, *LEGENDARY_EXAMPLES, GEOMANCY, *MODELLED_EXAMPLES)
 """Every example of the modules (the game's example list adds them after its own)."""

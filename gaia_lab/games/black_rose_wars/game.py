@@ -35,7 +35,7 @@ from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown, ScoreLine
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.black_rose_wars import modules_flow
+from gaia_lab.games.black_rose_wars import events_core, modules_flow
 from gaia_lab.games.black_rose_wars.actions import Action, parse
 from gaia_lab.games.black_rose_wars.components import (
     COMMAND_EFFECTS,
@@ -56,11 +56,13 @@ from gaia_lab.games.black_rose_wars.state import (
     AVATAR,
     BLACK_ROSE,
     FILIUS,
+    MAX_EVOCATIONS,
     MAX_MAGES,
     ROOT_TOKENS,
     AvatarBoard,
     BRWState,
     Choice,
+    Evocation,
     Mage,
     Model,
     Room,
@@ -71,7 +73,8 @@ from gaia_lab.games.black_rose_wars.state import (
     seat_of,
 )
 
-__all__ = ["META", "BlackRoseWars", "MageSpec", "ModelSpec", "RoomSpec", "ScenarioSpec"]
+__all__ = ["META", "BlackRoseWars", "EvocationSpec", "MageSpec", "ModelSpec", "RoomSpec",
+           "ScenarioSpec"]
 
 META: Final = GameMeta(
     name="black_rose_wars",
@@ -107,6 +110,9 @@ class MageSpec:
     where: str | None = None
     power: Count | None = None
     damage: Count | None = None
+    """Damage on the Mage, the Black Rose's unless ``dealt`` names its owners."""
+    dealt: tuple[str, ...] | None = None
+    """The owner of each Damage on the Mage, oldest first (it sets the Damage)."""
     trophies: tuple[Literal["mage", "avatar", "evocation"], ...] | None = None
     prepared: tuple[str, ...] | None = None
     """The prepared spells (the rest stay in hand); by default the first two."""
@@ -119,6 +125,21 @@ class ModelSpec:
 
     where: str | None = None
     damage: Count | None = None
+    """Damage on the Model, the Black Rose's unless ``dealt`` names its owners."""
+    dealt: tuple[str, ...] | None = None
+    """The owner of each Damage on the Model, oldest first (it sets the Damage)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EvocationSpec:
+    """A summoned Evocation in a scenario: its card, its owner's seat, its Room and
+    Damage (as :class:`ModelSpec`'s)."""
+
+    card: str
+    owner: Seat
+    where: str
+    damage: Count | None = None
+    dealt: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +164,16 @@ class ScenarioSpec:
     gaea: ModelSpec | None = None
     gaea_power: Count | None = None
     filius: ModelSpec | None = None
+    evocations: tuple[EvocationSpec, ...] = ()
+    """Evocations the Mages have summoned (their cards leave the Evocation deck)."""
     lodge: Mapping[str, RoomSpec] = field(default_factory=dict)
     """Rooms changed; a Room not named keeps its setup (a Root Token, no Instability)."""
     arbor_vitae: tuple[str, ...] = ()
     crown: Seat = 0
     commands: tuple[str, ...] = ()
     """Command cards put on top of the deck, in order."""
+    events: tuple[str, ...] = ()
+    """Event cards put on top of their Moon's deck, in order."""
     black_rose: Count | None = None
     moon_cubes: Annotated[tuple[Annotated[int, Range(1, 60)], ...], codec.Size(3, 3)] | None = None
     """The slots of the Second Moon, Third Moon and Black Rose cubes."""
@@ -224,6 +249,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         decks = (c.event_deck(1), c.event_deck(2), c.event_deck(3))
         return BRWState(players=players, mages=mages, avatar=avatar, room_pool=tuple(pool),
                         forgotten_spells=c.forgotten_deck(), event_decks=decks, tasks=tasks,
+                        evocation_deck=c.evocation_deck(),
                         rng=Rng(seed),
                         modules=modules_flow.new_modules(bool(options.get("paths")), scenario,
                                                          school, mage_ids))
@@ -245,7 +271,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         if task.kind in modules_flow.CHANCE_KINDS:
             return modules_flow.explain_chance(state, task, action)
         rule = RULEBOOK[FLOW.kind_of(task).rule]
-        verb = {"lodge": "lodge", "events": "events"}.get(task.kind, "commands")
+        verb = {"lodge": "lodge", "events": "events", "summon": "summon"}.get(task.kind,
+                                                                              "commands")
         if action.verb != verb:
             return Verdict.illegal(f"phase.{task.kind}", f"This is the {task.kind} chance "
                                    f"step ({verb} ...), not {action.verb!r}.", rule)
@@ -256,6 +283,12 @@ class BlackRoseWars(Game[BRWState, Action]):
                     return Verdict.ok(rule, "The Rooms the options name.")
                 return Verdict.illegal("lodge.given", "The options name the Rooms: "
                                        f"{' '.join(pool)}.", rule)
+        elif task.kind == "summon":
+            if len(action.args) == 1 and action.args[0] in state.evocation_deck:
+                return Verdict.ok(rule, "A card of the Evocation deck.")
+            return Verdict.illegal("summon.not_in_deck", f"{' '.join(action.args)!r} is not "
+                                   "a card of the Evocation deck "
+                                   f"({len(state.evocation_deck)} cards).", rule)
         elif task.kind == "events":
             sizes = [len(d) for d in state.event_decks]
             args = list(action.args)
@@ -303,6 +336,12 @@ class BlackRoseWars(Game[BRWState, Action]):
             return (target(args[0]),)
         if v == "cast":
             return (target(args[1]),)
+        if v == "evoke":
+            return (target(args[2]) if args[2] != "none" else target(args[1]),)
+        if v == "legend":
+            return (target(args[1]),)
+        if v == "activate" and args:
+            return (target(args[0]),)
         task = state.task
         if v == "activate" and task is not None and task.seat is not None:
             return (f"room:{state.mages[task.player].where}",)
@@ -439,15 +478,43 @@ class BlackRoseWars(Game[BRWState, Action]):
             if model.damage >= model.health:
                 out.append(f"{mid}: {model.damage} Damage on Health {model.health} is a "
                            "defeat not resolved")
+            if len(model.dealt) != model.damage:
+                out.append(f"{mid}: {model.damage} Damage but {len(model.dealt)} owners of "
+                           "Damage (brw.core.damage_owner)")
+            owners = {mage_id(i) for i in range(n)} | {AVATAR, BLACK_ROSE}
+            out += [f"{mid}: Damage of unknown owner {o!r}" for o in set(model.dealt)
+                    if o not in owners]
         if not setup & {"lodge", "gaea_model"} and state.tasks and not state.avatar.model.where:
             out.append("gaea: Gaea's model is always in the Lodge after setup")
         if state.crown >= n:
             out.append(f"crown: seat {state.crown} is not a seat of this game")
+        out += self._evocation_problems(state)
         for i, m in enumerate(state.mages):
             held = (*m.hand, *m.prepared)
             spells = set(modules_flow.spells_of(self.components, state, i))
             if len(set(held)) != len(held) or not set(held) <= spells:
                 out.append(f"mages[{i}]: spells of the core, each once")
+        return out
+
+    def _evocation_problems(self, state: BRWState) -> list[str]:
+        c = self.components
+        out: list[str] = []
+        rooms = {r.id for r in state.rooms}
+        held = [e.card for e in state.evocations]
+        cards = (*state.evocation_deck, *state.evocation_discard, *held)
+        if Counter(cards) != Counter(c.evocation_deck()):
+            out.append(f"the Evocation deck, its discards and the Evocations in the Lodge "
+                       f"hold {len(cards)} cards, not each of the {len(c.evocation_deck())} "
+                       "once")
+        for i, e in enumerate(state.evocations):
+            if e.owner >= len(state.mages):
+                out.append(f"evocations[{i}].owner: seat {e.owner} is not a seat of this game")
+            if e.model.where not in rooms:
+                out.append(f"evocations[{i}]: an Evocation stands in a Room of the Lodge, not "
+                           f"{e.model.where!r} (brw.core.cells)")
+        for seat in range(len(state.mages)):
+            if held and sum(1 for e in state.evocations if e.owner == seat) > MAX_EVOCATIONS:
+                out.append(f"evocations: seat {seat} has more than {MAX_EVOCATIONS}")
         return out
 
     def _token_problems(self, state: BRWState) -> list[str]:
@@ -509,11 +576,35 @@ class BlackRoseWars(Game[BRWState, Action]):
                 return [f"{path}.data[2]: {words[2]!r} is not a Room of the Lodge"]
         if kind in ("filius_move", "filius_attack") and words[0] not in mages:
             return [f"{path}.data[0]: {words[0]!r} is not a Mage of this game"]
+        if kind == "summon" and (task.number(0) >= len(state.mages) or words[1] not in rooms):
+            return [f"{path}: a summon by a seat of this game in a Room of the Lodge"]
+        if kind == "evoke":  # an Evocation defeated before its activation is skipped
+            evocation = state.evocation(words[0])
+            if words[0] not in c.evocation_deck() or (evocation is not None
+                                                      and evocation.owner != task.actor):
+                return [f"{path}.data[0]: {words[0]!r} is no Evocation of seat {task.actor} "
+                        "in the Lodge"]
+        if kind == "event_choice" and not any(
+                w in events_core.CHOICES for w in self._event_effects(words[0])):
+            return [f"{path}.data[0]: {words[0]!r} is no Event that lets a Mage decide"]
+        if kind == "legend":
+            from gaia_lab.games.black_rose_wars.components import LEGEND
+
+            legend = state.evocation(LEGEND)
+            if legend is None or legend.owner != task.actor:
+                return [f"{path}: Gaea (Legend) is not seat {task.actor}'s Evocation in the "
+                        "Lodge"]
         if kind == "planning" and i == 0 and len(state.mages[task.player].hand) < 2:
             return [f"{path}: the Mage has fewer than 2 spells in hand to prepare"]
         if kind == "crown":
             return self._crown_problems(state, path, task)
         return []
+
+    def _event_effects(self, eid: str) -> tuple[str, ...]:
+        try:
+            return self.components.event(eid).effects
+        except KeyError:
+            return ()
 
     def _crown_problems(self, state: BRWState, path: str, task: Task) -> list[str]:
         purpose, context, *candidates = task.words
@@ -553,7 +644,8 @@ class BlackRoseWars(Game[BRWState, Action]):
         ``prepared``, ``passed``); ``gaea`` and ``filius`` (``where``, ``damage``);
         ``gaea_power``; ``lodge`` (per Room: ``slots``, ``root`` as the owners on its
         Root Token or null for none, ``rebuilt``); ``arbor_vitae`` (Rooms); ``crown``;
-        ``commands`` (cards on top of the deck); ``black_rose``; ``moon_cubes``; ``at``
+        ``commands`` (cards on top of the deck); ``events`` (Event cards on top of their
+        Moon's deck); ``black_rose``; ``moon_cubes``; ``at``
         and ``turn``.
 
         >>> g = BlackRoseWars()
@@ -654,8 +746,7 @@ class BlackRoseWars(Game[BRWState, Action]):
             spells = modules_flow.spells_of(self.components, state, i)
             mage = state.mages[i]
             model = mage.model.at(area(change.where, f"seats[{i}]", mage.where))
-            if change.damage is not None:
-                model = model.damaged(change.damage)
+            model = self._scenario_damage(model, change, f"seats[{i}]", problems)
             prepared = change.prepared if change.prepared is not None else spells[:2]
             if any(s not in spells for s in prepared) or len(set(prepared)) != len(prepared):
                 problems.append(f"seats[{i}].prepared: spells of {', '.join(spells)}, each "
@@ -675,12 +766,60 @@ class BlackRoseWars(Game[BRWState, Action]):
                 continue
             model = state.model(mid)
             model = model.at(area(placed.where, mid, model.where))
-            if placed.damage is not None:
-                model = model.damaged(placed.damage)
+            model = self._scenario_damage(model, placed, mid, problems)
             state = state.with_model(mid, model)
         if spec.gaea_power is not None:
             state = state.with_avatar(power=spec.gaea_power)
-        return state
+        return self._scenario_evocations(state, spec, problems)
+
+    def _scenario_evocations(self, state: BRWState, spec: ScenarioSpec,
+                             problems: list[str]) -> BRWState:
+        rooms = {r.id for r in state.rooms}
+        placed: list[Evocation] = []
+        for i, e in enumerate(spec.evocations):
+            label = f"evocations[{i}]"
+            if e.card not in state.evocation_deck:
+                problems.append(f"{label}.card: {e.card!r} is no Evocation card left in the "
+                                "deck")
+            elif e.owner >= spec.players:
+                problems.append(f"{label}.owner: seat {e.owner} is not a seat of this game")
+            elif e.where not in rooms:
+                problems.append(f"{label}.where: {e.where!r} is not a Room of the Lodge "
+                                "(brw.core.cells)")
+            elif sum(1 for p in placed if p.owner == e.owner) >= MAX_EVOCATIONS:
+                problems.append(f"{label}: seat {e.owner} has {MAX_EVOCATIONS} Evocations "
+                                "already (brw.core.summon)")
+            else:
+                card = self.components.evocation(e.card)
+                model = self._scenario_damage(
+                    Model(e.where, card.speed, card.strength, card.health),
+                    ModelSpec(damage=e.damage, dealt=e.dealt), label, problems)
+                if model.damage >= model.health:
+                    problems.append(f"{label}.damage: {model.damage} Damage on Health "
+                                    f"{model.health} is a defeat")
+                    continue
+                placed.append(Evocation(e.card, e.owner, model))
+                state = evolve(state, evocation_deck=tuple(c for c in state.evocation_deck
+                                                           if c != e.card))
+        return evolve(state, evocations=tuple(placed))
+
+    @staticmethod
+    def _scenario_damage(model: Model, spec: MageSpec | ModelSpec, label: str,
+                         problems: list[str]) -> Model:
+        if spec.dealt is not None:
+            owners = {AVATAR, BLACK_ROSE} | {f"mage{i}" for i in range(1, MAX_MAGES + 1)}
+            bad = [o for o in spec.dealt if o not in owners]
+            if bad:
+                problems.append(f"{label}.dealt: {bad[0]!r} is no owner of Damage (mageN, "
+                                "gaea, black_rose)")
+                return model
+            model = model.unhurt()
+            for owner in spec.dealt:
+                model = model.hurt(1, owner)
+            return model
+        if spec.damage is not None:
+            return model.unhurt().hurt(spec.damage, BLACK_ROSE)
+        return model
 
     def _scenario_round(self, state: BRWState, spec: ScenarioSpec,
                         problems: list[str]) -> BRWState:
@@ -692,6 +831,12 @@ class BlackRoseWars(Game[BRWState, Action]):
             problems.append("commands: a Command card twice")
             top = list(dict.fromkeys(top))
         deck = (*top, *(x for x in state.avatar.commands if x not in top))
+        known = {e.id for e in self.components.events}
+        problems += [f"events: unknown Event card {x!r}" for x in spec.events if x not in known]
+        on_top = [x for x in dict.fromkeys(spec.events) if x in known]
+        state = evolve(state, event_decks=tuple(
+            (*(x for x in on_top if x in d), *(x for x in d if x not in on_top))
+            for d in state.event_decks))
         board = state.power_board
         if spec.black_rose is not None:
             board = evolve(board, black_rose=spec.black_rose)
@@ -709,6 +854,7 @@ class BlackRoseWars(Game[BRWState, Action]):
         top_power = max(markers.values())
         moon = 3 if top_power >= board.third_moon else 2 if top_power >= board.second_moon else 1
         state = evolve(state, power_board=evolve(board, moon=moon))
+        state = modules_flow.scenario_personal(state)
         tasks = self.rules.round_tasks(state, "turn" if spec.at == "turn" else spec.at)
         if spec.at in ("turn", "avatar") and spec.turn == 2:
             first = tasks.index(Task("avatar", "rules"))

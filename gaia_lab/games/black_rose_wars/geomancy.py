@@ -64,6 +64,7 @@ __all__ = [
     "explain_swap",
     "geomancy_spell",
     "legend_choices",
+    "legend_room",
     "library",
     "load_geomancy",
     "swap_school",
@@ -208,17 +209,29 @@ def _owned(state: BRWState, room: str, seat: int) -> int:
     return sum(1 for o in state.room(room).owners() if o == mage_id(seat))
 
 
+def legend_room(state: BRWState, seat: int) -> str | None:
+    """The Room of the Legend when it is ``seat``'s Evocation in the Lodge, else None."""
+    from gaia_lab.games.black_rose_wars.components import LEGEND
+
+    legend = state.evocation(LEGEND)
+    if legend is None or legend.owner != seat or not legend.model.where:
+        return None
+    return legend.model.where
+
+
 def explain_legend(state: BRWState, seat: int, choice: str, target: str) -> Verdict:
-    """Whether the Legend's owner (``seat``) may pick ``choice`` on ``target`` (a Room).
+    """Whether the Legend's owner (``seat``) may pick ``choice`` on ``target``.
 
-    Removing Instability takes 2 of the owner's own in the Room (``If you do``: with fewer
-    the effect cannot be picked); converting Instability turns up to 3 of other owners'
-    into the owner's.  Converting Damage needs Damage that belongs to someone, which the
-    modelled core does not record (Damage is a count on a Model): it is never available.
+    Removing Instability takes 2 of the owner's own out of any Room (``If you do``: with
+    fewer the effect cannot be picked); converting turns up to 3 Damage on a Model in her
+    Room, or up to 3 Instability in her Room, of other owners into the owner's
+    (brw.ruling.legend_from_her: "from her" is read as her own Room).
 
-    >>> from gaia_lab.games.black_rose_wars.state import Mage, Model, Room
+    >>> from gaia_lab.games.black_rose_wars.state import Evocation, Mage, Model, Room
+    >>> legend = Evocation("gaea_legend", 0, Model("crypt", 2, 1, 6))
     >>> s = BRWState(players=1, mages=(Mage("Talia", Model("crypt", 2, 2, 11)),),
-    ...              rooms=(Room("crypt", 0, 0, 6, slots=("mage1", "gaea")),))
+    ...              rooms=(Room("crypt", 0, 0, 6, slots=("mage1", "gaea")),),
+    ...              evocations=(legend,))
     >>> print(explain_legend(s, 0, "remove_instability", "crypt"))
     illegal (legend.too_little): Talia has 1 Instability in crypt; the Legend removes 2. \
 [Forgotten Evocation Card and Forgotten Spell Card [brw.forgotten.gaea_legend]]
@@ -227,12 +240,27 @@ def explain_legend(state: BRWState, seat: int, choice: str, target: str) -> Verd
     if choice not in LEGEND_CHOICES:
         return Verdict.illegal("legend.unknown", f"The Legend offers {', '.join(LEGEND_CHOICES)}"
                                f", not {choice!r}.", cite)
+    if not 0 <= seat < len(state.mages):
+        return Verdict.illegal("legend.no_seat", f"Seat {seat} is not a seat of this game.",
+                               cite)
+    name = state.mage(seat).name
+    here = legend_room(state, seat)
+    if here is None:
+        return Verdict.illegal("legend.not_in_play", f"Gaea (Legend) is not {name}'s "
+                               "Evocation in the Lodge.", cite)
+    near = rule("brw.ruling.legend_from_her")
     if choice == "convert_damage":
-        return Verdict.illegal("legend.no_damage_owner", "The modelled core does not record "
-                               "whose Damage is on a Model, so there is none to convert.", cite)
+        if target not in state.models_in(here):
+            return Verdict.illegal("legend.not_near", f"{target} is not a Model in the "
+                                   f"Legend's Room ({here}).", near)
+        others = len(state.model(target).dealt) - state.model(target).owned_damage(
+            mage_id(seat))
+        if not others:
+            return Verdict.illegal("legend.no_damage", f"{target} has no Damage of another "
+                                   "owner to convert.", cite)
+        return Verdict.ok(cite, f"{name} converts {min(3, others)} Damage on {target}.")
     if not state.has_room(target):
         return Verdict.illegal("legend.no_room", f"{target} is no Room of the Lodge.", cite)
-    name = state.mage(seat).name
     if choice == "remove_instability":
         have = _owned(state, target, seat)
         if have < 2:
@@ -240,6 +268,9 @@ def explain_legend(state: BRWState, seat: int, choice: str, target: str) -> Verd
                                    f"{target}; the Legend removes 2.", cite)
         return Verdict.ok(cite, f"{name} removes 2 Instability from {target} and gains 2 Power "
                                 "Points.")
+    if target != here:
+        return Verdict.illegal("legend.not_near", f"{target} is not the Legend's Room "
+                               f"({here}).", near)
     others = len(state.room(target).owners()) - _owned(state, target, seat)
     if not others:
         return Verdict.illegal("legend.nothing", f"{target} holds no Instability of another "
@@ -248,30 +279,49 @@ def explain_legend(state: BRWState, seat: int, choice: str, target: str) -> Verd
 
 
 def legend_choices(state: BRWState, seat: int) -> tuple[tuple[str, str], ...]:
-    """Every (choice, Room) the Legend's owner may pick now, in the card's order and the
-    Lodge's Room order."""
-    return tuple((c, r.id) for c in LEGEND_CHOICES for r in state.rooms
-                 if explain_legend(state, seat, c, r.id))
+    """Every (choice, target) the Legend's owner may pick now, in the card's order, Rooms
+    in the Lodge's order and Models in the game's order."""
+    targets = {"remove_instability": [r.id for r in state.rooms],
+               "convert_damage": list(state.model_ids()),
+               "convert_instability": [r.id for r in state.rooms]}
+    return tuple((c, t) for c in LEGEND_CHOICES for t in targets[c]
+                 if explain_legend(state, seat, c, t))
 
 
 def apply_legend(state: BRWState, seat: int, choice: str, target: str
                  ) -> tuple[BRWState, tuple[Event, ...]]:
     """Resolve the Legend's effect (IllegalActionError when it may not be picked).  Its
     owner's Instability is taken from the right; converted Instability is the leftmost of
-    other owners', the Root Token's first (engine ruling: the card leaves which ones open).
+    other owners', the Root Token's first, and converted Damage the oldest of other
+    owners' (brw.ruling.legend_which: the card leaves which ones open).
 
-    >>> from gaia_lab.games.black_rose_wars.state import Mage, Model, Room, RootToken
-    >>> s = BRWState(players=1, mages=(Mage("Talia", Model("crypt", 2, 2, 11)),),
+    >>> from gaia_lab.games.black_rose_wars.state import Evocation, Mage, Model, Room, RootToken
+    >>> legend = Evocation("gaea_legend", 0, Model("crypt", 2, 1, 6))
+    >>> hurt = Model("crypt", 2, 2, 11).hurt(2, "gaea").hurt(2, "mage1")
+    >>> s = BRWState(players=2, mages=(Mage("Talia", Model("crypt", 2, 2, 11)),
+    ...                                Mage("Rikkart", hurt)),
     ...              rooms=(Room("crypt", 0, 0, 6, slots=("gaea", "mage1", "black_rose"),
-    ...                          root=RootToken(("gaea", "gaea"))),))
+    ...                          root=RootToken(("gaea", "gaea"))),), evocations=(legend,))
     >>> after, _ = apply_legend(s, 0, "convert_instability", "crypt")
     >>> after.room("crypt").owners()
     ('mage1', 'mage1', 'mage1', 'mage1', 'black_rose')
+    >>> apply_legend(s, 0, "convert_damage", "mage2")[0].mages[1].model.dealt
+    ('mage1', 'mage1', 'mage1', 'mage1')
     """
     verdict = explain_legend(state, seat, choice, target)
     if not verdict:
         raise IllegalActionError(verdict)
-    room, me = state.room(target), mage_id(seat)
+    me = mage_id(seat)
+    if choice == "convert_damage":
+        model = state.model(target)
+        left, dealt = 3, list(model.dealt)
+        for i, owner in enumerate(dealt):
+            if left and owner != me:
+                dealt[i] = me
+                left -= 1
+        state = state.with_model(target, evolve(model, dealt=tuple(dealt)))
+        return state, (Event(f"legend.{choice}", verdict.message, verdict.rule, seat, ()),)
+    room = state.room(target)
     root = list(room.root.slots) if room.root else []
     slots = list(room.slots)
     if choice == "remove_instability":

@@ -217,7 +217,7 @@ def resolve_card(state: BRWState, card: ScenarioCard,
         elif kind == "avatar_heal":
             model = state.avatar.model
             healed = min(amount, model.damage)
-            state = state.with_avatar(model=model.damaged(model.damage - healed))
+            state = state.with_avatar(model=model.healed(healed))
             events.append(Event("legendary.heal", f"{card.name}: Gaea loses {healed} Damage.",
                                 cite, "rules"))
         else:

@@ -45,7 +45,10 @@ class Modules:
     geomancy: bool = False
     """The School of Geomancy replaces the modelled core's spells (setup step 9)."""
     spells: tuple[tuple[str, ...], ...] = ()
-    """Each seat's own spells, when not the core's (Talia's, or dealt from Geomancy)."""
+    """Each seat's own spells, when not the core's (dealt from Geomancy, or a scenario's)."""
+    personal: tuple[tuple[str, ...], ...] = ()
+    """Each seat's personal spells gained so far: Talia's first at setup, her next at each
+    Moon change (brw.core.personal_spells)."""
 
 
 def _kind(name: str, rule: str, what: str, verb: str, actor: str = "player",

@@ -74,9 +74,6 @@ CHANCE_KINDS: Final = frozenset({"school", "path_starts", "path_shuffle", "path_
 TALIA: Final = "talia"
 SCHOOL_SPELLS: Final = 3
 """Spells a Mage holds from the School of Geomancy (as many as the core's three)."""
-QUEST_COLOUR: Final = "yellow"
-"""The Rooms whose ruined side draws a Quest (the fan data's Observatory, Bibliotheca,
-Sanctuary)."""
 
 
 def _cards() -> PathCards:
@@ -110,12 +107,35 @@ def _event(events: list[Event], kind: str, text: str, rule_id: str,
 def new_modules(paths: bool, scenario: bool, school: bool = False,
                 mages: tuple[str, ...] = ()) -> Modules:
     """The modules of a new game (the Legendary Scenario plays the Paths too); Talia
-    (Mage id ``talia`` in ``mages``) holds her three personal spells."""
+    (Mage id ``talia`` in ``mages``) holds her first personal spell."""
     deck = tuple(_cards().cards) if paths or scenario else None
-    personal = tuple(s.id for s in geomancy.load_geomancy().personal)
-    spells = tuple(personal if m == TALIA else () for m in mages)
+    first = talia_personal()[:1]
+    personal = tuple(first if m == TALIA else () for m in mages)
     return Modules(None if deck is None else PathsState(deck=deck), scenario,
-                   geomancy=school, spells=spells if any(spells) else ())
+                   geomancy=school, personal=personal if any(personal) else ())
+
+
+def talia_personal() -> tuple[str, ...]:
+    """Talia's three personal spells, in the order she gains them (data order)."""
+    return tuple(s.id for s in geomancy.load_geomancy().personal)
+
+
+def gain_personal(rules: Rules, state: BRWState, events: list[Event]) -> BRWState:
+    """At a Moon change each Mage with personal spells still to gain takes the next one
+    into hand (brw.core.personal_spells); only Talia's are in this box."""
+    personal = list(state.modules.personal)
+    full = talia_personal()
+    for seat, gained in enumerate(personal):
+        if not gained or len(gained) >= len(full):
+            continue
+        spell = full[len(gained)]
+        personal[seat] = (*gained, spell)
+        mage = state.mages[seat]
+        state = state.with_mage(seat, evolve(mage, hand=(*mage.hand, spell)))
+        _event(events, "spell.personal", f"Moon phase {state.power_board.moon}: {mage.name} "
+               f"gains her personal spell {rules.c.spell(spell).name} into hand.",
+               "brw.core.personal_spells")
+    return evolve(state, modules=evolve(state.modules, personal=tuple(personal)))
 
 
 def mage_ids(components: Components) -> tuple[str, ...]:
@@ -132,7 +152,9 @@ def spells_of(components: Components, state: BRWState, seat: int) -> tuple[str, 
     """The spells a Mage holds each round: their own (Talia's, or dealt from the School of
     Geomancy), or else the modelled core's three."""
     own = state.modules.spells
-    return own[seat] if seat < len(own) and own[seat] else components.core_spells()
+    base = own[seat] if seat < len(own) and own[seat] else components.core_spells()
+    gained = state.modules.personal[seat] if seat < len(state.modules.personal) else ()
+    return (*base, *(s for s in gained if s not in base))
 
 
 def school_tasks(school: bool) -> tuple[Task, ...]:
@@ -437,7 +459,7 @@ def _do_effect(rules: Rules, state: BRWState, task: Task, action: Action,
         return rules.gain_power(state, me, effect.amount, events, cite)
     if effect.kind == "heal":
         model = state.model(me)
-        return state.with_model(me, model.damaged(max(0, model.damage - effect.amount)))
+        return state.with_model(me, model.healed(effect.amount))
     if effect.kind == "damage":
         return rules.damage(state, target, effect.amount, me, events, cite)
     return rules.place_instability(state, target, me, effect.amount, events, cite)
@@ -599,8 +621,8 @@ def after_step(rules: Rules, before: BRWState, after: BRWState, action: Action,
             offers.append(Task("path_advance", seat, (met[0].kind,)))
     if acting is not None and action.verb == "activate":
         room = before.mages[acting].where
-        if (before.has_room(room) and not before.room(room).rebuilt
-                and rules.c.room(room).colour == QUEST_COLOUR
+        if (before.has_room(room)
+                and "quest" in rules.c.room(room).effects(before.room(room).rebuilt)
                 and explain_quest_swap(paths.rows[acting], paths.deck)):
             offers.append(Task("path_quest", acting))
     return _push(after, *offers) if offers else after
@@ -649,6 +671,12 @@ def module_problems(state: BRWState) -> list[str]:
             s and (len(s) != SCHOOL_SPELLS or not set(s) <= known) for s in own)):
         out.append(f"modules.spells: for each of the {len(state.mages)} Mages, none or "
                    f"{SCHOOL_SPELLS} spells of this box")
+    personal = state.modules.personal
+    full = talia_personal()
+    if personal and (len(personal) != len(state.mages) or any(
+            p != full[:len(p)] for p in personal)):
+        out.append(f"modules.personal: for each of the {len(state.mages)} Mages, none or "
+                   f"the first of Talia's personal spells ({', '.join(full)})")
     placed = [e for d in state.event_decks for e in d] + list(state.events)
     ours = sorted(e for e in placed if e in scenario_card_ids())
     if (ours != sorted(scenario_card_ids()) if state.modules.legendary and state.round
@@ -674,6 +702,21 @@ def scenario_paths(state: BRWState, rows: tuple[PathRow, ...] | None,
     used = {c for row in rows for c in row.cards[1:]}
     return evolve(state, modules=evolve(state.modules, paths=PathsState(
         tuple(c for c in _cards().cards if c not in used), tuple(rows))))
+
+
+def scenario_personal(state: BRWState) -> BRWState:
+    """A scenario's personal spells: Talia has gained one per Moon phase begun."""
+    full = talia_personal()
+    moon = state.power_board.moon
+    personal = list(state.modules.personal)
+    for seat, gained in enumerate(personal):
+        if gained and len(gained) < moon:
+            personal[seat] = full[:moon]
+            mage = state.mages[seat]
+            state = state.with_mage(seat, evolve(mage, hand=(
+                *mage.hand, *(x for x in full[len(gained):moon]
+                              if x not in mage.hand + mage.prepared))))
+    return evolve(state, modules=evolve(state.modules, personal=tuple(personal)))
 
 
 def scenario_spells(state: BRWState, spells: tuple[tuple[str, ...], ...] | None,

@@ -23,13 +23,16 @@ PARTS_RULES: Final[tuple[RuleRef, ...]] = (
             f"{RULING} When none of the three drawn Path cards matches, the Mage keeps none "
             "and all three go under the deck, shuffled."),
     RuleRef("brw.paths.start_condition", "Path Start Card Anatomy",
-            f"{RULING} The line at the top of a Path Start card (\"You gain 1 Power Point\" "
-            "on the one shown) is its Advance Condition: the marker advances each time the "
-            "Mage gains a Power Point."),
+            f"{RULING} The Path Start card's anatomy names a Path Start, a Track and an "
+            "Advance Condition, and no Effect; its one printed line, \"You gain 1 Power "
+            "Point\" at its top, is therefore its Advance Condition, the same on every Path "
+            "Start card: the marker leaves the Path Start when the Mage gains a Power "
+            "Point."),
     RuleRef("brw.core.quest", "Core game (modelled)",
-            f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates the "
-            "ruined side of a yellow Room (whose ruined side draws a Quest in the fan data) "
-            "would draw a Quest, and with Paths may draw three Path cards instead."),
+            f"{RECONSTRUCTED} The modelled core has no Quest deck: a Mage who activates a "
+            "Room side that draws a Quest (the yellow Rooms' ruined side, the rebuilt Room "
+            "of Pleasures) would draw a Quest, and with Paths may draw three Path cards "
+            "instead."),
     RuleRef("brw.hunt.battlefield", "Large Models",
             f"{RECONSTRUCTED} The Nova Aetas Battlefield as modelled: squares touch by a "
             "king's step, a Model moves up to its Speed through squares free of Models and "

@@ -581,6 +581,9 @@ def _start(e: DataEntry, v: dict[str, Any]) -> StartCard:
     exits = _lanes(e, "exits", v["exits"], {START: "start"})
     if not exits:
         e.problem("exits", "a Path Start card has at least one track to the right")
+    if Condition(**v["condition"]) != Condition("gain_power"):
+        e.problem("condition", "a Path Start card's Advance Condition is its printed line, "
+                               "gaining a Power Point (brw.paths.start_condition)")
     return StartCard(v["id"], v["name"], exits, Condition(**v["condition"]), origin_of(v))
 
 

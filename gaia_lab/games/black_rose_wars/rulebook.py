@@ -280,8 +280,8 @@ RULES = Rulebook(
                 "other two under the Path deck."),
         # Path Start Card Anatomy / Path Card Anatomy
         RuleRef("brw.paths.start_anatomy", _START,
-                "A Path Start card shows the Path Start, a Track and an Advance Condition, and "
-                "gives its Mage 1 Power Point."),
+                "A Path Start card shows the Path Start, a Track and an Advance Condition; "
+                "the line at its top speaks of gaining 1 Power Point."),
         RuleRef("brw.paths.card_anatomy", _CARD,
                 "A Path card shows Tracks, an Advance Condition, End Points with their effect, "
                 "Empty and Effect Passages, a Penalty box and a Points box."),
@@ -412,15 +412,27 @@ RULES = Rulebook(
               "A round has six phases: Black Rose, Study, Planning, Action, Evocation and "
               "Clean-up."),
         _core("brw.core.black_rose_phase",
-              "Black Rose phase: the top Event of the current Moon's deck is revealed and the "
-              "Black Rose gains the Power Points it shows (the Event's own effect is not "
-              "played); with that deck empty it gains the Moon phase's number instead; then "
-              "it places 1 Instability in the Black Rose Room."),
+              "Black Rose phase: the top Event of the current Moon's deck is revealed, the "
+              "Black Rose gains the Power Points it shows and its effect is played; with that "
+              "deck empty the Black Rose gains the Moon phase's number instead; then it "
+              "places 1 Instability in the Black Rose Room."),
+        _core("brw.core.event_effects",
+              "An Event's effect is played when the Black Rose phase reveals it; a standing "
+              "effect is in force until the next Event is revealed. The Events' effects are "
+              "authored from a fan reading of the cards (a Room activated of a colour paying "
+              "the Black Rose, Instability in Rooms of colours, Damage of the Black Rose, "
+              "Mages sent to their Cells...); an effect on a part of the core not modelled "
+              "(the Library, Quests, Forgotten Spells cast) does nothing."),
         _core("brw.core.event_decks",
               "Each Moon phase has its own Event deck, shuffled at setup."),
         _core("brw.core.study",
               "Study phase: each Mage's three spells (Arcane Bolt, Destabilize, Blink) return "
               "to hand."),
+        _core("brw.core.personal_spells",
+              "Personal spells: at each Moon change every Mage gains their next personal "
+              "spell, into hand. Of the personal spells only Talia's three are in this box: "
+              "she holds the first from the start, the second from Moon 2, the third from "
+              "Moon 3, beside the spells every Mage holds."),
         _core("brw.core.planning",
               "Planning phase: from the Crown's holder on, each Mage prepares two of their "
               "three spells for the round."),
@@ -444,10 +456,17 @@ RULES = Rulebook(
               "to a Model within 1 step, Destabilize places 2 of their Instability in a Room "
               "within 1 step, Blink places them in a Room within 3 steps."),
         _core("brw.core.activate",
-              "Activate: a Mage uses their Room: on its ruined side they place 1 Instability "
-              "in it; on its rebuilt side they gain 1 Power Point, once per Room per round; "
-              "in the Throne Room they take the Crown instead (losing 1 Power Point on the "
-              "ruined side)."),
+              "Activate: a Mage uses the Room they stand in: on its ruined side they place 1 "
+              "Instability in it (not in the Throne Room, where they lose 1 Power Point and "
+              "take the Crown), then its effect is played; its rebuilt side plays its effect "
+              "once per Mage a round, and takes no Instability."),
+        _core("brw.core.room_effects",
+              "Each Room has its own effect on each side, authored from a fan reading of the "
+              "tiles: Damage to a Model or Instability in a Room within a range (the "
+              "activation's target), a summon, healing, Power Points, the Crown, a spell "
+              "cast this round taken back, every Mage sent to their Cell, a Quest; activated "
+              "with no target (none in reach, or the Mage's choice) a targeted effect does "
+              "nothing."),
         _core("brw.core.pass", "Pass: the Mage takes no more turns this Action phase."),
         _core("brw.core.instability",
               "Instability fills a ruined Room's slots from left to right; a Rebuilt Room "
@@ -459,6 +478,16 @@ RULES = Rulebook(
               "Instability goes back and the Room turns to its rebuilt side."),
         _core("brw.core.damage",
               "A Model whose Damage reaches its Health is defeated."),
+        _core("brw.core.damage_owner",
+              "Every Damage on a Model belongs to whoever dealt it: a Mage (the Damage of "
+              "their Evocations is theirs), the Avatar (Gaea's and Filius's) or the Black "
+              "Rose; healing takes off the latest dealt first."),
+        _core("brw.core.defeat_power",
+              "The Power Points for a defeat go to the Mage owning the most Damage on the "
+              "defeated Model (among equals, the one whose Damage came last); with no Mage's "
+              "Damage on it, to the side that defeated it, and the Avatar's side gains them "
+              "only for a Mage. The Trophy token goes to the Mage who dealt the defeating "
+              "Damage."),
         _core("brw.core.defeat_mage",
               "A defeated Mage returns to their Cell with no Damage; the defeating side gains "
               "3 Power Points and a Mage Trophy token."),
@@ -467,9 +496,23 @@ RULES = Rulebook(
               "the Avatar loses its Damage and returns to the Black Rose Room."),
         _core("brw.core.defeat_evocation",
               "A Mage who defeats an Evocation gains 1 Power Point and an Evocation Trophy "
-              "token; the Evocation leaves the Lodge."),
+              "token; the Evocation leaves the Lodge and a summoned Evocation's card goes to "
+              "the Evocation discards."),
+        _core("brw.core.evocation_deck",
+              "The Evocation deck holds the core Evocations' cards (3 Succubus, 3 Nigredo, 8 "
+              "Cadaver, 3 Colossus) and the Forgotten Evocation; a summon draws one of its "
+              "cards at random."),
+        _core("brw.core.summon",
+              "Summon: the Mage draws a card of the Evocation deck and places its Model in "
+              "their Room as their Evocation; a Mage with three Evocations in the Lodge, or "
+              "an empty deck, summons nothing."),
+        _core("brw.core.evoke",
+              "Evocation phase: from the Crown's holder on, each Mage activates each of their "
+              "Evocations: it moves up to its Speed through Rooms (or stays) and may attack "
+              "one Model or Root Token in its Room that is not its owner's, dealing its "
+              "Strength."),
         _core("brw.core.evocation_phase",
-              "Evocation phase: the Avatar's Servant activates."),
+              "Evocation phase: the Mages' Evocations activate, then the Avatar's Servant."),
         _core("brw.core.cleanup",
               "Clean-up phase: step 1 checks the end of the game, step 2 ends the round and "
               "hands over nothing else."),
@@ -498,14 +541,26 @@ RULES = Rulebook(
                 f"{RULING} A Root Token that leaves the Lodge (destroyed, removed by "
                 "rebuilding, or for an Arbor Vitae) goes back to the pool."),
         RuleRef("brw.ruling.models_in_room", _GPRIO,
-                f"{RULING} The Models of a Room are its Mages, the Avatar, Filius and its Root "
-                "Token."),
+                f"{RULING} The Models of a Room are its Mages, the Avatar, Filius, the "
+                "Mages' Evocations and its Root Token."),
         RuleRef("brw.ruling.rebuild_roots", _ROOT,
                 f"{RULING} A Room is rebuilt when its printed slots are full; Instability on "
                 "its Root Token counts in the owners' ranking."),
         RuleRef("brw.ruling.move_ties", _FPRIO,
                 f"{RULING} Gaea and Filius move along a shortest way toward their target; "
                 "several equally good stopping Rooms are settled by the Choice of the Crown."),
+        RuleRef("brw.ruling.legend_action", _FORGOT,
+                f"{RULING} Gaea (Legend)'s action is her activation in the Evocation phase: "
+                "after one in which she moved or attacked, her owner picks one Effect that "
+                "can be picked (none when none can)."),
+        RuleRef("brw.ruling.legend_from_her", _FORGOT,
+                f"{RULING} \"From her\" is read as her own Room: she converts Damage on a "
+                "Model in her Room and Instability in her Room; the Instability she removes "
+                "may be in any Room."),
+        RuleRef("brw.ruling.legend_which", _FORGOT,
+                f"{RULING} She converts up to 3 of other owners': the oldest Damage, the "
+                "leftmost Instability (the Root Token's first); her owner's Instability is "
+                "removed from the right."),
         RuleRef("brw.ruling.gaea_attack", _ANATOMY,
                 f"{RULING} Gaea's attack deals her Strength to each Mage in her Room when it is "
                 "her target."),

@@ -4,10 +4,11 @@ The game runs on the flow kernel (:data:`FLOW`).  Setup: the Lodge's Rooms are d
 (chance), Gaea is set up in five rules steps (brw.setup.*), her Command deck is shuffled
 (chance) and the Mages go to their Cells.  A round (brw.core.round) then queues its
 phases: the Black Rose phase, Study, Planning (a decision per Mage), the Action phase
-(two rounds of turns, each followed by Gaea's activation), the Evocation phase (Filius
-activates), Blossoming Burst and Clean-up.  Gaea and Filius act as ``rules`` steps; each
-choice they make is kept with its decision trace (:func:`explain_choice`), and a choice
-still tied after the last criterion becomes a ``crown`` decision of the Crown's holder.
+(two rounds of turns, each followed by Gaea's activation), the Evocation phase (the
+Mages' Evocations, then Filius, activate), Blossoming Burst and Clean-up.  Gaea and
+Filius act as ``rules`` steps; each choice they make is kept with its decision trace
+(:func:`explain_choice`), and a choice still tied after the last criterion becomes a
+``crown`` decision of the Crown's holder.
 
 >>> from gaia_lab import Session
 >>> s = Session("black_rose_wars", players=2, seed=3)
@@ -37,10 +38,12 @@ from gaia_lab.games.black_rose_wars.state import (
     AVATAR,
     BLACK_ROSE,
     FILIUS,
+    MAX_EVOCATIONS,
     ROOT_SLOTS,
     BRWState,
     Cell,
     Choice,
+    Evocation,
     Model,
     Room,
     RootToken,
@@ -119,6 +122,15 @@ FLOW: Final[Flow[Action]] = Flow([
           ask="make the Choice of the Crown",
           data=tuple[Literal["gaea_target", "gaea_move", "filius_target", "filius_move",
                              "arbor"], Word, Word, *tuple[Word, ...]]),
+    _kind("summon", "brw.core.summon", "a Mage summons: an Evocation card is drawn (chance)",
+          "summon", "chance", data=tuple[Annotated[int, Range(0, 4)], Word]),
+    _kind("evoke", "brw.core.evoke", "{name} activates their Evocation {0}", "evoke",
+          phase="round", ask="activate your Evocation: move it and attack, or not",
+          data=tuple[Word]),
+    _kind("legend", "brw.forgotten.gaea_legend", "{name} picks the Effect of Gaea (Legend)",
+          "legend", phase="round", ask="pick the Effect of Gaea (Legend)"),
+    _kind("event_choice", "brw.core.event_effects", "{name} answers the Event {0}", "event",
+          phase="round", ask="take the Event's offer (a Room) or skip it", data=tuple[Word]),
     _kind("burst", "brw.skill.blossoming_burst", "Blossoming Burst, before Clean-up",
           "burst", "rules", "round"),
     _kind("cleanup", "brw.core.cleanup", "the Clean-up phase", "cleanup", "rules", "round"),
@@ -135,6 +147,7 @@ Command deck, then the Mages."""
 _VERB_RULE: Final = {"move": "brw.core.move", "attack": "brw.core.attack",
                      "cast": "brw.core.cast", "activate": "brw.core.activate",
                      "pass": "brw.core.pass", "prepare": "brw.core.planning",
+                     "evoke": "brw.core.evoke", "legend": "brw.forgotten.gaea_legend",
                      "crown": "brw.core.choice_of_the_crown"}
 _EFFECT_RULE: Final = {"move": "brw.ruling.move_ties", "attack": "brw.ruling.gaea_attack",
                        "avatar": "brw.avatar.effect", "root": "brw.avatar.tool",
@@ -291,6 +304,40 @@ class Rules:
         return [Action("filius", ("move" if task.kind == "filius_move" else "attack",
                                   task.word(0)))]
 
+    @FLOW.lister("summon")
+    def _list_summon(self, state: BRWState, task: Task) -> list[Action]:
+        return [Action("summon", (state.rng.random().choice(state.evocation_deck),))]
+
+    @FLOW.lister("evoke")
+    def _list_evoke(self, state: BRWState, task: Task) -> list[Action]:
+        card = task.word(0)
+        return [Action("evoke", (card, area, target))
+                for area, target in self.evoke_options(state, card)]
+
+    @FLOW.lister("legend")
+    def _list_legend(self, state: BRWState, task: Task) -> list[Action]:
+        from gaia_lab.games.black_rose_wars.geomancy import legend_choices
+
+        return [Action("legend", pair) for pair in legend_choices(state, task.player)]
+
+    def evoke_options(self, state: BRWState, card: str) -> list[tuple[str, str]]:
+        """Where a summoned Evocation may go (a Room within its Speed, its own included)
+        and what it may attack there (a Model or Root Token not of its owner, or
+        ``none``), brw.core.evoke."""
+        evocation = state.evocation(card)
+        if evocation is None or not evocation.model.where:
+            return []
+        the_lodge = lodge(state)
+        own = {mage_id(evocation.owner), *(e.card for e in state.evocations
+                                            if e.owner == evocation.owner)}
+        out: list[tuple[str, str]] = []
+        for area in the_lodge.rooms_within(evocation.model.where, evocation.model.speed):
+            out.append((area, "none"))
+            out += [(area, m) for m in state.models_in(area) if m not in own]
+            if state.room(area).root is not None:
+                out.append((area, f"root:{area}"))
+        return out
+
     @FLOW.lister("planning")
     def _list_planning(self, state: BRWState, task: Task) -> list[Action]:
         hand = state.mages[task.player].hand
@@ -313,10 +360,20 @@ class Rules:
             out += [Action("attack", (t,)) for t in self.attack_targets(state, seat)]
             for spell in mage.prepared:
                 out += [Action("cast", (spell, t)) for t in self.cast_targets(state, seat, spell)]
-            if self.activation_problem(state, seat) is None:
-                out.append(Action("activate"))
+            out += self.activations(state, seat)
         out.append(Action("pass"))
         return out
+
+    def activations(self, state: BRWState, seat: int) -> list[Action]:
+        """The Mage's legal activations of their Room: one per target its side's effect
+        may take, and ``activate`` alone, which leaves the targeted effect unplayed
+        (brw.core.activate, brw.core.room_effects)."""
+        if self.activation_problem(state, seat) is not None:
+            return []
+        from gaia_lab.games.black_rose_wars.rooms_core import targets
+
+        return [*(Action("activate", (t,)) for t in targets(self, state, seat) or ()),
+                Action("activate")]
 
     def move_targets(self, state: BRWState, seat: int) -> tuple[str, ...]:
         """The areas within the Mage's Speed: any Room, their own Cell, never another's
@@ -438,7 +495,39 @@ class Rules:
             return Verdict.illegal("crown.not_tied", f"The Choice of the Crown is among "
                                    f"{', '.join(task.words[2:])}; {action.args[0]!r} is not "
                                    "one of them.", rule)
+        if task.kind == "evoke":
+            return self._diagnose_evoke(state, task, action)
+        if task.kind == "event_choice":
+            from gaia_lab.games.black_rose_wars.events_core import choice_options
+
+            effect = next(w for w in self.c.event(task.word(0)).effects
+                          if w in ("dislocation", "renovation"))
+            offered = choice_options(self, state, seat, effect)
+            return Verdict.illegal("event.not_offered", f"{action.args[0]!r} is not an answer "
+                                   f"to the Event now: {', '.join(offered)}.", rule)
+        if task.kind == "legend":
+            from gaia_lab.games.black_rose_wars.geomancy import explain_legend
+
+            return explain_legend(state, seat, *action.args)
         return self._diagnose_turn(state, seat, action)
+
+    def _diagnose_evoke(self, state: BRWState, task: Task, action: Action) -> Verdict:
+        card, area, target = action.args
+        rule = _r("brw.core.evoke")
+        mine = task.word(0)
+        if card != mine:
+            return Verdict.illegal("evoke.other", f"This activation is of {mine}, not "
+                                   f"{card!r}.", rule)
+        evocation = state.evocation(mine)
+        assert evocation is not None
+        options = self.evoke_options(state, mine)
+        if area not in {a for a, _ in options}:
+            return Verdict.illegal("evoke.too_far", f"{self.name(state, area)} is not a Room "
+                                   f"within {mine}'s Speed {evocation.model.speed} through "
+                                   "Rooms.", rule)
+        there = [t for a, t in options if a == area]
+        return Verdict.illegal("evoke.target", f"{target!r} is not a target for {mine} in "
+                               f"{self.name(state, area)}: {', '.join(there)}.", rule)
 
     def _diagnose_turn(self, state: BRWState, seat: int, action: Action) -> Verdict:
         mage = state.mages[seat]
@@ -450,8 +539,13 @@ class Rules:
                                    "they can only pass.", rule)
         if v == "activate":
             found = self.activation_problem(state, seat)
-            assert found is not None
-            return found
+            if found is not None:
+                return found
+            shown = [str(a) for a in self.turn_actions(state, seat) if a.verb == "activate"]
+            return Verdict.illegal("activate.target", f"{' '.join(args) or 'no target'!r} "
+                                   f"is not a target of {self.name(state, mage.where)}'s "
+                                   "effect now: "
+                                   f"{', '.join(shown)}.", rule)
         if v == "move":
             area = args[0]
             d = the_lodge.distance(mage.where, area)
@@ -702,8 +796,12 @@ class Rules:
             decks = tuple(d[1:] if i == moon - 1 else d for i, d in enumerate(state.event_decks))
             state = evolve(state, event_decks=decks, events=(*state.events, card.id))
             self._event(events, "event.reveal", f"Black Rose phase: the Event {card.name} "
-                        f"(Moon {moon}) is revealed ({card.summary}; not played).", rule)
-            gain = card.reveal_power
+                        f"(Moon {moon}) is revealed: {card.summary}.", rule)
+            state = self.gain_power(state, BLACK_ROSE, card.reveal_power, events, rule)
+            from gaia_lab.games.black_rose_wars.events_core import play_event
+
+            state = play_event(self, state, card, events)
+            gain = 0
         else:
             self._event(events, "event.none", f"Black Rose phase: the Event deck of Moon "
                         f"{moon} is empty.", rule)
@@ -759,6 +857,10 @@ class Rules:
         if v == "move":
             self._event(events, "turn.move", f"{mage.name} moves to "
                         f"{self.name(state, args[0])}.", "brw.core.move", seat)
+            if args[0] == cell_id(seat):
+                from gaia_lab.games.black_rose_wars.events_core import to_cell
+
+                return to_cell(self, state, seat, events)
             return state.with_model(me, mage.model.at(args[0]))
         if v == "attack":
             self._event(events, "turn.attack", f"{mage.name} attacks "
@@ -767,7 +869,7 @@ class Rules:
                                "brw.core.attack")
         if v == "cast":
             return self._cast(state, seat, args[0], args[1], events)
-        return self._activate(state, seat, events)
+        return self._activate(state, seat, args[0] if args else "", events)
 
     def _cast(self, state: BRWState, seat: int, spell_id: str, target: str,
               events: list[Event]) -> BRWState:
@@ -778,37 +880,63 @@ class Rules:
             s for s in mage.prepared if s != spell_id)))
         self._event(events, "turn.cast", f"{mage.name} casts {spell.name} on "
                     f"{self.name(state, target)}.", "brw.core.cast", seat)
-        if spell.effect == "damage":
-            return self.damage(state, target, spell.amount, me, events, "brw.core.cast")
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
         if spell.effect == "instability":
             return self.place_instability(state, target, me, spell.amount, events,
                                           "brw.core.cast")
-        return state.with_model(me, state.model(me).at(target))
+        if spell.effect == "teleport":
+            state = state.with_model(me, state.model(me).at(target))
+            return self._spell_toll(state, seat, "only_war", 2, events)
+        bonus = in_force(self, state, "assault")
+        if bonus is not None:
+            self._event(events, "event.assault", f"{bonus.name}: the spell deals 1 more "
+                        "Damage.", "brw.core.event_effects")
+        state = self.damage(state, target, spell.amount + (bonus is not None), me, events,
+                            "brw.core.cast")
+        return self._spell_toll(state, seat, "only_peace", 1, events)
 
-    def _activate(self, state: BRWState, seat: int, events: list[Event]) -> BRWState:
+    def _spell_toll(self, state: BRWState, seat: int, standing: str, amount: int,
+                    events: list[Event]) -> BRWState:
+        """Only War (after a move spell) or Only Peace (after a damage spell), while in
+        force: the caster takes Damage of the Black Rose."""
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
+        card = in_force(self, state, standing)
+        if card is None:
+            return state
+        kind = "move" if standing == "only_war" else "damage"
+        self._event(events, f"event.{standing}", f"{card.name}: "
+                    f"{state.mages[seat].name} takes {amount} Damage of the Black Rose after "
+                    f"a {kind} spell.", "brw.core.event_effects")
+        return self.damage(state, mage_id(seat), amount, BLACK_ROSE, events,
+                           "brw.core.event_effects")
+
+    def _activate(self, state: BRWState, seat: int, target: str,
+                  events: list[Event]) -> BRWState:
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
         mage = state.mages[seat]
         room = state.room(mage.where)
+        card = in_force(self, state, "colour_power", self.c.room(room.id).colour)
+        if card is not None:
+            self._event(events, "event.colour_power", f"{card.name}: a Mage activates a "
+                        f"{self.c.room(room.id).colour} Room, the Black Rose gains 1 Power "
+                        "Point.", "brw.core.event_effects")
+            state = self.gain_power(state, BLACK_ROSE, 1, events, "brw.core.event_effects")
+        from gaia_lab.games.black_rose_wars.rooms_core import play_side
+
         name = self.name(state, room.id)
         rule = "brw.core.activate"
+        side = "rebuilt" if room.rebuilt else "ruined"
+        self._event(events, "room.activate", f"{mage.name} activates the {side} {name}"
+                    f"{' on ' + self.name(state, target) if target else ''}.", rule, seat)
+        words = self.c.room(room.id).effects(room.rebuilt)
         if room.rebuilt:
             state = state.with_room(evolve(room, used=(*room.used, seat)))
-        if room.id == self.throne_room(state):
-            if room.rebuilt:
-                self._event(events, "room.crown", f"{mage.name} activates the rebuilt {name}: "
-                            "they take the Crown and gain 1 Power Point.", rule, seat)
-                state = evolve(state, crown=seat)
-                return self.gain_power(state, mage_id(seat), 1, events, rule)
-            self._event(events, "room.crown", f"{mage.name} activates the ruined {name}: "
-                        "they lose 1 Power Point and take the Crown.", rule, seat,
-                        (f"{mage.name}.power", -1))
-            return evolve(state.with_mage(seat, evolve(mage, power=mage.power - 1)), crown=seat)
-        if room.rebuilt:
-            self._event(events, "room.activate", f"{mage.name} activates the rebuilt {name}.",
-                        rule, seat)
-            return self.gain_power(state, mage_id(seat), 1, events, rule)
-        self._event(events, "room.activate", f"{mage.name} activates the ruined {name}.",
-                    rule, seat)
-        return self.place_instability(state, room.id, mage_id(seat), 1, events, rule)
+        elif "crown_cost" not in words:
+            state = self.place_instability(state, room.id, mage_id(seat), 1, events, rule)
+        return play_side(self, state, seat, self.c.room(room.id), room.rebuilt, target, events)
 
     # Gaea
     @FLOW.resolver("avatar")
@@ -953,9 +1081,92 @@ class Rules:
     @FLOW.resolver("evocation")
     def _do_evocation(self, state: BRWState, task: Task, action: Action,
                       events: list[Event]) -> BRWState:
-        self._event(events, "phase.evocation", "Evocation phase: Gaea's Servant activates.",
-                    "brw.core.evocation_phase")
-        return self._push(evolve(self._pop(state), phase="evocation"), Task("filius", "rules"))
+        evoked = [Task("evoke", seat, (e.card,)) for seat in self.order(state)
+                  for e in state.evocations if e.owner == seat and e.model.where]
+        self._event(events, "phase.evocation", "Evocation phase: "
+                    f"{'the Mages activate their Evocations, then ' if evoked else ''}"
+                    "Gaea's Servant activates.", "brw.core.evocation_phase")
+        return self._push(evolve(self._pop(state), phase="evocation"), *evoked,
+                          Task("filius", "rules"))
+
+    @FLOW.resolver("summon")
+    def _do_summon(self, state: BRWState, task: Task, action: Action,
+                   events: list[Event]) -> BRWState:
+        seat, room, card_id = task.number(0), task.word(1), action.args[0]
+        card = self.c.evocation(card_id)
+        mage = state.mages[seat]
+        self._event(events, "evocation.summon", f"{mage.name} summons {card.name} "
+                    f"({card_id}: Health {card.health}, Strength {card.strength}, Speed "
+                    f"{card.speed}) in {self.name(state, room)}.", "brw.core.summon", "chance")
+        evocation = Evocation(card_id, seat, Model(room, card.speed, card.strength, card.health))
+        return evolve(self._pop(state), rng=state.rng.advanced(),
+                      evocation_deck=tuple(c for c in state.evocation_deck if c != card_id),
+                      evocations=(*state.evocations, evocation))
+
+    def summon(self, state: BRWState, seat: int, room: str, events: list[Event]) -> BRWState:
+        """A Mage summons in ``room``: a chance step draws the Evocation card, unless the
+        Mage has three Evocations in the Lodge or the deck is empty (brw.core.summon)."""
+        mage = state.mages[seat]
+        held = sum(1 for e in state.evocations if e.owner == seat)
+        if held >= MAX_EVOCATIONS or not state.evocation_deck:
+            why = (f"{mage.name} has {held} Evocations in the Lodge" if held >= MAX_EVOCATIONS
+                   else "the Evocation deck is empty")
+            self._event(events, "evocation.none", f"No Evocation is summoned: {why}.",
+                        "brw.core.summon")
+            return state
+        return self._push(state, Task("summon", "chance", (seat, room)))
+
+    @FLOW.resolver("evoke")
+    def _do_evoke(self, state: BRWState, task: Task, action: Action,
+                  events: list[Event]) -> BRWState:
+        card, area, target = action.args
+        seat = task.player
+        state = self._pop(state)
+        evocation = state.evocation(card)
+        assert evocation is not None
+        name = self.c.evocation(card).name
+        moved = area != evocation.model.where
+        if moved:
+            state = state.with_model(card, evocation.model.at(area))
+        went = "moves to" if moved else "stays in"
+        hits = "" if target == "none" else f" and attacks {self.name(state, target)}"
+        self._event(events, "evocation.activate", f"{state.mages[seat].name}'s {name} {went} "
+                    f"{self.name(state, area)}{hits}.", "brw.core.evoke", seat)
+        if target != "none":
+            state = self.damage(state, target, evocation.model.strength, card, events,
+                                "brw.core.evoke")
+        from gaia_lab.games.black_rose_wars.components import LEGEND
+
+        if card != LEGEND or state.evocation(card) is None or (not moved and target == "none"):
+            return state
+        return self._push(state, Task("legend", seat))
+
+    @FLOW.settler("evoke")
+    def _settle_evoke(self, state: BRWState, task: Task,
+                      events: list[Event]) -> BRWState | None:
+        if state.evocation(task.word(0)) is not None:
+            return None
+        self._event(events, "evocation.gone", f"{task.word(0)} was defeated: it does not "
+                    "activate.", "brw.core.evoke")
+        return self._pop(state)
+
+    @FLOW.settler("legend")
+    def _settle_legend(self, state: BRWState, task: Task,
+                       events: list[Event]) -> BRWState | None:
+        if self.legal(state):
+            return None
+        self._event(events, "legend.none", "Gaea (Legend) acted, but none of her Effects can "
+                    "be picked now.", "brw.ruling.legend_action")
+        return self._pop(state)
+
+    @FLOW.resolver("legend")
+    def _do_legend(self, state: BRWState, task: Task, action: Action,
+                   events: list[Event]) -> BRWState:
+        from gaia_lab.games.black_rose_wars.geomancy import apply_legend
+
+        state, found = apply_legend(self._pop(state), task.player, *action.args)
+        events.extend(found)
+        return self.check_moon(state, events)
 
     @FLOW.resolver("filius")
     def _do_filius(self, state: BRWState, task: Task, action: Action,
@@ -1107,6 +1318,11 @@ class Rules:
         self._event(events, "power.gain", f"{self.name(state, owner)} gains {amount} Power "
                     f"Point(s) ({total}).", rule, seat if seat is not None else "rules",
                     (f"{owner}.power", amount))
+        return self.check_moon(state, events)
+
+    def check_moon(self, state: BRWState, events: list[Event]) -> BRWState:
+        """Start the next Moon phase at once when a Power marker has reached its cube
+        (brw.core.moon)."""
         board = state.power_board
         top = max(self.markers(state).values())
         while board.moon < 3 and top >= (board.second_moon if board.moon == 1
@@ -1114,6 +1330,9 @@ class Rules:
             board = evolve(board, moon=board.moon + 1)
             self._event(events, "moon.change", f"A Power marker reaches the cube of Moon "
                         f"{board.moon}: Moon phase {board.moon} begins.", "brw.core.moon")
+            from gaia_lab.games.black_rose_wars import modules_flow
+
+            state = modules_flow.gain_personal(self, evolve(state, power_board=board), events)
         return evolve(state, power_board=board)
 
     def place_instability(self, state: BRWState, rid: str, owner: str, amount: int,
@@ -1145,6 +1364,16 @@ class Rules:
                         f"Instability in {name} ({len(room.slots)}/{room.size}).", rule)
             if len(room.slots) == room.size:
                 state = self.rebuild(state, rid, events)
+        if seat_of(owner) is not None and amount > 0:
+            from gaia_lab.games.black_rose_wars.events_core import in_force
+
+            card = in_force(self, state, "overload")
+            if card is not None and self.room_takes(state.room(rid), BLACK_ROSE):
+                self._event(events, "event.overload", f"{card.name}: the Black Rose adds 1 "
+                            f"Instability in {self.name(state, rid)}.",
+                            "brw.core.event_effects")
+                state = self.place_instability(state, rid, BLACK_ROSE, 1, events,
+                                               "brw.core.event_effects")
         return state
 
     def rebuild_shares(self, state: BRWState, rid: str) -> list[tuple[str, int, int]]:
@@ -1193,6 +1422,20 @@ class Rules:
             state = self.gain_power(state, owner, points, events, "brw.core.rebuild")
         return state
 
+    def _puppeteer(self, state: BRWState, where: str, events: list[Event]) -> BRWState:
+        """Puppeteer, while in force: a defeated Evocation's Room takes 1 Instability of the
+        Black Rose."""
+        from gaia_lab.games.black_rose_wars.events_core import in_force
+
+        card = in_force(self, state, "puppeteer")
+        if card is None or not state.has_room(where):
+            return state
+        self._event(events, "event.puppeteer", f"{card.name}: an Evocation was defeated, the "
+                    f"Black Rose places 1 Instability in {self.name(state, where)}.",
+                    "brw.core.event_effects")
+        return self.place_instability(state, where, BLACK_ROSE, 1, events,
+                                      "brw.core.event_effects")
+
     def place_root(self, state: BRWState, rid: str, events: list[Event], rule: str) -> BRWState:
         """Place a Root Token in a Room, unless it holds one or the pool is empty
         (brw.root.no_place); it adds two Instability slots (brw.root.placement)."""
@@ -1239,11 +1482,45 @@ class Rules:
             state, toll = legendary.toll(state, seat)
             events.extend(toll)
             return state
-        model = state.model(target)
-        hit = model.damage + amount
-        if hit < model.health:
-            return state.with_model(target, model.damaged(hit))
-        return self.defeat(state, target, source, events)
+        owner = self.damage_owner(state, source)
+        if target == FILIUS or state.evocation(target) is not None:
+            from gaia_lab.games.black_rose_wars.events_core import in_force
+
+            card = in_force(self, state, "immortals")
+            if card is not None:
+                self._event(events, "event.immortals", f"{card.name}: "
+                            f"{self.name(state, target)} cannot be damaged.",
+                            "brw.core.event_effects")
+                return state
+        model = state.model(target).hurt(amount, owner)
+        if model.damage < model.health:
+            return state.with_model(target, model)
+        return self.defeat(state.with_model(target, model), target, owner, events)
+
+    @staticmethod
+    def damage_owner(state: BRWState, source: str) -> str:
+        """Whose Damage a source deals: a Mage's Evocation deals its owner's, Filius the
+        Avatar's (brw.core.damage_owner)."""
+        if source == FILIUS:
+            return AVATAR
+        evocation = state.evocation(source)
+        return mage_id(evocation.owner) if evocation is not None else source
+
+    @staticmethod
+    def defeat_earner(model: Model, killer: str) -> str:
+        """Who gains the Power Points of a defeat: the Mage owning the most Damage on the
+        defeated Model, the latest dealt among equals; with no Mage's Damage on it, the
+        side that defeated it (brw.core.defeat_power).
+
+        >>> m = Model("crypt", 2, 2, 11).hurt(2, "mage2").hurt(2, "mage3").hurt(1, "gaea")
+        >>> Rules.defeat_earner(m, "gaea"), Rules.defeat_earner(m.hurt(1, "mage2"), "mage3")
+        ('mage3', 'mage2')
+        """
+        mages = [o for o in model.dealt if seat_of(o) is not None]
+        if not mages:
+            return killer
+        most = max(mages.count(o) for o in mages)
+        return next(o for o in reversed(mages) if mages.count(o) == most)
 
     def defeat(self, state: BRWState, target: str, source: str,
                events: list[Event]) -> BRWState:
@@ -1252,6 +1529,12 @@ class Rules:
         model = state.model(target)
         seat = seat_of(target)
         killer = seat_of(source)
+        earner = self.defeat_earner(model, source)
+        if earner != source:
+            self._event(events, "defeat.damage", f"{self.name(state, earner)} owns the most "
+                        f"Damage on {self.name(state, target)} "
+                        f"({model.owned_damage(earner)} of {model.damage}): the Power Points "
+                        "of the defeat are theirs.", "brw.core.defeat_power")
         name = self.name(state, target)
         if seat is not None:
             kind, rule = "mage", "brw.core.defeat_mage"
@@ -1259,8 +1542,13 @@ class Rules:
                                                    model.health))
             self._event(events, "defeat.mage", f"{name} is defeated and returns to their "
                         "Cell.", rule)
-            if killer is None:
-                return self.gain_power(state, AVATAR, DEFEAT_POWER[kind], events, rule)
+            from gaia_lab.games.black_rose_wars.events_core import in_force, to_cell
+
+            state = to_cell(self, state, seat, events)
+            if killer is not None and in_force(self, state, "dominion") is not None:
+                self._event(events, "event.dominion", "Dominion (the Event): the defeated "
+                            "Mage's Trophy goes to the Black Rose.", "brw.core.event_effects")
+                killer = None
         elif target == AVATAR:
             kind, rule = "avatar", "brw.core.defeat_avatar"
             room = self.black_rose_room(state)
@@ -1268,6 +1556,14 @@ class Rules:
                                                   model.health))
             self._event(events, "defeat.avatar", f"Gaea is defeated and returns to "
                         f"{self.name(state, room)}.", rule)
+        elif target != FILIUS:
+            kind, rule = "evocation", "brw.core.defeat_evocation"
+            self._event(events, "defeat.evocation", f"{self.c.evocation(target).name} "
+                        f"({target}) is defeated and leaves the Lodge.", rule)
+            state = evolve(state, evocations=tuple(e for e in state.evocations
+                                                   if e.card != target),
+                           evocation_discard=(*state.evocation_discard, target))
+            state = self._puppeteer(state, model.where, events)
         else:
             kind, rule = "evocation", "brw.core.defeat_evocation"
             where = model.where
@@ -1279,14 +1575,15 @@ class Rules:
             if state.has_room(where):
                 state = self.place_instability(state, where, AVATAR, 1, events,
                                                "brw.filius.settle")
-        if killer is None:
-            return state
-        if kind == "avatar" and state.modules.legendary:
+            state = self._puppeteer(state, where, events)
+        if killer is not None and kind == "avatar" and state.modules.legendary:
             self._event(events, "legendary.false_idols", "False Idols: defeating Gaea gives "
                         "no Avatar Trophy token.", "brw.legendary.false_idols")
-            return self.gain_power(state, source, DEFEAT_POWER[kind], events, rule)
-        mage = state.mages[killer]
-        state = state.with_mage(killer, evolve(mage, trophies=(*mage.trophies, kind)))
-        self._event(events, "trophy.gain", f"{mage.name} gains a Trophy token ({kind}).",
-                    rule, killer)
-        return self.gain_power(state, source, DEFEAT_POWER[kind], events, rule)
+        elif killer is not None:
+            mage = state.mages[killer]
+            state = state.with_mage(killer, evolve(mage, trophies=(*mage.trophies, kind)))
+            self._event(events, "trophy.gain", f"{mage.name} gains a Trophy token ({kind}).",
+                        rule, killer)
+        if seat_of(earner) is None and kind != "mage":
+            return state  # the Avatar's side gains Power Points only for defeating a Mage
+        return self.gain_power(state, earner, DEFEAT_POWER[kind], events, rule)

@@ -35,13 +35,15 @@ from gaia_lab.core.values import evolve
 from gaia_lab.games.black_rose_wars.modules import Modules
 
 __all__ = [
-    "AVATAR", "BLACK_ROSE", "FILIUS", "MAX_MAGES", "PHASES", "AvatarBoard", "BRWState", "Cell",
-    "Choice", "Mage", "Model", "Phase", "PowerBoard", "Room", "RootToken", "Task",
-    "TraceStep", "cell_id", "mage_id", "seat_of",
+    "AVATAR", "BLACK_ROSE", "FILIUS", "MAX_EVOCATIONS", "MAX_MAGES", "PHASES", "AvatarBoard",
+    "BRWState", "Cell", "Choice", "Evocation", "Mage", "Model", "Phase", "PowerBoard", "Room",
+    "RootToken", "Task", "TraceStep", "cell_id", "mage_id", "seat_of",
 ]
 
 MAX_MAGES: typing.Final = 5
 """The rulebook draws Lodge layouts for one to five players."""
+MAX_EVOCATIONS: typing.Final = 3
+"""A Mage has at most three Evocations in the Lodge (brw.core.summon)."""
 ROOT_SLOTS: typing.Final = 2
 """A Root Token adds two Instability slots (brw.root.placement)."""
 ROOT_TOKENS: typing.Final = 12
@@ -93,6 +95,9 @@ class Model:
     strength: Annotated[int, Range(0, 9)]
     health: Annotated[int, Range(1, 30)]
     damage: Count = 0
+    dealt: tuple[str, ...] = ()
+    """Who dealt each Damage on it (an owner word, ``mageN``, ``gaea`` or ``black_rose``),
+    oldest first: one word per Damage (brw.core.damage_owner)."""
 
     @property
     def in_lodge(self) -> bool:
@@ -101,8 +106,37 @@ class Model:
     def at(self, where: str) -> Model:
         return evolve(self, where=where)
 
-    def damaged(self, damage: int) -> Model:
-        return evolve(self, damage=damage)
+    def hurt(self, amount: int, owner: str) -> Model:
+        """The Model with ``amount`` more Damage dealt by ``owner``.
+
+        >>> m = Model("crypt", 2, 2, 11).hurt(2, "gaea").hurt(1, "mage2")
+        >>> m.damage, m.dealt, m.healed(2).dealt
+        (3, ('gaea', 'gaea', 'mage2'), ('gaea',))
+        """
+        return evolve(self, damage=self.damage + amount, dealt=(*self.dealt, *(owner,) * amount))
+
+    def healed(self, amount: int) -> Model:
+        """The Model with up to ``amount`` Damage taken off, the latest dealt first."""
+        keep = max(0, self.damage - amount)
+        return evolve(self, damage=keep, dealt=self.dealt[:keep])
+
+    def unhurt(self) -> Model:
+        """The Model with no Damage."""
+        return evolve(self, damage=0, dealt=())
+
+    def owned_damage(self, owner: str) -> int:
+        """The Damage on it that ``owner`` dealt."""
+        return self.dealt.count(owner)
+
+
+@dataclass(frozen=True, slots=True)
+class Evocation:
+    """An Evocation a Mage summoned: its card (also its model id), its owner's seat and
+    its model (brw.core.summon)."""
+
+    card: str
+    owner: Seat
+    model: Model
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +341,12 @@ class BRWState:
     """Rooms not (yet) placed in the Lodge."""
     forgotten_spells: tuple[str, ...] = ()
     """The Forgotten Spell deck."""
+    evocation_deck: tuple[str, ...] = ()
+    """The Evocation cards not drawn (in the data's order: a summon draws one at random)."""
+    evocation_discard: tuple[str, ...] = ()
+    """The Evocation cards whose Model was defeated."""
+    evocations: tuple[Evocation, ...] = ()
+    """The Evocations the Mages summoned, in the Lodge."""
     event_decks: Annotated[tuple[tuple[str, ...], ...], Size(3, 3)] = ((), (), ())
     """The Event deck of each Moon phase, top first."""
     events: tuple[str, ...] = ()
@@ -352,15 +392,26 @@ class BRWState:
         return evolve(self, avatar=evolve(self.avatar, **changes))
 
     def model(self, mid: str) -> Model:
-        """The model with this id: ``mageN``, ``gaea`` or ``filius``."""
+        """The model with this id: ``mageN``, ``gaea``, ``filius`` or a summoned
+        Evocation's card."""
         if mid == AVATAR:
             return self.avatar.model
         if mid == FILIUS:
             return self.avatar.filius
         seat = seat_of(mid)
         if seat is None or not 0 <= seat < len(self.mages):
-            raise KeyError(f"no model {mid!r}")
+            evocation = self.evocation(mid)
+            if evocation is None:
+                raise KeyError(f"no model {mid!r}")
+            return evocation.model
         return self.mages[seat].model
+
+    def evocation(self, card: str) -> Evocation | None:
+        """The summoned Evocation of this card, None when it is not in the Lodge."""
+        for e in self.evocations:
+            if e.card == card:
+                return e
+        return None
 
     def with_model(self, mid: str, model: Model) -> BRWState:
         if mid == AVATAR:
@@ -368,12 +419,16 @@ class BRWState:
         if mid == FILIUS:
             return self.with_avatar(filius=model)
         seat = seat_of(mid)
-        assert seat is not None
+        if seat is None:
+            return evolve(self, evocations=tuple(evolve(e, model=model) if e.card == mid else e
+                                                 for e in self.evocations))
         return self.with_mage(seat, evolve(self.mages[seat], model=model))
 
     def model_ids(self) -> tuple[str, ...]:
-        """Every model of the game, Mages first, in or out of the Lodge."""
-        return (*(mage_id(i) for i in range(len(self.mages))), AVATAR, FILIUS)
+        """Every model of the game, Mages first, in or out of the Lodge, then the summoned
+        Evocations."""
+        return (*(mage_id(i) for i in range(len(self.mages))), AVATAR, FILIUS,
+                *(e.card for e in self.evocations))
 
     def models_in(self, area: str) -> tuple[str, ...]:
         """The models (not Root Tokens) standing in an area."""
