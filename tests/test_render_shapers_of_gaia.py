@@ -4,6 +4,7 @@ spilling out of its box)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import random
@@ -16,10 +17,11 @@ from PIL import Image
 import gaia_lab
 from gaia_lab.core.example import Example
 from gaia_lab.games.shapers_of_gaia import GAME, SGState
+from gaia_lab.games.shapers_of_gaia.state import RowCard
 from gaia_lab.games.shapers_of_gaia.examples import SCORING
 from gaia_lab.render import Polygon, Rect, Scene, Text
 from gaia_lab.render import scene as dispatch
-from gaia_lab.render.shapers_of_gaia import BASE_WIDTH, SMALL, centre, scene
+from gaia_lab.render.shapers_of_gaia import BASE_WIDTH, SMALL, centre, effect_text, scene
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -214,14 +216,40 @@ def test_every_step_of_the_worked_examples_draws_its_targets(example: Example) -
 WIDTHS = (900, 1400)
 
 
+def crowded() -> SGState:
+    """A table fuller than play gives: full rows of the longest effects, two of them used
+    by Rapid Lifecycle, a hand of 5, three special and two borrowed cards, 12 DNA tokens,
+    Toxicity 23 and Prestige 99."""
+    state = GAME.scenario({"players": 3, "shapers": ["rastar_nursery", "synthara_lab",
+                                                     "xanarin_preserve"]})
+    cards = sorted((c for c in GAME.components.species if not c.id.startswith("sp")),
+                   key=lambda c: -max(len(effect_text(s.effect)) for s in c.sides))
+    rows = tuple(tuple(RowCard(c.id, 0) for c in cards[4 * j:4 * j + 4]) for j in range(3))
+    first = dataclasses.replace(
+        state.seat(0), rows=rows, hand=state.stack[:5], toxicity=23, prestige=99,
+        dna=("yellow",) * 3 + ("blue",) * 4 + ("red",) * 5, resources=(7, 7, 7, 5, 5))
+    return dataclasses.replace(
+        state, seats=(first, *state.seats[1:]), stack=state.stack[5:],
+        borrowed=(RowCard(cards[12].id, 0), RowCard(cards[13].id, 1)),
+        used=tuple(f"rapid:{rc.card}" for rc in rows[0][:2]))
+
+
+LEGIBLE: dict[str, Callable[[], SGState]] = {**STATES, "crowded": crowded}
+
+
+@pytest.fixture(params=sorted(LEGIBLE))
+def table(request: pytest.FixtureRequest) -> SGState:
+    return LEGIBLE[request.param]()
+
+
 def texts(board: Scene) -> list[Text]:
     return [i for i in board.items if isinstance(i, Text)]
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_text_is_at_least_10_px_shown_as_wide_as_drawn(state: SGState,
+def test_every_text_is_at_least_10_px_shown_as_wide_as_drawn(table: SGState,
                                                             width: int) -> None:
-    board = scene(state, width=width)
+    board = scene(table, width=width)
     assert board.width == width
     small = sorted((i.size, i.text) for i in texts(board) if i.size < SMALL)
     assert not small, small[:5]
@@ -239,8 +267,8 @@ def overlapping(a: Text, b: Text) -> bool:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_text_lies_on_another(state: SGState, width: int) -> None:
-    board = scene(state, width=width)
+def test_no_text_lies_on_another(table: SGState, width: int) -> None:
+    board = scene(table, width=width)
     pairs = [(a.text, b.text) for a, b in itertools.combinations(texts(board), 2)
              if overlapping(a, b)]
     assert not pairs, pairs[:5]
@@ -266,8 +294,8 @@ def holder(board: Scene, text: Text) -> Rect | Polygon | None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_text_stays_inside_its_box(state: SGState, width: int) -> None:
-    board = scene(state, width=width)
+def test_every_text_stays_inside_its_box(table: SGState, width: int) -> None:
+    board = scene(table, width=width)
     spilled = []
     for text in texts(board):
         box = holder(board, text)
@@ -282,5 +310,5 @@ def test_every_text_stays_inside_its_box(state: SGState, width: int) -> None:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_no_card_effect_or_behavior_is_cut(width: int) -> None:
-    board = scene(scoring_example(), width=width)
+    board = scene(crowded(), width=width)
     assert not [i.text for i in texts(board) if "…" in i.text]
