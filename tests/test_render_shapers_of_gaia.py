@@ -17,8 +17,8 @@ from PIL import Image
 import gaia_lab
 from gaia_lab.core.example import Example
 from gaia_lab.games.shapers_of_gaia import GAME, SGState
-from gaia_lab.games.shapers_of_gaia.state import RowCard
 from gaia_lab.games.shapers_of_gaia.examples import SCORING
+from gaia_lab.games.shapers_of_gaia.state import RowCard
 from gaia_lab.render import Polygon, Rect, Scene, Text
 from gaia_lab.render import scene as dispatch
 from gaia_lab.render.shapers_of_gaia import BASE_WIDTH, SMALL, centre, effect_text, scene

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from gaia_lab.core.hexgrid import corners, to_pixel
@@ -426,10 +427,16 @@ def vault_scene(state: SGState, components: Components, w: float) -> Scene:
     return Scene(w, 65, tuple(items))
 
 
+@lru_cache(maxsize=32)
+def _effect_texts(species: tuple[Species, ...]) -> tuple[str, ...]:
+    """The effect of every side of these Species cards, in few characters, longest first."""
+    return tuple(sorted({effect_text(s.effect) for c in species for s in c.sides},
+                        key=len, reverse=True))
+
+
 def _effect_lines(components: Components, width: float) -> int:
     """The lines a box gives a card side's effect so that each fits ``width`` whole."""
-    return _lines((effect_text(s.effect) for c in components.species for s in c.sides),
-                  width)
+    return _lines(_effect_texts(components.species), width)
 
 
 def display_card(card: Species, w: float, lines: int = 2) -> Scene:
