@@ -177,7 +177,7 @@ def test_svg_is_byte_stable_and_well_formed(state: SGState) -> None:
 def test_png_renders(state: SGState) -> None:
     board = scene(state)
     image = Image.open(io.BytesIO(board.to_png()))
-    assert image.size == (1000, round(board.height))
+    assert image.size == (BASE_WIDTH, round(board.height))
 
 
 def test_everything_stays_inside_the_scene(state: SGState) -> None:
@@ -190,7 +190,7 @@ def test_everything_stays_inside_the_scene(state: SGState) -> None:
 
 def test_height_grows_with_seats() -> None:
     two, three = scene(played(2, 1, 0)), scene(played(3, 1, 0))
-    assert two.width == three.width == 1000
+    assert two.width == three.width == BASE_WIDTH
     assert three.height > two.height
 
 

@@ -9,8 +9,8 @@ Prestige, DNA, the Shaper board with its animal spaces and abilities, the three 
 rows, the hand of tiles and the special and borrowed cards). The drawing is a pure function
 of the state: the same state gives the same SVG bytes.
 
-The table is laid out for its width: at :data:`BASE_WIDTH` (900 px, a laptop beside the
-controls) every text is at least 10 px; a wider table grows the board's spaces and lays
+The table is laid out for its width: at :data:`BASE_WIDTH` (900 px, the default: a laptop
+beside the controls) every text is at least 10 px; a wider table grows the board's spaces and lays
 the Ecosystem rows beside the Shaper board; a narrower request is drawn 900 px wide (and
 shown scaled). Detail that does not fit (a card's two sides in words, what an ability
 does, where an animal came from) is in the items' titles.
@@ -24,7 +24,7 @@ board space, ``vault:<id>`` on each Vault space in use, ``card:<id>`` on each Sp
 >>> state = GAME.scenario({})
 >>> board = scene(state)
 >>> board.width, "space:B1" in board.ids(), "vault:vh1" in board.ids()
-(1000, True, True)
+(900, True, True)
 >>> board.hit(*centre(board, "space:A3"))
 'space:A3'
 >>> scene(state, width=600).width
@@ -884,8 +884,9 @@ def _scores(state: SGState, game: ShapersOfGaia) -> tuple[int | None, ...]:
 
 
 def scene(state: SGState, *, highlight: Iterable[str] = (), viewer: int | None = None,
-          width: int = 1000, game: ShapersOfGaia | None = None) -> Scene:
-    """The whole table of Shapers of Gaia, ``width`` wide (at least :data:`BASE_WIDTH`).
+          width: int = BASE_WIDTH, game: ShapersOfGaia | None = None) -> Scene:
+    """The whole table of Shapers of Gaia, ``width`` wide (at least :data:`BASE_WIDTH`, the
+    default: a board beside its controls on a laptop, where every text is 10 px or more).
 
     ``highlight`` ids get a gold outline (the Explorer passes the targets of the legal
     actions); ``viewer`` is the seat whose hand is shown (None: every hand, the teacher's
