@@ -308,7 +308,11 @@ def test_every_text_stays_inside_its_box(table: SGState, width: int) -> None:
     assert not spilled, spilled[:5]
 
 
+@pytest.mark.parametrize("shapers", [("telrin_aviary", "synthara_lab", "oraplexis_terraria"),
+                                     ("maldera_rivers", "rastar_nursery", "xanarin_preserve")])
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_card_effect_or_behavior_is_cut(width: int) -> None:
-    board = scene(crowded(), width=width)
-    assert not [i.text for i in texts(board) if "…" in i.text]
+def test_no_text_is_cut(width: int, shapers: tuple[str, ...]) -> None:
+    """Every Shaper's abilities, every card effect shown and every Behavior card whole."""
+    state = GAME.scenario({"players": 3, "shapers": list(shapers)})
+    for board in (scene(state, width=width), scene(crowded(), width=width)):
+        assert not [i.text for i in texts(board) if "…" in i.text]

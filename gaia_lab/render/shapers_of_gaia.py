@@ -459,13 +459,15 @@ def display_card(card: Species, w: float, lines: int = 2) -> Scene:
         Text(6, 11.5, f"{card.id}  {card.animal.upper()}", size=SMALL, weight="bold",
              fill="#ffffff"),
     ]
+    y = 28.0
     for i, side in enumerate(card.sides):
-        y = 28 + lines * LINE * i
         items.append(Text(5, y + 3.5, "AB"[i], size=SMALL, weight="bold", fill=colour))
         for k, dna in enumerate(side.dna):
             items.append(_dna_dot(dna, 19 + 9 * k, y))
         x0 = 27 + 9 * max(0, len(side.dna) - 1)
-        items += _text_lines(x0, y + 3.5, effect_text(side.effect), w - x0 - 4, lines)
+        effect = _text_lines(x0, y + 3.5, effect_text(side.effect), w - x0 - 4, lines)
+        items += effect
+        y += LINE * len(effect)
     return Scene(w, h, tuple(items))
 
 
