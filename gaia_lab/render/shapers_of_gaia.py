@@ -144,11 +144,12 @@ def _chars(width: float, size: float = SMALL) -> int:
     return max(1, int(width / text_width("x", size)))
 
 
-def _lines(texts: Iterable[str], width: float, most: int = 3) -> int:
+@lru_cache(maxsize=64)
+def _lines(texts: tuple[str, ...], width: float, most: int = 3) -> int:
     """The lines the longest of ``texts`` takes when wrapped to ``width`` (at most
     ``most``): a box sized by it holds every one of them whole.
 
-    >>> _lines(["1 Nutrient → 1 Shard, 2 Prestige", "+1 Seed"], 120)
+    >>> _lines(("1 Nutrient → 1 Shard, 2 Prestige", "+1 Seed"), 120)
     2
     """
     chars = _chars(width)
@@ -427,16 +428,28 @@ def vault_scene(state: SGState, components: Components, w: float) -> Scene:
     return Scene(w, 65, tuple(items))
 
 
-@lru_cache(maxsize=32)
-def _effect_texts(species: tuple[Species, ...]) -> tuple[str, ...]:
-    """The effect of every side of these Species cards, in few characters, longest first."""
-    return tuple(sorted({effect_text(s.effect) for c in species for s in c.sides},
-                        key=len, reverse=True))
+_EFFECT_TEXTS: dict[int, tuple[Components, tuple[str, ...]]] = {}
+"""The effect texts of a card set, by the identity of its (immutable) Components, which the
+entry keeps alive; at most 8 entries."""
+
+
+def _effect_texts(components: Components) -> tuple[str, ...]:
+    """The effect of every side of every Species card, in few characters, longest first
+    (worked out once per card set: hashing 54 cards on every drawing would cost more)."""
+    kept = _EFFECT_TEXTS.get(id(components))
+    if kept is not None and kept[0] is components:
+        return kept[1]
+    texts = tuple(sorted({effect_text(s.effect) for c in components.species for s in c.sides},
+                         key=len, reverse=True))
+    if len(_EFFECT_TEXTS) >= 8:
+        _EFFECT_TEXTS.clear()
+    _EFFECT_TEXTS[id(components)] = (components, texts)
+    return texts
 
 
 def _effect_lines(components: Components, width: float) -> int:
     """The lines a box gives a card side's effect so that each fits ``width`` whole."""
-    return _lines(_effect_texts(components.species), width)
+    return _lines(_effect_texts(components), width)
 
 
 def display_card(card: Species, w: float, lines: int = 2) -> Scene:
@@ -525,7 +538,7 @@ def info_scene(state: SGState, components: Components, w: float) -> Scene:
     items.append(Text(0, y, "BEHAVIOR CARDS · scored at the end", size=SMALL, weight="bold",
                       fill=MUTED))
     y += 16
-    lines = _lines((b.summary for b in components.behaviors), w - 32)
+    lines = _lines(tuple(b.summary for b in components.behaviors), w - 32)
     for bid in state.behaviors:
         b = components.behavior(bid)
         items.append(Rect(0, y - 11, 26, 15, fill=ANIMAL_STYLE.get(b.animal, ("", MUTED))[1],
