@@ -1,8 +1,12 @@
-"""The Shapers of Gaia table: ids for every action target, hits, highlights, stable output."""
+"""The Shapers of Gaia table: ids for every action target, hits, highlights, stable output,
+and legible text (at least 10 px at 900 and 1400 px, no two texts on each other, none
+spilling out of its box)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import itertools
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -14,8 +18,10 @@ import gaia_lab
 from gaia_lab.core.example import Example
 from gaia_lab.games.shapers_of_gaia import GAME, SGState
 from gaia_lab.games.shapers_of_gaia.examples import SCORING
+from gaia_lab.games.shapers_of_gaia.state import RowCard
+from gaia_lab.render import Polygon, Rect, Scene, Text
 from gaia_lab.render import scene as dispatch
-from gaia_lab.render.shapers_of_gaia import centre, scene
+from gaia_lab.render.shapers_of_gaia import BASE_WIDTH, SMALL, centre, effect_text, scene
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -171,7 +177,7 @@ def test_svg_is_byte_stable_and_well_formed(state: SGState) -> None:
 def test_png_renders(state: SGState) -> None:
     board = scene(state)
     image = Image.open(io.BytesIO(board.to_png()))
-    assert image.size == (1000, round(board.height))
+    assert image.size == (BASE_WIDTH, round(board.height))
 
 
 def test_everything_stays_inside_the_scene(state: SGState) -> None:
@@ -184,7 +190,7 @@ def test_everything_stays_inside_the_scene(state: SGState) -> None:
 
 def test_height_grows_with_seats() -> None:
     two, three = scene(played(2, 1, 0)), scene(played(3, 1, 0))
-    assert two.width == three.width == 1000
+    assert two.width == three.width == BASE_WIDTH
     assert three.height > two.height
 
 
@@ -203,3 +209,110 @@ def test_every_step_of_the_worked_examples_draws_its_targets(example: Example) -
         assert isinstance(state, SGState)
         board = scene(state)
         assert targets(state) <= set(board.ids())
+
+
+# ---------------------------------------------------------------- legibility
+
+WIDTHS = (900, 1400)
+
+
+def crowded() -> SGState:
+    """A table fuller than play gives: full rows of the longest effects, two of them used
+    by Rapid Lifecycle, a hand of 5, three special and two borrowed cards, 12 DNA tokens,
+    Toxicity 23 and Prestige 99."""
+    state = GAME.scenario({"players": 3, "shapers": ["rastar_nursery", "synthara_lab",
+                                                     "xanarin_preserve"]})
+    cards = sorted((c for c in GAME.components.species if not c.id.startswith("sp")),
+                   key=lambda c: -max(len(effect_text(s.effect)) for s in c.sides))
+    rows = tuple(tuple(RowCard(c.id, 0) for c in cards[4 * j:4 * j + 4]) for j in range(3))
+    first = dataclasses.replace(
+        state.seat(0), rows=rows, hand=state.stack[:5], toxicity=23, prestige=99,
+        dna=("yellow",) * 3 + ("blue",) * 4 + ("red",) * 5, resources=(7, 7, 7, 5, 5))
+    return dataclasses.replace(
+        state, seats=(first, *state.seats[1:]), stack=state.stack[5:],
+        borrowed=(RowCard(cards[12].id, 0), RowCard(cards[13].id, 1)),
+        used=tuple(f"rapid:{rc.card}" for rc in rows[0][:2]))
+
+
+LEGIBLE: dict[str, Callable[[], SGState]] = {**STATES, "crowded": crowded}
+
+
+@pytest.fixture(params=sorted(LEGIBLE))
+def table(request: pytest.FixtureRequest) -> SGState:
+    return LEGIBLE[request.param]()
+
+
+def texts(board: Scene) -> list[Text]:
+    return [i for i in board.items if isinstance(i, Text)]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_text_is_at_least_10_px_shown_as_wide_as_drawn(table: SGState,
+                                                            width: int) -> None:
+    board = scene(table, width=width)
+    assert board.width == width
+    small = sorted((i.size, i.text) for i in texts(board) if i.size < SMALL)
+    assert not small, small[:5]
+
+
+def test_a_narrower_table_is_drawn_900_px_wide() -> None:
+    board = scene(setup(), width=600)
+    assert board.width == BASE_WIDTH
+    assert board.to_svg() == scene(setup(), width=BASE_WIDTH).to_svg()
+
+
+def overlapping(a: Text, b: Text) -> bool:
+    (l1, t1, r1, b1), (l2, t2, r2, b2) = a.bounds(), b.bounds()
+    return min(r1, r2) - max(l1, l2) > 0.5 and min(b1, b2) - max(t1, t2) > 0.5
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_text_lies_on_another(table: SGState, width: int) -> None:
+    board = scene(table, width=width)
+    pairs = [(a.text, b.text) for a, b in itertools.combinations(texts(board), 2)
+             if overlapping(a, b)]
+    assert not pairs, pairs[:5]
+
+
+def test_the_overlap_check_sees_an_overlap() -> None:
+    a, b = Text(0, 10, "Seed", size=10), Text(20, 12, "Shard", size=10)
+    assert overlapping(a, b) and not overlapping(a, Text(0, 30, "Seed", size=10))
+
+
+def holder(board: Scene, text: Text) -> Rect | Polygon | None:
+    """The smallest box (a Rect or Polygon, not a highlight) under the middle of ``text``."""
+    left, top, right, bottom = text.bounds()
+    x, y = (left + right) / 2, (top + bottom) / 2
+    boxes = [i for i in board.items if isinstance(i, (Rect, Polygon))
+             and "highlight" not in i.classes and i.contains(x, y)]
+
+    def area(box: Rect | Polygon) -> float:
+        left, top, right, bottom = box.bounds()
+        return (right - left) * (bottom - top)
+
+    return min(boxes, key=area, default=None)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_text_stays_inside_its_box(table: SGState, width: int) -> None:
+    board = scene(table, width=width)
+    spilled = []
+    for text in texts(board):
+        box = holder(board, text)
+        if box is None:
+            continue
+        left, top, right, bottom = text.bounds()
+        bl, bt, br, bb = box.bounds()
+        if left < bl - 0.5 or right > br + 0.5 or top < bt - 0.5 or bottom > bb + 0.5:
+            spilled.append((text.text, box.id or box.title))
+    assert not spilled, spilled[:5]
+
+
+@pytest.mark.parametrize("shapers", [("telrin_aviary", "synthara_lab", "oraplexis_terraria"),
+                                     ("maldera_rivers", "rastar_nursery", "xanarin_preserve")])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_text_is_cut(width: int, shapers: tuple[str, ...]) -> None:
+    """Every Shaper's abilities, every card effect shown and every Behavior card whole."""
+    state = GAME.scenario({"players": 3, "shapers": list(shapers)})
+    for board in (scene(state, width=width), scene(crowded(), width=width)):
+        assert not [i.text for i in texts(board) if "…" in i.text]

@@ -56,8 +56,9 @@ print(text.resources_table(GAME))
 # **Prestige** tokens are victory points you collect during the game (1 or 5 VP each); some
 # actions cost Prestige, and those you cannot pay with Toxicity.
 #
-# **DNA** tokens (yellow, blue, red) lie on empty board spaces; restoring a tile there gives
-# you the token. At the end each DNA token goes on a Species card showing its icon.
+# **DNA** tokens (yellow, blue, red: the discs marked Y, B, R) lie on empty board spaces;
+# restoring a tile there gives you the token. At the end each DNA token goes on a Species
+# card showing its icon.
 #
 # **Your Shaper board** holds your ten animals: four Scavengers (S1-S4), four Herbivores
 # (H1-H4) and two Predators (P1, P2). Each space shows the animal's cost and the VP the empty
