@@ -549,3 +549,16 @@ def test_two_clicks_narrow_to_one_action() -> None:
     else:
         assert explorer.selection is not None
         assert len(explorer.selection[1]) == len(sharing)
+
+
+@pytest.mark.parametrize("name", ["animals_gathering", "shapers_of_gaia", "gaia_project",
+                                  "gaia_tiki", "black_rose_wars"])
+def test_one_name_per_player_in_status_score_and_board(board: None, name: str) -> None:
+    # the score table names the players as the status line does (Gaia Project's seats
+    # are p1, p2... until their factions are chosen, then the factions)
+    s = gaia_lab.Session(name, players=2, seed=1)
+    ex = Explorer(s)
+    actor = s.actor
+    assert isinstance(actor, int) and f"<b>{s.names[actor]}</b> to act" in ex.status.value
+    for player in s.names:
+        assert f">{player}<" in ex.score_html.value

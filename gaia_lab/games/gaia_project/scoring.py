@@ -150,5 +150,5 @@ def breakdown(state: GPState) -> ScoreBreakdown:
         for source, vp in p.vp_sources:
             rule, text = source_rule(state, source)
             lines.append(ScoreLine(seat, source, vp, RULES[rule], text))
-    names = tuple(p.faction or f"P{i + 1}" for i, p in enumerate(state.seats))
+    names = tuple(p.faction or f"p{i + 1}" for i, p in enumerate(state.seats))
     return ScoreBreakdown(names, tuple(lines))
