@@ -127,10 +127,10 @@ def game_of_rule(rule: RuleRef | str) -> str:
     from gaia_lab.core import registry
 
     rule_id = rule.id if isinstance(rule, RuleRef) else rule
-    for name in registry.names():
-        if rule_id in registry.get_game(name).rulebook:
-            return name
-    raise GaiaLabError(f"no registered game states the rule {rule_id!r}")
+    home = registry.home_of_rule(rule_id) if isinstance(rule_id, str) else None
+    if home is None:
+        raise GaiaLabError(f"no registered game states the rule {rule_id!r}")
+    return home
 
 
 def rule_url(rule: RuleRef | str, game: str | None = None, *, base: str | None = None) -> str:
