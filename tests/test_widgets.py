@@ -562,3 +562,56 @@ def test_one_name_per_player_in_status_score_and_board(board: None, name: str) -
     assert isinstance(actor, int) and f"<b>{s.names[actor]}</b> to act" in ex.status.value
     for player in s.names:
         assert f">{player}<" in ex.score_html.value
+
+
+def test_a_step_lists_the_legal_actions_once_and_a_selection_not_at_all(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the game's own board: target names come from its titles, read in one pass
+    session = gaia_lab.Session("gaia_project", players=2, seed=1)
+    explorer = Explorer(session)
+    calls: list[int] = []
+    real = Session.legal_actions
+
+    def counted(self: Session) -> list[Any]:
+        calls.append(1)
+        return real(self)
+
+    monkeypatch.setattr(Session, "legal_actions", counted)
+    def shared_targets() -> list[str]:
+        state, game = session.state, session.game
+        concern = Counter(t for a in explorer.legal for t in game.action_targets(state, a))
+        return [id for id, _ in explorer.board.targets if concern[id] > 1]
+
+    for presses in range(1, 60):  # to a decision where a board target has several moves
+        explorer.press(explorer.offered[-1])
+        assert len(calls) == presses
+        if shared_targets():
+            break
+    calls.clear()
+    scene = explorer.board.scene
+    assert scene is not None
+    lit = [t for t in explorer.board.targets]
+    assert lit and all(label.startswith(explorer.target_label(id) + ": ")
+                       for id, label in lit)
+    for id, _ in lit:
+        item = scene.find(id)
+        assert item is not None
+        assert explorer.target_label(id) == (item.title.split("\n")[0] if item.title
+                                             else id.replace(":", " ").replace("_", " "))
+    # a click that narrows the list, and showing all again, redraw the decision only
+    shared = shared_targets()[0]
+    log = explorer.log_html.value
+    explorer.click(shared)
+    assert explorer.selection is not None and not calls
+    explorer.clear_selection()
+    assert explorer.selection is None and not calls
+    assert explorer.log_html.value == log
+
+
+def test_event_lines_are_built_once() -> None:
+    from gaia_lab.core.events import Event
+
+    event = Event("x", "A < B", None)
+    first = _common.events_html([event])
+    assert "A &lt; B" in first and _common.events_html([event]) == first
+    assert _common._event_line.cache_info().hits >= 1

@@ -7,6 +7,7 @@ Nothing here knows a particular game: the board comes from
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,13 @@ def citation_html(rule: RuleRef | None, game: str | None = None) -> str:
     return f' <small style="color:{GREY}" title="{title}">— {section}</small>'
 
 
+@lru_cache(maxsize=4096)
+def _event_line(event: Event, game: str | None) -> str:
+    """One event's text and citation as HTML (events are immutable: a log redrawn after
+    a move builds only its new lines)."""
+    return f"{escape(event.text)}{citation_html(event.rule, game)}"
+
+
 def events_html(
     events: Sequence[Event],
     *,
@@ -139,7 +147,7 @@ def events_html(
         if event.automatic:
             style.append(f"color:{GREY}")
         attr = f' style="{";".join(style)}"' if style else ""
-        lines.append(f"<li{attr}>{escape(event.text)}{citation_html(event.rule, game)}</li>")
+        lines.append(f"<li{attr}>{_event_line(event, game)}</li>")
     more = f'<li style="color:{GREY}">… {hidden} earlier event(s)</li>' if hidden else ""
     if latest_first:
         lines.append(more)

@@ -66,6 +66,8 @@ class Explorer:
         self._rng = random.Random(seed)
         self._legal: list[Any] = []
         self._targets: list[tuple[str, ...]] = []
+        self._groups: list[str] = []
+        self._titled: tuple[Any, dict[str, str]] | None = None
         self._narrow: tuple[str, list[int]] | None = None
         self._seen: tuple[int, int, int] | None = None
         self._syncing = False
@@ -322,7 +324,7 @@ class Explorer:
             self._play_index(matches[0])
         else:
             self._narrow = (name, matches)
-            self.refresh()
+            self._draw_decision(over=False)  # the same position: only the selection changed
             self._message_line.value = info_html(
                 f"{len(matches)} moves concern {name}: pick one of them beside the board."
             )
@@ -330,16 +332,27 @@ class Explorer:
     def target_label(self, element_id: str) -> str:
         """How the board element ``element_id`` is named to a learner: the title the
         board gives it, else its id in words (``"die:4"`` -> ``"die 4"``)."""
+        title = self._titles().get(element_id)
+        return title if title else element_id.replace(":", " ").replace("_", " ")
+
+    def _titles(self) -> dict[str, str]:
+        """The first line of the title of each id's first item on the board on show
+        (empty when it has none), from one pass over the scene's items."""
         scene = self._board.scene
-        item = scene.find(element_id) if scene is not None else None
-        if item is not None and item.title:
-            return item.title.split("\n")[0]
-        return element_id.replace(":", " ").replace("_", " ")
+        if scene is None:
+            return {}
+        if self._titled is None or self._titled[0] is not scene:
+            titles: dict[str, str] = {}
+            for item in scene.items:
+                if item.id is not None and item.id not in titles:
+                    titles[item.id] = item.title.split("\n")[0] if item.title else ""
+            self._titled = (scene, titles)
+        return self._titled[1]
 
     def clear_selection(self) -> None:
         """Show every legal action again after a board click narrowed them."""
         self._narrow = None
-        self.refresh()
+        self._draw_decision(self.session.is_over())
         self._message_line.value = ""
 
     def _on_typed(self, change: dict[str, Any]) -> None:
@@ -422,20 +435,10 @@ class Explorer:
         over = session.is_over()
         self._legal = [] if over else session.legal_actions()
         self._targets = [tuple(game.action_targets(state, a)) for a in self._legal]
+        self._groups = [str(game.action_group(state, a)) for a in self._legal]
         if self._narrow is not None and any(i >= len(self._legal) for i in self._narrow[1]):
             self._narrow = None
-        shown = self._narrow[1] if self._narrow is not None else range(len(self._legal))
-        highlight: dict[str, list[str]] = {}
-        for i in shown:
-            for target in self._targets[i]:
-                highlight.setdefault(target, []).append(str(self._legal[i]))
-
-        scene = _common.board_scene(session, tuple(highlight))
-        walk = [(id, self._spoken(scene, id, labels)) for id, labels in highlight.items()]
-        status = self._status_html(over)
-        self._board.show(scene, targets=walk, description=self._description(over))
-        self._status.value = status
-        self._draw_actions(over)
+        self._draw_decision(over)
         self._score_html.value = session.score_breakdown()._repr_html_()
         self._summary_html.value = (
             f"<details><summary>State summary</summary><pre>"
@@ -458,12 +461,27 @@ class Explorer:
         self._position.value = f"of {session.length + 1}"
         self._seen = self._fingerprint()
 
-    @staticmethod
-    def _spoken(scene: Any, id: str, actions: list[str]) -> str:
-        item = scene.find(id)
-        name = item.title.split("\n")[0] if item is not None and item.title else id
-        more = f" and {len(actions) - 2} more" if len(actions) > 2 else ""
-        return f"{name}: {', '.join(actions[:2])}{more}"
+    def _draw_decision(self, over: bool) -> None:
+        """Redraw what the decision on show decides: the board with the targets of the
+        actions shown, the status line and the action list (not the score or the log,
+        which only a move changes)."""
+        shown = self._narrow[1] if self._narrow is not None else range(len(self._legal))
+        highlight: dict[str, list[int]] = {}
+        for i in shown:
+            for target in self._targets[i]:
+                highlight.setdefault(target, []).append(i)
+        scene = _common.board_scene(self.session, tuple(highlight))
+        self._board.show(scene, description=self._description(over), targets=[
+            (id, self._spoken(id, indices)) for id, indices in highlight.items()])
+        self._status.value = self._status_html(over)
+        self._draw_actions(over)
+
+    def _spoken(self, id: str, indices: list[int]) -> str:
+        """What the keyboard walk announces on the target ``id``: its name and the first
+        two of the actions ``indices`` that concern it."""
+        name = self._titles().get(id) or id
+        more = f" and {len(indices) - 2} more" if len(indices) > 2 else ""
+        return f"{name}: {', '.join(str(self._legal[i]) for i in indices[:2])}{more}"
 
     def _description(self, over: bool) -> str:
         session = self.session
@@ -488,7 +506,7 @@ class Explorer:
         pending = session.pending
         if pending is not None:
             who += f" — {escape(pending.text)}{citation_html(pending.rule, session.game.meta.name)}"
-        verbs = list(dict.fromkeys(self._group(a) for a in self._legal))
+        verbs = list(dict.fromkeys(self._groups))
         choices = f"{len(self._legal)} legal move{'' if len(self._legal) == 1 else 's'}"
         if verbs:
             choices += ": " + ", ".join(escape(v) for v in verbs)
@@ -507,8 +525,8 @@ class Explorer:
             )
             return
         groups: dict[str, list[int]] = {}
-        for i, action in enumerate(self._legal):
-            groups.setdefault(self._group(action), []).append(i)
+        for i, verb in enumerate(self._groups):
+            groups.setdefault(verb, []).append(i)
         self._actions.show(
             [(verb, [self._entry(i) for i in indices], len(indices) > self.group_limit)
              for verb, indices in groups.items()]
@@ -516,9 +534,10 @@ class Explorer:
 
     def _entry(self, index: int) -> tuple[int, str, str]:
         targets = self._targets[index]
-        where = "on the board: " + ", ".join(self.target_label(t) for t in targets) \
-            if targets else ""
-        return (index, str(self._legal[index]), where)
+        if not targets:
+            return (index, str(self._legal[index]), "")
+        names = ", ".join(self.target_label(t) for t in targets)
+        return (index, str(self._legal[index]), f"on the board: {names}")
 
     def _play_index(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self._legal):
@@ -575,10 +594,6 @@ class Explorer:
             self.refresh()
 
     # -- display ----------------------------------------------------------------------
-    def _group(self, action: Any) -> str:
-        """The heading ``action`` is listed under (its verb)."""
-        return str(self.session.game.action_group(self.session.state, action))
-
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _common.mimebundle(self.widget, repr(self), **kwargs)
 
