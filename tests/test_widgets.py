@@ -615,3 +615,61 @@ def test_event_lines_are_built_once() -> None:
     first = _common.events_html([event])
     assert "A &lt; B" in first and _common.events_html([event]) == first
     assert _common._event_line.cache_info().hits >= 1
+
+
+@pytest.mark.parametrize("name", ["animals_gathering", "shapers_of_gaia", "gaia_project",
+                                  "gaia_tiki", "black_rose_wars"])
+def test_live_charts_follow_the_game_while_their_panel_is_open(name: str) -> None:
+    from gaia_lab.render import charts
+
+    session = gaia_lab.Session(name, players=2, seed=3)
+    explorer = Explorer(session)
+    assert explorer.charts.selected_index is None and explorer.charts_html.value == ""
+    rng = random.Random(0)
+    for _ in range(6):
+        explorer.press(explorer.offered[rng.randrange(len(explorer.offered))])
+    assert explorer.charts_html.value == ""  # closed: never drawn
+    explorer.charts.selected_index = 0
+    html = explorer.charts_html.value
+    by = charts.categories_of(name)
+    history = charts.score_history(session, by)
+    expected = charts.score_chart(history, title="Points after each decision", width=380,
+                                  height=230).to_svg()
+    assert expected.split(">", 1)[1] in html  # the chart of the game's own breakdowns
+    assert "Points now, by category" in html and html.count("<svg") == 2
+    for player in session.names:
+        assert f'id="series:{player}"' in html
+    assert f"after {session.decisions} decisions" in html
+    # a move redraws the open panel; undo too
+    explorer.press(explorer.offered[0])
+    assert f"after {session.decisions} decisions" in explorer.charts_html.value
+    explorer.undo()
+    assert f"after {session.decisions} decisions" in explorer.charts_html.value
+    # closed again: a move leaves the charts as they were, opening draws them anew
+    explorer.charts.selected_index = None
+    shown = explorer.charts_html.value
+    explorer.press(explorer.offered[0])
+    assert explorer.charts_html.value == shown
+    explorer.charts.selected_index = 0
+    assert f"after {session.decisions} decisions" in explorer.charts_html.value
+
+
+def test_charts_count_each_state_once(board: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    explorer.charts.selected_index = 0
+    counted: list[int] = []
+    game = session.game
+    real = type(game).score_breakdown
+
+    def counting(self: Any, state: Any) -> Any:
+        counted.append(1)
+        return real(self, state)
+
+    monkeypatch.setattr(type(game), "score_breakdown", counting)
+    for _ in range(5):
+        before = len(session.history)
+        explorer.press(explorer.offered[0])
+        new_states = len(session.history) - before
+        assert 1 <= len(counted) <= new_states  # the new states only, not the whole game
+        counted.clear()

@@ -2,8 +2,10 @@
 
 The Explorer shows a session's board (legal targets highlighted; a click on the
 board picks the action), the legal actions of the current decision grouped by
-verb, a "Why not?" box that explains any typed move, the score table, the event
-log with rule citations, and undo/redo with a position slider::
+verb, a "Why not?" box that explains any typed move, the score table, a
+collapsible panel of charts (each player's points after each decision and the
+points by category, from the game's own score breakdowns), the event log with
+rule citations, and undo/redo with a position slider::
 
     import gaia_lab
     from gaia_lab.widgets import Explorer
@@ -12,9 +14,10 @@ log with rule citations, and undo/redo with a position slider::
     ex.play("keep fox")     # the same as clicking the button
 
 Everything on screen is redrawn in one place, :meth:`Explorer.refresh`, after
-each change. A failed action changes nothing and is reported in the message
-line. The widget only calls the :class:`~gaia_lab.core.session.Session`; it
-knows no game.
+each change (a board click that only narrows the action list redraws the
+decision alone; the charts are drawn only while their panel is open). A failed
+action changes nothing and is reported in the message line. The widget only
+calls the :class:`~gaia_lab.core.session.Session`; it knows no game.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from gaia_lab.core.errors import GaiaLabError, IllegalActionError
+from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.session import Session
+from gaia_lab.render import charts
 from gaia_lab.render.canvas import BoardCanvas
 from gaia_lab.widgets import _common
 from gaia_lab.widgets._common import (
@@ -41,6 +46,16 @@ from gaia_lab.widgets._common import (
 )
 
 __all__ = ["Explorer"]
+
+CHART_WIDTH = 380
+"""The width of the charts in the side column (they shrink to a narrower one)."""
+CHART_PANEL_HEIGHT = 340
+"""The charts panel scrolls within this height, so opening it moves no control."""
+
+
+def _fitted(svg: str) -> str:
+    """An SVG chart that shrinks to the width it is given, keeping its shape."""
+    return svg.replace("<svg ", '<svg style="display:block;max-width:100%;height:auto" ', 1)
 
 
 class Explorer:
@@ -127,6 +142,16 @@ class Explorer:
 
         self._score_html = widgets.HTML()
         self._summary_html = widgets.HTML()
+        self._breakdowns: dict[int, tuple[Any, ScoreBreakdown]] = {}
+        self._charts_html = widgets.HTML()
+        self._charts_drawn: tuple[int, int, int] | None = None
+        self._charts = widgets.Accordion(
+            children=[self._charts_html],
+            titles=("Charts: points after each decision, points by category",),
+            selected_index=None,
+        )
+        # drawn while open only: a closed panel costs a move nothing
+        self._charts.observe(lambda _change: self._draw_charts(), names="selected_index")
         self._log_html = widgets.HTML(
             layout=widgets.Layout(max_height="260px", overflow="auto")
         )
@@ -147,6 +172,7 @@ class Explorer:
                 widgets.HTML("<b>Score</b>"),
                 self._score_html,
                 self._summary_html,
+                self._charts,
                 widgets.HTML("<b>Log</b> (latest first)"),
                 self._log_html,
             ],
@@ -204,6 +230,17 @@ class Explorer:
     def score_html(self) -> Any:
         """HTML: the score table."""
         return self._score_html
+
+    @property
+    def charts(self) -> Any:
+        """The collapsible charts panel (an Accordion, closed at first; open it with
+        ``charts.selected_index = 0``): drawn while open, after every move."""
+        return self._charts
+
+    @property
+    def charts_html(self) -> Any:
+        """HTML: the charts on show (SVG), empty until the panel is first opened."""
+        return self._charts_html
 
     @property
     def why_text(self) -> Any:
@@ -439,7 +476,7 @@ class Explorer:
         if self._narrow is not None and any(i >= len(self._legal) for i in self._narrow[1]):
             self._narrow = None
         self._draw_decision(over)
-        self._score_html.value = session.score_breakdown()._repr_html_()
+        self._score_html.value = self._breakdown(state)._repr_html_()
         self._summary_html.value = (
             f"<details><summary>State summary</summary><pre>"
             f"{escape(game.describe(state))}</pre></details>"
@@ -460,6 +497,39 @@ class Explorer:
             self._syncing = False
         self._position.value = f"of {session.length + 1}"
         self._seen = self._fingerprint()
+        self._draw_charts()
+
+    def _breakdown(self, state: Any) -> ScoreBreakdown:
+        """The score breakdown of ``state`` (one of the session's), counted once: states
+        are immutable, so the charts redrawn after a move count only the new ones."""
+        seen = self._breakdowns.get(id(state))
+        if seen is None or seen[0] is not state:
+            if len(self._breakdowns) > 2 * len(self.session.history) + 64:
+                self._breakdowns.clear()  # states taken back or jumped away from
+            seen = (state, self.session.game.score_breakdown(state))
+            self._breakdowns[id(state)] = seen
+        return seen[1]
+
+    def _draw_charts(self) -> None:
+        """The charts of the game so far, while their panel is open (points after each
+        decision per player, points now per category), from the game's own breakdowns."""
+        if self._charts.selected_index is None or self._charts_drawn == self._seen:
+            return
+        session = self.session
+        by = charts.categories_of(session.game.meta.name)
+        try:
+            history = charts.score_history(session, by, breakdown=self._breakdown)
+            over_time = charts.score_chart(history, title="Points after each decision",
+                                           width=CHART_WIDTH, height=230)
+            now = charts.score_bars(self._breakdown(session.state), by=by,
+                                    title="Points now, by category", width=CHART_WIDTH)
+        except Exception as error:  # a chart must not break the controls
+            self._charts_html.value = error_html(f"No charts: {type(error).__name__}: {error}")
+            return
+        self._charts_html.value = (
+            f'<div class="gaia-charts" style="max-height:{CHART_PANEL_HEIGHT}px;'
+            f'overflow-y:auto">{_fitted(over_time.to_svg())}{_fitted(now.to_svg())}</div>')
+        self._charts_drawn = self._seen
 
     def _draw_decision(self, over: bool) -> None:
         """Redraw what the decision on show decides: the board with the targets of the
