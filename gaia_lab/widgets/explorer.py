@@ -23,8 +23,9 @@ calls the :class:`~gaia_lab.core.session.Session`; it knows no game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
 
@@ -51,6 +52,31 @@ CHART_WIDTH = 380
 """The width of the charts in the side column (they shrink to a narrower one)."""
 CHART_PANEL_HEIGHT = 340
 """The charts panel scrolls within this height, so opening it moves no control."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Remembered(Generic[K, V]):
+    """A value computed once per object (an immutable state or breakdown), kept beside
+    the object so that its id is never reused while remembered; forgotten all at once
+    when more are kept than twice ``size()`` (states taken back or jumped away from)."""
+
+    __slots__ = ("_seen", "_size")
+
+    def __init__(self, size: Callable[[], int]) -> None:
+        self._seen: dict[int, tuple[K, V]] = {}
+        self._size = size
+
+    def get(self, key: K, compute: Callable[[K], V]) -> V:
+        seen = self._seen.get(id(key))
+        if seen is None or seen[0] is not key:
+            if len(self._seen) > 2 * self._size() + 64:
+                self._seen.clear()
+            seen = (key, compute(key))
+            self._seen[id(key)] = seen
+        return seen[1]
 
 
 def _fitted(svg: str) -> str:
@@ -142,7 +168,9 @@ class Explorer:
 
         self._score_html = widgets.HTML()
         self._summary_html = widgets.HTML()
-        self._breakdowns: dict[int, tuple[Any, ScoreBreakdown]] = {}
+        self._breakdowns: _Remembered[Any, ScoreBreakdown] = _Remembered(self._history_size)
+        self._groupings: _Remembered[ScoreBreakdown, Mapping[str, Sequence[int]]] = \
+            _Remembered(self._history_size)
         self._charts_html = widgets.HTML()
         self._charts_drawn: tuple[int, int, int] | None = None
         self._charts = widgets.Accordion(
@@ -502,13 +530,12 @@ class Explorer:
     def _breakdown(self, state: Any) -> ScoreBreakdown:
         """The score breakdown of ``state`` (one of the session's), counted once: states
         are immutable, so the charts redrawn after a move count only the new ones."""
-        seen = self._breakdowns.get(id(state))
-        if seen is None or seen[0] is not state:
-            if len(self._breakdowns) > 2 * len(self.session.history) + 64:
-                self._breakdowns.clear()  # states taken back or jumped away from
-            seen = (state, self.session.game.score_breakdown(state))
-            self._breakdowns[id(state)] = seen
-        return seen[1]
+        return self._breakdowns.get(state, self.session.game.score_breakdown)
+
+    def _grouped(self, breakdown: ScoreBreakdown) -> Mapping[str, Sequence[int]]:
+        """``breakdown``'s points in the charts' categories (the game's grouping), once."""
+        by = charts.categories_of(self.session.game.meta.name) or ScoreBreakdown.by_category
+        return self._groupings.get(breakdown, by)
 
     def _draw_charts(self) -> None:
         """The charts of the game so far, while their panel is open (points after each
@@ -516,12 +543,11 @@ class Explorer:
         if self._charts.selected_index is None or self._charts_drawn == self._seen:
             return
         session = self.session
-        by = charts.categories_of(session.game.meta.name)
         try:
-            history = charts.score_history(session, by, breakdown=self._breakdown)
+            history = charts.score_history(session, self._grouped, breakdown=self._breakdown)
             over_time = charts.score_chart(history, title="Points after each decision",
                                            width=CHART_WIDTH, height=230)
-            now = charts.score_bars(self._breakdown(session.state), by=by,
+            now = charts.score_bars(self._breakdown(session.state), by=self._grouped,
                                     title="Points now, by category", width=CHART_WIDTH)
         except Exception as error:  # a chart must not break the controls
             self._charts_html.value = error_html(f"No charts: {type(error).__name__}: {error}")
@@ -620,6 +646,9 @@ class Explorer:
         self.play(self._legal[index])
 
     # -- bookkeeping ------------------------------------------------------------------
+    def _history_size(self) -> int:
+        return len(self.session.history)
+
     def _travel(self, move: Any, done: str) -> None:
         try:
             move()
