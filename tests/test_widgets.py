@@ -673,3 +673,24 @@ def test_charts_count_each_state_once(board: None, monkeypatch: pytest.MonkeyPat
         new_states = len(session.history) - before
         assert 1 <= len(counted) <= new_states  # the new states only, not the whole game
         counted.clear()
+
+
+def test_buttons_name_their_board_elements_and_menus_carry_no_hover_text() -> None:
+    session = gaia_lab.Session("gaia_project", players=2, seed=1)
+    explorer = Explorer(session, group_limit=3)
+    rng = random.Random(1)
+    menus = buttons = 0
+    for _ in range(40):
+        state, game = session.state, session.game
+        for group in explorer.actions.offer["groups"]:
+            for index, _label, title in group["actions"]:
+                targets = game.action_targets(state, explorer.legal[index])
+                if group["menu"]:
+                    menus += 1
+                    assert title == ""
+                elif targets:
+                    buttons += 1
+                    names = ", ".join(explorer.target_label(t) for t in targets)
+                    assert title == f"on the board: {names}"
+        explorer.press(explorer.offered[rng.randrange(len(explorer.offered))])
+    assert menus and buttons

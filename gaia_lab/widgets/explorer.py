@@ -623,14 +623,17 @@ class Explorer:
         groups: dict[str, list[int]] = {}
         for i, verb in enumerate(self._groups):
             groups.setdefault(verb, []).append(i)
-        self._actions.show(
-            [(verb, [self._entry(i) for i in indices], len(indices) > self.group_limit)
+        menus = {verb: len(indices) > self.group_limit for verb, indices in groups.items()}
+        self._actions.show(  # a menu's options show no hover text: none is made for them
+            [(verb, [self._entry(i, where=not menus[verb]) for i in indices], menus[verb])
              for verb, indices in groups.items()]
         )
 
-    def _entry(self, index: int) -> tuple[int, str, str]:
+    def _entry(self, index: int, *, where: bool = True) -> tuple[int, str, str]:
+        """An offered action: its index, its notation and (``where``) the hover text
+        naming the board elements it concerns."""
         targets = self._targets[index]
-        if not targets:
+        if not targets or not where:
             return (index, str(self._legal[index]), "")
         names = ", ".join(self.target_label(t) for t in targets)
         return (index, str(self._legal[index]), f"on the board: {names}")
