@@ -12,12 +12,12 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from helpers import DRAWN, KERNEL_TIMEOUT, STEP_TIMEOUT, check_side_column
 from playwright.sync_api import Locator, Page, expect
 
 from gaia_lab.widgets.explorer import CHART_PANEL_HEIGHT
 
-NOTEBOOK = Path("animals_gathering") / "play.ipynb"
 LAPTOP = {"width": 1366, "height": 768}
 
 
@@ -36,11 +36,12 @@ def decisions_charted(page: Page) -> int:
     return counts.pop()
 
 
+@pytest.mark.parametrize("game", ["animals_gathering", "gaia_project"])
 def test_charts_open_beside_the_controls_and_follow_the_moves(
-    page: Page, voila_server: Callable[[Path], str]
+    page: Page, voila_server: Callable[[Path], str], game: str
 ) -> None:
     page.set_viewport_size(LAPTOP)
-    page.goto(voila_server(NOTEBOOK))
+    page.goto(voila_server(Path(game) / "play.ipynb"))
     side = page.locator(".gaia-table-side").first
     side.wait_for(timeout=KERNEL_TIMEOUT)
     page.wait_for_function(DRAWN, timeout=KERNEL_TIMEOUT)
@@ -67,4 +68,4 @@ def test_charts_open_beside_the_controls_and_follow_the_moves(
         arg=before + 1, timeout=STEP_TIMEOUT)
     assert decisions_charted(page) == before + 1
     in_window(page, side.get_by_role("button", name="Undo"), "Undo")
-    page.screenshot(path="/tmp/charts_voila_1366x768.png")
+    page.screenshot(path=f"/tmp/charts_voila_{game}_1366x768.png")
