@@ -614,7 +614,9 @@ def test_event_lines_are_built_once() -> None:
     event = Event("x", "A < B", None)
     first = _common.events_html([event])
     assert "A &lt; B" in first and _common.events_html([event]) == first
-    assert _common._event_line.cache_info().hits >= 1
+    assert _common._event_remembered.cache_info().hits >= 1
+    listed = Event("x", "listed", None, delta=[("P1.total", 1)])  # type: ignore[arg-type]
+    assert "listed" in _common.events_html([listed])  # an unhashable event is drawn too
 
 
 @pytest.mark.parametrize("name", ["animals_gathering", "shapers_of_gaia", "gaia_project",

@@ -108,11 +108,20 @@ def citation_html(rule: RuleRef | None, game: str | None = None) -> str:
     return f' <small style="color:{GREY}" title="{title}">— {section}</small>'
 
 
-@lru_cache(maxsize=4096)
-def _event_line(event: Event, game: str | None) -> str:
-    """One event's text and citation as HTML (events are immutable: a log redrawn after
-    a move builds only its new lines)."""
+def _event_text(event: Event, game: str | None) -> str:
+    """One event's text and citation as HTML."""
     return f"{escape(event.text)}{citation_html(event.rule, game)}"
+
+
+_event_remembered = lru_cache(maxsize=4096)(_event_text)
+"""Events are immutable: a log redrawn after a move builds only its new lines."""
+
+
+def _event_line(event: Event, game: str | None) -> str:
+    try:
+        return _event_remembered(event, game)
+    except TypeError:  # an event holding a list (an outside game's) cannot be a key
+        return _event_text(event, game)
 
 
 def events_html(
