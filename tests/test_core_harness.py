@@ -240,7 +240,7 @@ class HugeNumbersCrash(PigGame):
 
 BROKEN: list[tuple[type[PigGame], str]] = [
     (HoldAlwaysLegal, "which legal_actions does not list, but explain says it is legal"),
-    (HoldNeverLegal, "legal_actions lists it but explain says: illegal (hold.never)"),
+    (HoldNeverLegal, "legal_actions lists it but explain says: <Verdict illegal hold.never"),
     (BadNotation, "parse_action cannot read the legal action 'die"),
     (ParseCrashes, "parse_action raised ValueError"),
     (Mutates, "apply changed its input state"),
@@ -256,7 +256,8 @@ BROKEN: list[tuple[type[PigGame], str]] = [
     (NoWinner, "winners() is empty"),
     (TwoRulesActions, "a rules step must have one action, found 2"),
     (StuckAfterSetup, "legal_actions is empty although the game is not over"),
-    (RulesActionExplainsIllegal, "legal_actions lists it but explain says: illegal (turn.no)"),
+    (RulesActionExplainsIllegal,
+     "legal_actions lists it but explain says: <Verdict illegal turn.no"),
     (LongGame, "did not end within 40 steps"),
     (AssertsInApply, "action 'hold': AssertionError while playing the action: internal check"),
     (ExtraWordsAccepted, "which legal_actions does not list, but explain says it is legal"),

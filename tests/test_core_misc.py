@@ -52,7 +52,7 @@ def test_rulebook_errors() -> None:
 
 def test_ruleref_text() -> None:
     assert str(TURN) == "How to Play: Take one action. (demo.turn)"
-    assert TURN.citation == "How to Play [demo.turn]"
+    assert TURN.citation == "How to Play"
 
 
 # -- verdicts and events ----------------------------------------------------------------
@@ -61,15 +61,24 @@ def test_ruleref_text() -> None:
 def test_verdicts() -> None:
     ok = Verdict.ok(TURN, "Fine.", cost=2)
     assert ok and ok.code == "ok" and ok.details == {"cost": 2}
-    assert str(ok) == "legal: Fine. [How to Play [demo.turn]]"
+    assert str(ok) == "legal: Fine. [How to Play]"
+    assert repr(ok) == "<Verdict legal: Fine. [demo.turn]>"
     no = Verdict.illegal("turn.not_yours", "It is P2's turn.", TURN, seat=1)
     assert not no
-    assert str(no) == "illegal (turn.not_yours): It is P2's turn. [How to Play [demo.turn]]"
+    # a learner reads the reason and the rule's section; the code and the id stay in
+    # the attributes, the repr and the HTML's detail and hover text
+    assert str(no) == "not legal now: It is P2's turn. [How to Play]"
+    assert "turn.not_yours" not in str(no) and "demo.turn" not in str(no)
+    assert repr(no) == "<Verdict illegal turn.not_yours: It is P2's turn. [demo.turn]>"
+    assert no.headline == "not legal now" and ok.headline == "legal"
+    html = no._repr_html_()
+    assert html.startswith("<b>not legal now</b>: It is P2&#x27;s turn. <small>[<span ")
+    assert ">How to Play</span>]" in html and "reason code turn.not_yours" in html
     assert isinstance(no.details, MappingProxyType)
     with pytest.raises(TypeError):
         no.details["seat"] = 0  # type: ignore[index]
     bare = Verdict(False, "x.y", "No.", None)
-    assert bare.details == {} and str(bare) == "illegal (x.y): No."
+    assert bare.details == {} and str(bare) == "not legal now: No."
     assert Verdict.ok(None) == Verdict.ok(None)
 
 

@@ -135,7 +135,7 @@ def test_illegal_step_names_step_line_and_reason() -> None:
         Session.from_record(Record.from_json(text))
     message = str(info.value)
     assert f"step 3 (line {line}): 'die 8' is illegal" in message
-    assert "roll.no_such_face" in message and "not 8" in message
+    assert "not 8" in message and "[Rolling]" in message  # the reason and the rule cited
 
 
 def test_wrong_actor_names_the_step() -> None:

@@ -120,8 +120,8 @@ def test_verdicts_and_events_link_their_rules_in_html() -> None:
     assert event.rule._repr_html_().startswith(citation_html(event.rule))
     # a rule of no registered game is cited without a link, and text is escaped
     demo = Event("x", "a < b", RuleRef("demo.turn", "How to Play", "Take one action."))
-    assert demo._repr_html_() == ('a &lt; b <small>[<span title="Take one action.">'
-                                  "How to Play [demo.turn]</span>]</small>")
+    assert demo._repr_html_() == ('a &lt; b <small>[<span title="Take one action. '
+                                  '(demo.turn)">How to Play</span>]</small>')
 
 
 def test_the_checker_reports_a_page_out_of_step() -> None:

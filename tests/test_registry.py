@@ -472,3 +472,53 @@ def test_examples_are_examples_of_their_game() -> None:
     for name in GAMES:
         assert all(isinstance(ex, Example) and ex.game == name
                    for ex in gaia_lab.examples(name))
+
+
+# -- the rule index ------------------------------------------------------------------------
+
+
+def test_rule_homes_follow_registrations_and_removals(scratch: list[str]) -> None:
+    from gaia_lab.core.rulebook import Rulebook, RuleRef, game_of_rule, rule_url
+
+    own = RuleRef("registry_lazy_pig.own", "Own", "A rule only this Pig states.")
+
+    class Ruled(LazyPig):
+        rulebook = Rulebook("Lazy Pig rules", [*PIG.rulebook.values(), own])
+
+    pig_rule = next(iter(PIG.rulebook))
+    assert "pig" in GAMES and game_of_rule(pig_rule) == "pig"
+    with pytest.raises(GaiaLabError, match="no registered game states the rule "
+                                           "'registry_lazy_pig.own'"):
+        game_of_rule(own)
+    register_game(Ruled(), state=LazyState)
+    scratch.append("registry_lazy_pig")
+    # a new game's rules are found at once; a rule it shares stays with the first game
+    assert game_of_rule(own) == "registry_lazy_pig" == registry.home_of_rule(own.id)
+    assert rule_url(own, base="") == "registry_lazy_pig.html#rule-registry-lazy-pig-own"
+    assert game_of_rule(pig_rule) == "pig"
+    unregister_game("registry_lazy_pig")
+    assert registry.home_of_rule(own.id) is None
+    with pytest.raises(GaiaLabError, match="no registered game states"):
+        game_of_rule(own)
+    assert game_of_rule(pig_rule) == "pig"
+    # a game registered again is found again
+    register_game(Ruled(), state=LazyState)
+    assert game_of_rule(own) == "registry_lazy_pig"
+
+
+def test_rule_lookups_use_the_index_not_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gaia_lab.core.rulebook import game_of_rule
+
+    game_of_rule("gp.special.alone")  # fills the index up to Gaia Project
+    calls: list[str] = []
+    real = registry.get_game
+
+    def counted(name: str) -> Any:
+        calls.append(name)
+        return real(name)
+
+    monkeypatch.setattr(registry, "get_game", counted)
+    for name in ("animals_gathering", "gaia_project"):
+        for rule in list(GAMES[name].rulebook)[:50]:
+            assert game_of_rule(rule) == name
+    assert calls == ["animals_gathering", "gaia_project"]  # only the two GAMES[...] above

@@ -121,3 +121,24 @@ def test_bad_input_is_refused_with_the_reason() -> None:
     h = ScoreHistory(("a",), ("c",), (0, 1), (((0,),), ((2,),)))
     with pytest.raises(GaiaLabError, match="score_chart width: expected a whole number"):
         score_chart(h, width=10)
+
+
+def test_a_games_grouping_and_a_remembered_breakdown() -> None:
+    from gaia_lab.render.charts import CATEGORY_GROUPS, categories_of
+    from gaia_lab.render.gaia_project import vp_by_category
+
+    assert categories_of("gaia_project") is vp_by_category
+    assert all(categories_of(g) is None for g in gaia_lab.GAMES if g not in CATEGORY_GROUPS)
+    s = played("animals_gathering", 2, 5)
+    seen: dict[int, ScoreBreakdown] = {}
+
+    def remembered(state: object) -> ScoreBreakdown:
+        if id(state) not in seen:
+            seen[id(state)] = s.game.score_breakdown(state)
+        return seen[id(state)]
+
+    assert score_history(s, breakdown=remembered) == score_history(s)
+    count = len(seen)
+    assert count == s.decisions + 1 or count == s.decisions + 2  # + the final rules' state
+    score_history(s, breakdown=remembered)
+    assert len(seen) == count

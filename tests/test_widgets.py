@@ -549,3 +549,150 @@ def test_two_clicks_narrow_to_one_action() -> None:
     else:
         assert explorer.selection is not None
         assert len(explorer.selection[1]) == len(sharing)
+
+
+@pytest.mark.parametrize("name", ["animals_gathering", "shapers_of_gaia", "gaia_project",
+                                  "gaia_tiki", "black_rose_wars"])
+def test_one_name_per_player_in_status_score_and_board(board: None, name: str) -> None:
+    # the score table names the players as the status line does (Gaia Project's seats
+    # are p1, p2... until their factions are chosen, then the factions)
+    s = gaia_lab.Session(name, players=2, seed=1)
+    ex = Explorer(s)
+    actor = s.actor
+    assert isinstance(actor, int) and f"<b>{s.names[actor]}</b> to act" in ex.status.value
+    for player in s.names:
+        assert f">{player}<" in ex.score_html.value
+
+
+def test_a_step_lists_the_legal_actions_once_and_a_selection_not_at_all(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the game's own board: target names come from its titles, read in one pass
+    session = gaia_lab.Session("gaia_project", players=2, seed=1)
+    explorer = Explorer(session)
+    calls: list[int] = []
+    real = Session.legal_actions
+
+    def counted(self: Session) -> list[Any]:
+        calls.append(1)
+        return real(self)
+
+    monkeypatch.setattr(Session, "legal_actions", counted)
+    def shared_targets() -> list[str]:
+        state, game = session.state, session.game
+        concern = Counter(t for a in explorer.legal for t in game.action_targets(state, a))
+        return [id for id, _ in explorer.board.targets if concern[id] > 1]
+
+    for presses in range(1, 60):  # to a decision where a board target has several moves
+        explorer.press(explorer.offered[-1])
+        assert len(calls) == presses
+        if shared_targets():
+            break
+    calls.clear()
+    scene = explorer.board.scene
+    assert scene is not None
+    lit = [t for t in explorer.board.targets]
+    assert lit and all(label.startswith(explorer.target_label(id) + ": ")
+                       for id, label in lit)
+    for id, _ in lit:
+        item = scene.find(id)
+        assert item is not None
+        assert explorer.target_label(id) == (item.title.split("\n")[0] if item.title
+                                             else id.replace(":", " ").replace("_", " "))
+    # a click that narrows the list, and showing all again, redraw the decision only
+    shared = shared_targets()[0]
+    log = explorer.log_html.value
+    explorer.click(shared)
+    assert explorer.selection is not None and not calls
+    explorer.clear_selection()
+    assert explorer.selection is None and not calls
+    assert explorer.log_html.value == log
+
+
+def test_event_lines_are_built_once() -> None:
+    from gaia_lab.core.events import Event
+
+    event = Event("x", "A < B", None)
+    first = _common.events_html([event])
+    assert "A &lt; B" in first and _common.events_html([event]) == first
+    assert _common._event_remembered.cache_info().hits >= 1
+    listed = Event("x", "listed", None, delta=[("P1.total", 1)])  # type: ignore[arg-type]
+    assert "listed" in _common.events_html([listed])  # an unhashable event is drawn too
+
+
+@pytest.mark.parametrize("name", ["animals_gathering", "shapers_of_gaia", "gaia_project",
+                                  "gaia_tiki", "black_rose_wars"])
+def test_live_charts_follow_the_game_while_their_panel_is_open(name: str) -> None:
+    from gaia_lab.render import charts
+
+    session = gaia_lab.Session(name, players=2, seed=3)
+    explorer = Explorer(session)
+    assert explorer.charts.selected_index is None and explorer.charts_html.value == ""
+    rng = random.Random(0)
+    for _ in range(6):
+        explorer.press(explorer.offered[rng.randrange(len(explorer.offered))])
+    assert explorer.charts_html.value == ""  # closed: never drawn
+    explorer.charts.selected_index = 0
+    html = explorer.charts_html.value
+    by = charts.categories_of(name)
+    history = charts.score_history(session, by)
+    expected = charts.score_chart(history, title="Points after each decision", width=380,
+                                  height=230).to_svg()
+    assert expected.split(">", 1)[1] in html  # the chart of the game's own breakdowns
+    assert "Points now, by category" in html and html.count("<svg") == 2
+    for player in session.names:
+        assert f'id="series:{player}"' in html
+    assert f"after {session.decisions} decisions" in html
+    # a move redraws the open panel; undo too
+    explorer.press(explorer.offered[0])
+    assert f"after {session.decisions} decisions" in explorer.charts_html.value
+    explorer.undo()
+    assert f"after {session.decisions} decisions" in explorer.charts_html.value
+    # closed again: a move leaves the charts as they were, opening draws them anew
+    explorer.charts.selected_index = None
+    shown = explorer.charts_html.value
+    explorer.press(explorer.offered[0])
+    assert explorer.charts_html.value == shown
+    explorer.charts.selected_index = 0
+    assert f"after {session.decisions} decisions" in explorer.charts_html.value
+
+
+def test_charts_count_each_state_once(board: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = new_session()
+    explorer = Explorer(session)
+    explorer.charts.selected_index = 0
+    counted: list[int] = []
+    game = session.game
+    real = type(game).score_breakdown
+
+    def counting(self: Any, state: Any) -> Any:
+        counted.append(1)
+        return real(self, state)
+
+    monkeypatch.setattr(type(game), "score_breakdown", counting)
+    for _ in range(5):
+        before = len(session.history)
+        explorer.press(explorer.offered[0])
+        new_states = len(session.history) - before
+        assert 1 <= len(counted) <= new_states  # the new states only, not the whole game
+        counted.clear()
+
+
+def test_buttons_name_their_board_elements_and_menus_carry_no_hover_text() -> None:
+    session = gaia_lab.Session("gaia_project", players=2, seed=1)
+    explorer = Explorer(session, group_limit=3)
+    rng = random.Random(1)
+    menus = buttons = 0
+    for _ in range(40):
+        state, game = session.state, session.game
+        for group in explorer.actions.offer["groups"]:
+            for index, _label, title in group["actions"]:
+                targets = game.action_targets(state, explorer.legal[index])
+                if group["menu"]:
+                    menus += 1
+                    assert title == ""
+                elif targets:
+                    buttons += 1
+                    names = ", ".join(explorer.target_label(t) for t in targets)
+                    assert title == f"on the board: {names}"
+        explorer.press(explorer.offered[rng.randrange(len(explorer.offered))])
+    assert menus and buttons

@@ -42,7 +42,7 @@ class Event:
         >>> from gaia_lab.games.animals_gathering.rulebook import RULES
         >>> Event("dice.roll", "Milo rolls 3 dice.", RULES["ag.roll.dice_count"])._repr_html_()
         'Milo rolls 3 dice. <small>[<a href="../../docs/rules/animals_gathering.html#\
-rule-ag-roll-dice-count" title="...">B. Rolling the Magic Dice [ag.roll.dice_count]</a>]</small>'
+rule-ag-roll-dice-count" title="...">B. Rolling the Magic Dice</a>]</small>'
         """
         cite = f" <small>[{citation_html(self.rule)}]</small>" if self.rule else ""
         return f"{escape(self.text)}{cite}"

@@ -95,10 +95,43 @@ class Registration:
     """The worked examples, or a reference to a sequence of them."""
 
 
+class _RuleHomes:
+    """Rule id -> the registered game whose rulebook states it (its home), for one
+    snapshot of the registry.
+
+    Filled in registration order as lookups need it, so a lookup loads no engine
+    registered after the rule's home (as a walk over the games would); a rule two games
+    state lives with the one registered first.  Every registration or removal replaces
+    the index with a fresh one, so it never answers for games that have gone.
+    """
+
+    __slots__ = ("_done", "_homes", "_lock", "_names")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+        self._homes: dict[str, str] = {}
+        self._done = 0  # how many of the names are indexed (a prefix)
+        self._lock = threading.Lock()
+
+    def home(self, rule_id: str) -> str | None:
+        found = self._homes.get(rule_id)
+        if found is not None:
+            return found
+        with self._lock:
+            while rule_id not in self._homes and self._done < len(self._names):
+                name = self._names[self._done]
+                for stated in get_game(name).rulebook:
+                    self._homes.setdefault(stated, name)
+                self._done += 1
+            return self._homes.get(rule_id)
+
+
 _LOCK = threading.Lock()
 _REGISTRY: Mapping[str, Registration] = {}
 """Every registration by name.  Never changed in place: a registration replaces the
 whole mapping (under the lock), so a reader always sees one consistent snapshot."""
+_RULES = _RuleHomes(())
+"""The rule index of :data:`_REGISTRY`, replaced with it."""
 
 
 def register_game(
@@ -126,7 +159,7 @@ def register_game(
     >>> registration("animals_gathering").state
     'gaia_lab.games.animals_gathering.state:AGState'
     """
-    global _REGISTRY
+    global _REGISTRY, _RULES
     reg = _registration(game, name, state, layout, examples)
     with _LOCK:
         old = _REGISTRY.get(reg.name)
@@ -137,6 +170,7 @@ def register_game(
                 raise RegistryError(f"register_game({reg.name!r}): {reg.state} is already "
                                     f"the state type of game {owner!r}")
             _REGISTRY = {**_REGISTRY, reg.name: reg}
+            _RULES = _RuleHomes(tuple(_REGISTRY))
             return reg
     if old == reg:
         return old
@@ -152,10 +186,11 @@ def unregister_game(name: str) -> Registration:
     For a notebook that redefines a game, or a test that registers one for a while;
     :class:`UnknownGameError` if nothing is registered as ``name``.
     """
-    global _REGISTRY
+    global _REGISTRY, _RULES
     with _LOCK:
         reg = registration(name)
         _REGISTRY = {k: v for k, v in _REGISTRY.items() if k != name}
+        _RULES = _RuleHomes(tuple(_REGISTRY))
     return reg
 
 
@@ -299,6 +334,17 @@ def examples(name: str) -> list[Example]:
                                 f"{type(found).__name__}, not a list of Examples") from None
         return list(_checked_examples(name, listed))
     return list(reg.examples)
+
+
+def home_of_rule(rule_id: str) -> str | None:
+    """The registered game whose rulebook states the rule ``rule_id`` (the one registered
+    first, when several do), or None: a lookup in an index the registry keeps, renewed
+    whenever a game is registered or removed.
+
+    >>> home_of_rule("gp.special.alone"), home_of_rule("chess.castle")
+    ('gaia_project', None)
+    """
+    return _RULES.home(rule_id)
 
 
 def registration_of(state: object) -> Registration:

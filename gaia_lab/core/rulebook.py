@@ -55,8 +55,13 @@ class RuleRef:
 
     @property
     def citation(self) -> str:
-        """Section and id, short enough for a log line."""
-        return f"{self.section} [{self.id}]"
+        """How a learner is pointed to the rule: its section as the rule source prints it
+        (the rules pages follow the source's sections; the id stays in :attr:`id`).
+
+        >>> RuleRef("demo.turn", "How to Play", "Take one action.").citation
+        'How to Play'
+        """
+        return self.section
 
     def _repr_html_(self) -> str:
         return f"{citation_html(self)}: {escape(self.summary)}"
@@ -122,10 +127,10 @@ def game_of_rule(rule: RuleRef | str) -> str:
     from gaia_lab.core import registry
 
     rule_id = rule.id if isinstance(rule, RuleRef) else rule
-    for name in registry.names():
-        if rule_id in registry.get_game(name).rulebook:
-            return name
-    raise GaiaLabError(f"no registered game states the rule {rule_id!r}")
+    home = registry.home_of_rule(rule_id) if isinstance(rule_id, str) else None
+    if home is None:
+        raise GaiaLabError(f"no registered game states the rule {rule_id!r}")
+    return home
 
 
 def rule_url(rule: RuleRef | str, game: str | None = None, *, base: str | None = None) -> str:
@@ -150,20 +155,20 @@ def rule_url(rule: RuleRef | str, game: str | None = None, *, base: str | None =
 
 
 def citation_html(rule: RuleRef, game: str | None = None, *, base: str | None = None) -> str:
-    """A rule's citation as HTML: its section and id, linked to its anchor on its rules page.
+    """A rule's citation as HTML: its section, linked to its anchor on its rules page.
 
-    The summary is the hover text.  A rule no registered game states (a demo rule) is
-    cited without a link.
+    The summary and the id are the hover text.  A rule no registered game states (a demo
+    rule) is cited without a link.
 
     >>> citation_html(RuleRef("demo.turn", "How to Play", "Take one action."))
-    '<span title="Take one action.">How to Play [demo.turn]</span>'
+    '<span title="Take one action. (demo.turn)">How to Play</span>'
     >>> citation_html(RuleRef("ag.roll.dice_count", "B. Rolling", "..."), base="r/")
-    '<a href="r/animals_gathering.html#rule-ag-roll-dice-count" title="...">B. Rolling \
-[ag.roll.dice_count]</a>'
+    '<a href="r/animals_gathering.html#rule-ag-roll-dice-count" title="... \
+(ag.roll.dice_count)">B. Rolling</a>'
     """
+    title = escape(f"{rule.summary} ({rule.id})")
     try:
         url = rule_url(rule, game, base=base)
     except GaiaLabError:
-        return f'<span title="{escape(rule.summary)}">{escape(rule.citation)}</span>'
-    return (f'<a href="{escape(url)}" title="{escape(rule.summary)}">'
-            f"{escape(rule.citation)}</a>")
+        return f'<span title="{title}">{escape(rule.citation)}</span>'
+    return f'<a href="{escape(url)}" title="{title}">{escape(rule.citation)}</a>'

@@ -23,11 +23,12 @@ True
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gaia_lab.core.checks import given, whole_number
 from gaia_lab.core.errors import GaiaLabError
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
     from gaia_lab.core.session import Session
     from gaia_lab.simulation import SimulationTable
 
-__all__ = ["PALETTE", "ScoreHistory", "odds_chart", "score_bars", "score_chart", "score_history",
+__all__ = ["CATEGORY_GROUPS", "PALETTE", "ScoreHistory", "categories_of", "odds_chart",
+           "score_bars", "score_chart", "score_history",
            "win_rate_chart"]
 
 BAR = "#4f7cac"
@@ -140,13 +142,17 @@ class ScoreHistory:
 
 
 def score_history(session: Session, by: Callable[[ScoreBreakdown], Mapping[str, Sequence[int]]]
-                  | None = None) -> ScoreHistory:
+                  | None = None, *,
+                  breakdown: Callable[[Any], ScoreBreakdown] | None = None) -> ScoreHistory:
     """The scores of ``session``'s game so far, after each of its decisions.
 
     ``by`` groups a breakdown's points into the chart's categories, each player's points
     per category (:meth:`ScoreBreakdown.by_category <gaia_lab.core.scoring.ScoreBreakdown.\
 by_category>` when None; Gaia Project's fine sources read better grouped by
-    :func:`gaia_lab.render.gaia_project.vp_by_category`).
+    :func:`gaia_lab.render.gaia_project.vp_by_category`, :func:`categories_of` names a
+    game's grouping).  ``breakdown(state)`` is the score breakdown of one state (the
+    game's :meth:`~gaia_lab.core.game.Game.score_breakdown` when None): a view that redraws
+    the chart after every move passes one that remembers the states it has seen.
 
     >>> import gaia_lab
     >>> s = gaia_lab.examples("animals_gathering")[0].start()
@@ -163,7 +169,7 @@ by_category>` when None; Gaia Project's fine sources read better grouped by
     states = [session.root] + [ply.state for ply in session.history if ply.is_decision]
     if session.history and not session.history[-1].is_decision:
         states.append(session.history[-1].state)
-    breakdowns = [session.game.score_breakdown(state) for state in states]
+    breakdowns = [(breakdown or session.game.score_breakdown)(state) for state in states]
     tables = [(by or ScoreBreakdown.by_category)(breakdown) for breakdown in breakdowns]
     categories: dict[str, None] = {}
     for table in tables:
@@ -175,6 +181,29 @@ by_category>` when None; Gaia Project's fine sources read better grouped by
     if len(states) > 1 + session.decisions:  # the rules' steps after the last decision
         decisions = (*decisions[:-1], session.decisions)
     return ScoreHistory(players, tuple(categories), decisions, tuple(points))
+
+
+CATEGORY_GROUPS: Mapping[str, str] = {
+    "gaia_project": "gaia_lab.render.gaia_project:vp_by_category",
+}
+"""Games whose score sources read better grouped on a chart: the grouping function, by
+a ``"module:attribute"`` reference (loaded on first use, as the registry loads games)."""
+
+
+def categories_of(game: str) -> Callable[[ScoreBreakdown], Mapping[str, Sequence[int]]] | None:
+    """How game ``game``'s score sources are grouped on a chart (the ``by`` of
+    :func:`score_history` and :func:`score_bars`); None: by its own categories.
+
+    >>> categories_of("gaia_project").__name__, categories_of("animals_gathering")
+    ('vp_by_category', None)
+    """
+    ref = CATEGORY_GROUPS.get(game)
+    if ref is None:
+        return None
+    module, _, name = ref.partition(":")
+    grouping: Callable[[ScoreBreakdown], Mapping[str, Sequence[int]]] = getattr(
+        importlib.import_module(module), name)
+    return grouping
 
 
 def _nice_step(high: float) -> float:

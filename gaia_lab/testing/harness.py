@@ -549,7 +549,7 @@ class _Run:
             verdict = game.explain(state, action)
             self.check_verdict(verdict, "the verdict")
             if not verdict.legal:
-                self.fail(f"legal_actions lists it but explain says: {verdict}")
+                self.fail(f"legal_actions lists it but explain says: {verdict!r}")
             if i == chosen:
                 targets = game.action_targets(state, action)
                 if not isinstance(targets, tuple) or not all(isinstance(t, str) for t in targets):
@@ -644,7 +644,7 @@ class _Run:
         if action in legal:
             if not verdict.legal:
                 self.fail(f"{label} is the listed legal action {action!r}, but explain says: "
-                          f"{verdict}")
+                          f"{verdict!r}")
             return
         if verdict.legal:
             if strict:

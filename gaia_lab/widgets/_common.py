@@ -7,6 +7,7 @@ Nothing here knows a particular game: the board comes from
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,22 @@ def citation_html(rule: RuleRef | None, game: str | None = None) -> str:
     return f' <small style="color:{GREY}" title="{title}">— {section}</small>'
 
 
+def _event_text(event: Event, game: str | None) -> str:
+    """One event's text and citation as HTML."""
+    return f"{escape(event.text)}{citation_html(event.rule, game)}"
+
+
+_event_remembered = lru_cache(maxsize=4096)(_event_text)
+"""Events are immutable: a log redrawn after a move builds only its new lines."""
+
+
+def _event_line(event: Event, game: str | None) -> str:
+    try:
+        return _event_remembered(event, game)
+    except TypeError:  # an event holding a list (an outside game's) cannot be a key
+        return _event_text(event, game)
+
+
 def events_html(
     events: Sequence[Event],
     *,
@@ -139,7 +156,7 @@ def events_html(
         if event.automatic:
             style.append(f"color:{GREY}")
         attr = f' style="{";".join(style)}"' if style else ""
-        lines.append(f"<li{attr}>{escape(event.text)}{citation_html(event.rule, game)}</li>")
+        lines.append(f"<li{attr}>{_event_line(event, game)}</li>")
     more = f'<li style="color:{GREY}">… {hidden} earlier event(s)</li>' if hidden else ""
     if latest_first:
         lines.append(more)

@@ -2,8 +2,10 @@
 
 The Explorer shows a session's board (legal targets highlighted; a click on the
 board picks the action), the legal actions of the current decision grouped by
-verb, a "Why not?" box that explains any typed move, the score table, the event
-log with rule citations, and undo/redo with a position slider::
+verb, a "Why not?" box that explains any typed move, the score table, a
+collapsible panel of charts (each player's points after each decision and the
+points by category, from the game's own score breakdowns), the event log with
+rule citations, and undo/redo with a position slider::
 
     import gaia_lab
     from gaia_lab.widgets import Explorer
@@ -12,21 +14,25 @@ log with rule citations, and undo/redo with a position slider::
     ex.play("keep fox")     # the same as clicking the button
 
 Everything on screen is redrawn in one place, :meth:`Explorer.refresh`, after
-each change. A failed action changes nothing and is reported in the message
-line. The widget only calls the :class:`~gaia_lab.core.session.Session`; it
-knows no game.
+each change (a board click that only narrows the action list redraws the
+decision alone; the charts are drawn only while their panel is open). A failed
+action changes nothing and is reported in the message line. The widget only
+calls the :class:`~gaia_lab.core.session.Session`; it knows no game.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
 
 from gaia_lab.core.errors import GaiaLabError, IllegalActionError
+from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.session import Session
+from gaia_lab.render import charts
 from gaia_lab.render.canvas import BoardCanvas
 from gaia_lab.widgets import _common
 from gaia_lab.widgets._common import (
@@ -41,6 +47,41 @@ from gaia_lab.widgets._common import (
 )
 
 __all__ = ["Explorer"]
+
+CHART_WIDTH = 380
+"""The width of the charts in the side column (they shrink to a narrower one)."""
+CHART_PANEL_HEIGHT = 340
+"""The charts panel scrolls within this height, so opening it moves no control."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Remembered(Generic[K, V]):
+    """A value computed once per object (an immutable state or breakdown), kept beside
+    the object so that its id is never reused while remembered; forgotten all at once
+    when more are kept than twice ``size()`` (states taken back or jumped away from)."""
+
+    __slots__ = ("_seen", "_size")
+
+    def __init__(self, size: Callable[[], int]) -> None:
+        self._seen: dict[int, tuple[K, V]] = {}
+        self._size = size
+
+    def get(self, key: K, compute: Callable[[K], V]) -> V:
+        seen = self._seen.get(id(key))
+        if seen is None or seen[0] is not key:
+            if len(self._seen) > 2 * self._size() + 64:
+                self._seen.clear()
+            seen = (key, compute(key))
+            self._seen[id(key)] = seen
+        return seen[1]
+
+
+def _fitted(svg: str) -> str:
+    """An SVG chart that shrinks to the width it is given, keeping its shape."""
+    return svg.replace("<svg ", '<svg style="display:block;max-width:100%;height:auto" ', 1)
 
 
 class Explorer:
@@ -66,6 +107,8 @@ class Explorer:
         self._rng = random.Random(seed)
         self._legal: list[Any] = []
         self._targets: list[tuple[str, ...]] = []
+        self._groups: list[str] = []
+        self._titled: tuple[Any, dict[str, str]] | None = None
         self._narrow: tuple[str, list[int]] | None = None
         self._seen: tuple[int, int, int] | None = None
         self._syncing = False
@@ -125,6 +168,18 @@ class Explorer:
 
         self._score_html = widgets.HTML()
         self._summary_html = widgets.HTML()
+        self._breakdowns: _Remembered[Any, ScoreBreakdown] = _Remembered(self._history_size)
+        self._groupings: _Remembered[ScoreBreakdown, Mapping[str, Sequence[int]]] = \
+            _Remembered(self._history_size)
+        self._charts_html = widgets.HTML()
+        self._charts_drawn: tuple[int, int, int] | None = None
+        self._charts = widgets.Accordion(
+            children=[self._charts_html],
+            titles=("Charts: points after each decision, points by category",),
+            selected_index=None,
+        )
+        # drawn while open only: a closed panel costs a move nothing
+        self._charts.observe(lambda _change: self._draw_charts(), names="selected_index")
         self._log_html = widgets.HTML(
             layout=widgets.Layout(max_height="260px", overflow="auto")
         )
@@ -145,6 +200,7 @@ class Explorer:
                 widgets.HTML("<b>Score</b>"),
                 self._score_html,
                 self._summary_html,
+                self._charts,
                 widgets.HTML("<b>Log</b> (latest first)"),
                 self._log_html,
             ],
@@ -202,6 +258,17 @@ class Explorer:
     def score_html(self) -> Any:
         """HTML: the score table."""
         return self._score_html
+
+    @property
+    def charts(self) -> Any:
+        """The collapsible charts panel (an Accordion, closed at first; open it with
+        ``charts.selected_index = 0``): drawn while open, after every move."""
+        return self._charts
+
+    @property
+    def charts_html(self) -> Any:
+        """HTML: the charts on show (SVG), empty until the panel is first opened."""
+        return self._charts_html
 
     @property
     def why_text(self) -> Any:
@@ -322,7 +389,7 @@ class Explorer:
             self._play_index(matches[0])
         else:
             self._narrow = (name, matches)
-            self.refresh()
+            self._draw_decision(over=False)  # the same position: only the selection changed
             self._message_line.value = info_html(
                 f"{len(matches)} moves concern {name}: pick one of them beside the board."
             )
@@ -330,16 +397,27 @@ class Explorer:
     def target_label(self, element_id: str) -> str:
         """How the board element ``element_id`` is named to a learner: the title the
         board gives it, else its id in words (``"die:4"`` -> ``"die 4"``)."""
+        title = self._titles().get(element_id)
+        return title if title else element_id.replace(":", " ").replace("_", " ")
+
+    def _titles(self) -> dict[str, str]:
+        """The first line of the title of each id's first item on the board on show
+        (empty when it has none), from one pass over the scene's items."""
         scene = self._board.scene
-        item = scene.find(element_id) if scene is not None else None
-        if item is not None and item.title:
-            return item.title.split("\n")[0]
-        return element_id.replace(":", " ").replace("_", " ")
+        if scene is None:
+            return {}
+        if self._titled is None or self._titled[0] is not scene:
+            titles: dict[str, str] = {}
+            for item in scene.items:
+                if item.id is not None and item.id not in titles:
+                    titles[item.id] = item.title.split("\n")[0] if item.title else ""
+            self._titled = (scene, titles)
+        return self._titled[1]
 
     def clear_selection(self) -> None:
         """Show every legal action again after a board click narrowed them."""
         self._narrow = None
-        self.refresh()
+        self._draw_decision(self.session.is_over())
         self._message_line.value = ""
 
     def _on_typed(self, change: dict[str, Any]) -> None:
@@ -422,21 +500,11 @@ class Explorer:
         over = session.is_over()
         self._legal = [] if over else session.legal_actions()
         self._targets = [tuple(game.action_targets(state, a)) for a in self._legal]
+        self._groups = [str(game.action_group(state, a)) for a in self._legal]
         if self._narrow is not None and any(i >= len(self._legal) for i in self._narrow[1]):
             self._narrow = None
-        shown = self._narrow[1] if self._narrow is not None else range(len(self._legal))
-        highlight: dict[str, list[str]] = {}
-        for i in shown:
-            for target in self._targets[i]:
-                highlight.setdefault(target, []).append(str(self._legal[i]))
-
-        scene = _common.board_scene(session, tuple(highlight))
-        walk = [(id, self._spoken(scene, id, labels)) for id, labels in highlight.items()]
-        status = self._status_html(over)
-        self._board.show(scene, targets=walk, description=self._description(over))
-        self._status.value = status
-        self._draw_actions(over)
-        self._score_html.value = session.score_breakdown()._repr_html_()
+        self._draw_decision(over)
+        self._score_html.value = self._breakdown(state)._repr_html_()
         self._summary_html.value = (
             f"<details><summary>State summary</summary><pre>"
             f"{escape(game.describe(state))}</pre></details>"
@@ -457,13 +525,59 @@ class Explorer:
             self._syncing = False
         self._position.value = f"of {session.length + 1}"
         self._seen = self._fingerprint()
+        self._draw_charts()
 
-    @staticmethod
-    def _spoken(scene: Any, id: str, actions: list[str]) -> str:
-        item = scene.find(id)
-        name = item.title.split("\n")[0] if item is not None and item.title else id
-        more = f" and {len(actions) - 2} more" if len(actions) > 2 else ""
-        return f"{name}: {', '.join(actions[:2])}{more}"
+    def _breakdown(self, state: Any) -> ScoreBreakdown:
+        """The score breakdown of ``state`` (one of the session's), counted once: states
+        are immutable, so the charts redrawn after a move count only the new ones."""
+        return self._breakdowns.get(state, self.session.game.score_breakdown)
+
+    def _grouped(self, breakdown: ScoreBreakdown) -> Mapping[str, Sequence[int]]:
+        """``breakdown``'s points in the charts' categories (the game's grouping), once."""
+        by = charts.categories_of(self.session.game.meta.name) or ScoreBreakdown.by_category
+        return self._groupings.get(breakdown, by)
+
+    def _draw_charts(self) -> None:
+        """The charts of the game so far, while their panel is open (points after each
+        decision per player, points now per category), from the game's own breakdowns."""
+        if self._charts.selected_index is None or self._charts_drawn == self._seen:
+            return
+        session = self.session
+        try:
+            history = charts.score_history(session, self._grouped, breakdown=self._breakdown)
+            over_time = charts.score_chart(history, title="Points after each decision",
+                                           width=CHART_WIDTH, height=230)
+            now = charts.score_bars(self._breakdown(session.state), by=self._grouped,
+                                    title="Points now, by category", width=CHART_WIDTH)
+        except Exception as error:  # a chart must not break the controls
+            self._charts_html.value = error_html(f"No charts: {type(error).__name__}: {error}")
+            return
+        self._charts_html.value = (
+            f'<div class="gaia-charts" style="max-height:{CHART_PANEL_HEIGHT}px;'
+            f'overflow-y:auto">{_fitted(over_time.to_svg())}{_fitted(now.to_svg())}</div>')
+        self._charts_drawn = self._seen
+
+    def _draw_decision(self, over: bool) -> None:
+        """Redraw what the decision on show decides: the board with the targets of the
+        actions shown, the status line and the action list (not the score or the log,
+        which only a move changes)."""
+        shown = self._narrow[1] if self._narrow is not None else range(len(self._legal))
+        highlight: dict[str, list[int]] = {}
+        for i in shown:
+            for target in self._targets[i]:
+                highlight.setdefault(target, []).append(i)
+        scene = _common.board_scene(self.session, tuple(highlight))
+        self._board.show(scene, description=self._description(over), targets=[
+            (id, self._spoken(id, indices)) for id, indices in highlight.items()])
+        self._status.value = self._status_html(over)
+        self._draw_actions(over)
+
+    def _spoken(self, id: str, indices: list[int]) -> str:
+        """What the keyboard walk announces on the target ``id``: its name and the first
+        two of the actions ``indices`` that concern it."""
+        name = self._titles().get(id) or id
+        more = f" and {len(indices) - 2} more" if len(indices) > 2 else ""
+        return f"{name}: {', '.join(str(self._legal[i]) for i in indices[:2])}{more}"
 
     def _description(self, over: bool) -> str:
         session = self.session
@@ -488,7 +602,7 @@ class Explorer:
         pending = session.pending
         if pending is not None:
             who += f" — {escape(pending.text)}{citation_html(pending.rule, session.game.meta.name)}"
-        verbs = list(dict.fromkeys(self._group(a) for a in self._legal))
+        verbs = list(dict.fromkeys(self._groups))
         choices = f"{len(self._legal)} legal move{'' if len(self._legal) == 1 else 's'}"
         if verbs:
             choices += ": " + ", ".join(escape(v) for v in verbs)
@@ -507,18 +621,22 @@ class Explorer:
             )
             return
         groups: dict[str, list[int]] = {}
-        for i, action in enumerate(self._legal):
-            groups.setdefault(self._group(action), []).append(i)
-        self._actions.show(
-            [(verb, [self._entry(i) for i in indices], len(indices) > self.group_limit)
+        for i, verb in enumerate(self._groups):
+            groups.setdefault(verb, []).append(i)
+        menus = {verb: len(indices) > self.group_limit for verb, indices in groups.items()}
+        self._actions.show(  # a menu's options show no hover text: none is made for them
+            [(verb, [self._entry(i, where=not menus[verb]) for i in indices], menus[verb])
              for verb, indices in groups.items()]
         )
 
-    def _entry(self, index: int) -> tuple[int, str, str]:
+    def _entry(self, index: int, *, where: bool = True) -> tuple[int, str, str]:
+        """An offered action: its index, its notation and (``where``) the hover text
+        naming the board elements it concerns."""
         targets = self._targets[index]
-        where = "on the board: " + ", ".join(self.target_label(t) for t in targets) \
-            if targets else ""
-        return (index, str(self._legal[index]), where)
+        if not targets or not where:
+            return (index, str(self._legal[index]), "")
+        names = ", ".join(self.target_label(t) for t in targets)
+        return (index, str(self._legal[index]), f"on the board: {names}")
 
     def _play_index(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self._legal):
@@ -531,6 +649,9 @@ class Explorer:
         self.play(self._legal[index])
 
     # -- bookkeeping ------------------------------------------------------------------
+    def _history_size(self) -> int:
+        return len(self.session.history)
+
     def _travel(self, move: Any, done: str) -> None:
         try:
             move()
@@ -575,10 +696,6 @@ class Explorer:
             self.refresh()
 
     # -- display ----------------------------------------------------------------------
-    def _group(self, action: Any) -> str:
-        """The heading ``action`` is listed under (its verb)."""
-        return str(self.session.game.action_group(self.session.state, action))
-
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _common.mimebundle(self.widget, repr(self), **kwargs)
 

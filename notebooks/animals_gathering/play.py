@@ -11,6 +11,9 @@
 #
 # A table for four, ready to play: click a highlighted card or die, or a move button. Open this
 # notebook in Voila for a classroom app view.
+#
+# **How to type a move:** a verb followed by its words, separated by spaces, such as
+# `take fox`, `roll 2g1o1b`, `place Y heron`, `done` or `use raven raid`.
 
 # %%
 import gaia_lab

@@ -12,6 +12,9 @@
 # A Lodge for two Mages, with Gaea and Filius acting by themselves. Click a highlighted Room or
 # a move button; type any move in *Why not?* to have it explained with its rule. The panel shows
 # the reason for each choice Gaea or Filius makes.
+#
+# **How to type a move:** a verb and its words, such as `move crypt`, `attack gaea`,
+# `cast arcane_bolt filius`, `activate` or `pass`.
 
 # %% [markdown]
 # > **What comes from where.** The rules of Gaea, Filius, Root Tokens, Paths, Talia, the

@@ -13,6 +13,10 @@
 # play rounds with any of the fourteen factions. Click a highlighted hex or a move button; type
 # any log line into *Why not?* to have it explained, or play it (a choice the lists leave out,
 # such as the bowls paying for a Gaia project, `using area2: 4`, is typed this way).
+#
+# **How to type a move:** the seat (`p1`) before factions are chosen, else the faction, then
+# its commands joined by a full stop and a space, such as `p1 faction terrans` or
+# `nevlas spend 3pw for 1o. build ac2 3B4`.
 
 # %%
 import gaia_lab

@@ -11,6 +11,9 @@
 #
 # A table for three, ready to play: click a highlighted space, tile, card or animal space, or a
 # move button. Type any move in *Why not?* to have it explained.
+#
+# **How to type a move:** a verb and its words, such as `intro S1 B1`, `card s03 A`,
+# `activate s03`, `restore i_forest_1 B1` or `pass`.
 
 # %%
 import gaia_lab

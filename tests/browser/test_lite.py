@@ -86,6 +86,6 @@ def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
     assert outputs[0].startswith("gaia_lab ") and "animals_gathering" in outputs[0]
     assert "Ada" in outputs[1]
     assert "decides:" in outputs[2] and re.search(r"\n\d+ steps played$", outputs[2])
-    assert "roll 2g2o2b    -> illegal" in outputs[3] and "dance" in outputs[3]
+    assert "roll 2g2o2b    -> not legal now" in outputs[3] and "dance" in outputs[3]
     assert outputs[4] == "undone: True\nredone, same position: True"
     assert blocked == []  # everything came from the site

@@ -173,8 +173,8 @@ def explain_swap(schools: Sequence[str], replaced: str) -> Verdict:
     """Whether the School of Geomancy may take ``replaced``'s place among ``schools``.
 
     >>> print(explain_swap(("hex", "agony"), "alchemy"))
-    illegal (geomancy.not_in_play): alchemy is not among the Schools in play (hex, agony). \
-[School Reference Card [brw.school.geomancy]]
+    not legal now: alchemy is not among the Schools in play (hex, agony). \
+[School Reference Card]
     """
     cite = rule("brw.school.geomancy")
     if GEOMANCY in schools:
@@ -233,8 +233,8 @@ def explain_legend(state: BRWState, seat: int, choice: str, target: str) -> Verd
     ...              rooms=(Room("crypt", 0, 0, 6, slots=("mage1", "gaea")),),
     ...              evocations=(legend,))
     >>> print(explain_legend(s, 0, "remove_instability", "crypt"))
-    illegal (legend.too_little): Talia has 1 Instability in crypt; the Legend removes 2. \
-[Forgotten Evocation Card and Forgotten Spell Card [brw.forgotten.gaea_legend]]
+    not legal now: Talia has 1 Instability in crypt; the Legend removes 2. \
+[Forgotten Evocation Card and Forgotten Spell Card]
     """
     cite = rule("brw.forgotten.gaea_legend")
     if choice not in LEGEND_CHOICES:

@@ -28,7 +28,7 @@ GGhT.
 >>> move = LargeMove("gaea", to=(2, 0), anchor=(1, 0), pushes=(("hero", (1, 2)),))
 >>> print(explain_move(field, move))
 legal: gaea stops on c1 and covers b1, c1, b2, c2; hero is pushed to b3. \
-[Large Models [brw.large.push]]
+[Large Models]
 >>> print(apply_move(field, move).picture())
 .GGT.
 .GGT.
@@ -256,11 +256,11 @@ def explain_move(bf: Battlefield, move: LargeMove) -> Verdict:
     >>> f = Battlefield(4, 4, scenic=((2, 0), (2, 1), (3, 2)),
     ...                 models=(Model("gaea", (0, 0), size=2, speed=3),))
     >>> print(explain_move(f, LargeMove("gaea", (3, 1), (2, 0))))
-    illegal (large.scenic): A block holding d2 would cover a Scenic Element or leave the \
+    not legal now: A block holding d2 would cover a Scenic Element or leave the \
 Battlefield; gaea ends its move on a square that lets it be placed. \
-[Large Models [brw.large.scenic]]
+[Large Models]
     >>> print(explain_move(f, LargeMove("gaea", (0, 3), (0, 2))))
-    legal: gaea stops on a4 and covers a3, b3, a4, b4. [Large Models [brw.large.place]]
+    legal: gaea stops on a4 and covers a3, b3, a4, b4. [Large Models]
     """
     try:
         model = bf.model(move.model)

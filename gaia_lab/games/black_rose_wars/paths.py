@@ -303,8 +303,8 @@ def explain_place(cards: PathCards, row: PathRow, offer: Sequence[str], chosen: 
 
     >>> c = load_paths()
     >>> print(explain_place(c, start_row("start_1"), ("path_03", "path_01"), "path_03"))
-    illegal (paths.no_match): The tracks of path_03 (entries bottom, top) do not match \
-the exits of start_1 (middle). [Paths [brw.paths.first_card]]
+    not legal now: The tracks of path_03 (entries bottom, top) do not match \
+the exits of start_1 (middle). [Paths]
     """
     rule = _rule(_PLACING[how])
     if row.complete:
@@ -425,11 +425,11 @@ def explain_advance(cards: PathCards, row: PathRow, to: Spot,
     >>> c = load_paths()
     >>> row = start_row("start_1")
     >>> print(explain_advance(c, row, Spot(0, "start"), Happening("gain_power")))
-    illegal (paths.not_next): Passage 0:start is not joined to the marker (on 0:start) by a \
-continuous track; the next Passages are none. [Using Paths [brw.paths.advance]]
+    not legal now: Passage 0:start is not joined to the marker (on 0:start) by a \
+continuous track; the next Passages are none. [Using Paths]
     >>> print(explain_advance(c, row, Spot(1, "m1"), Happening("defeat_model")))
-    illegal (paths.condition): Defeating a Model does not meet the Advance Condition of \
-start_1 (gain a Power Point). [Path Start Card Anatomy [brw.paths.start_condition]]
+    not legal now: Defeating a Model does not meet the Advance Condition of \
+start_1 (gain a Power Point). [Path Start Card Anatomy]
     """
     rule = _rule("brw.paths.advance")
     if row.complete:
@@ -486,8 +486,7 @@ def explain_quest_swap(row: PathRow, deck: Sequence[str]) -> Verdict:
     """Whether a Mage who would draw a Quest may draw three Path cards instead.
 
     >>> print(explain_quest_swap(start_row("start_1"), ()))
-    illegal (paths.deck_empty): The Path deck is empty. [Gaining a Path Card \
-[brw.paths.gain_quest]]
+    not legal now: The Path deck is empty. [Gaining a Path Card]
     """
     rule = _rule("brw.paths.gain_quest")
     if row.complete:

@@ -35,9 +35,9 @@ A small map: mines (value 1) on the planets of sector 1 of the recorded four-pla
 (True, 7, 0)
 >>> lesser = dict(mine) | {m.hex("6A5"): "m"}
 >>> print(check_federation(m, lesser, frozenset(), frozenset(lesser)).verdict)
-illegal (power_too_low): The structures have a power value of 5 (1A11 m 1, 1B5 m 1, 6A5 m 1,
+not legal now: The structures have a power value of 5 (1A11 m 1, 1B5 m 1, 6A5 m 1,
 6B3 ts 2), below the 7 a federation needs.
-[Read the refresher: often forgotten [gp.federation.power]]
+[Read the refresher: often forgotten]
 
 Rulings taken from the reference implementation (they are not spelled out in the
 refresher): a satellite may only go on an empty space hex (never on a planet, with or
@@ -776,23 +776,23 @@ def check_federation(space_map: SpaceMap, player_structures: Mapping[Hex, str],
     True
     >>> print(check_federation(m, own, frozenset(), frozenset(own)).verdict)
     legal: A federation of power value 8 (at least 7) with 0 satellites, the fewest possible.
-    [Read the refresher: rounds and phases [gp.action.federation]]
+    [Read the refresher: rounds and phases]
     >>> far = {m.hex("5A7"): "PI", m.hex("5A11"): "ac1", m.hex("5A10"): "m"}
     >>> [m.planet(h) for h in far]
     ['oxide', 'volcanic', 'desert']
     >>> detour = frozenset(m.hex(n) for n in ("5B3", "5C", "5B0"))
     >>> print(check_federation(m, far, detour, frozenset(far)).verdict)
-    illegal (too_many_satellites): These 3 satellites could be 2: 5A8, 5A9.
-    [Read the refresher: often forgotten [gp.federation.minimal]]
+    not legal now: These 3 satellites could be 2: 5A8, 5A9.
+    [Read the refresher: often forgotten]
     >>> print(check_federation(m, far, frozenset({m.hex("5B4")}), frozenset(far)).verdict)
-    illegal (not_connected): The structures and satellites form 2 separate groups: 5A7, 5B4;
-    5A10, 5A11. [Read the refresher: rounds and phases [gp.action.federation]]
+    not legal now: The structures and satellites form 2 separate groups: 5A7, 5B4;
+    5A10, 5A11. [Read the refresher: rounds and phases]
     >>> pair = frozenset({m.hex("5A8"), m.hex("5A9")})
     >>> check_federation(m, far, pair, frozenset(far)).legal
     True
     >>> print(check_federation(m, far, pair, frozenset(far), [frozenset({m.hex("5A6")})]).verdict)
-    illegal (adjacent_federation): 5A7 touches one of the player's federations (5A6).
-    [Read the refresher: often forgotten [gp.federation.separate]]
+    not legal now: 5A7 touches one of the player's federations (5A6).
+    [Read the refresher: often forgotten]
     """
     s = _setting(space_map, player_structures, other_federations, blocked, power_values,
                  value_bonus)
@@ -827,9 +827,9 @@ def check_ivits_federation(space_map: SpaceMap, player_structures: Mapping[Hex, 
     ...                                  [h for h in m if m.planet(h) is None])
     >>> print(check_ivits_federation(m, more, sats, frozenset({m.hex("5A4")}),
     ...                              frozenset(first) | pair, federations_formed=1).verdict)
-    illegal (power_too_low): The structures have a power value of 9 (5A4 ts 2, 5A7 PI 3,
+    not legal now: The structures have a power value of 9 (5A4 ts 2, 5A7 PI 3,
     5A10 m 1, 5A11 ac1 3), below the 14 a federation needs.
-    [Read the refresher: often forgotten [gp.federation.power]]
+    [Read the refresher: often forgotten]
     """
     base = frozenset(federation)
     s = _setting(space_map, player_structures, (), blocked, power_values, None, base)

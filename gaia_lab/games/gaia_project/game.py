@@ -9,8 +9,8 @@ chance steps that draw the setup from the seed (see :mod:`.setup_draw`).
 >>> s.actor, [str(m) for m in s.legal_actions()[:2]]
 (0, ['p1 faction terrans', 'p1 faction lantids'])
 >>> print(s.explain("p2 faction nevlas"))
-illegal (turn.not_yours): Seat p1 chooses now, not p2.
-[Read the refresher: setup [gp.setup.faction_board]]
+not legal now: Seat p1 chooses now, not p2.
+[Read the refresher: setup]
 """
 
 from __future__ import annotations

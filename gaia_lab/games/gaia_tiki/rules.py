@@ -16,8 +16,8 @@ change of the table :meth:`Rules.satisfy` recomputes the satisfaction of every C
 >>> s = g.scenario({"tiles": {"F6": "plain", "F5": "forest", "E6": "forest"},
 ...                 "seats": [{"hand": ["borea"]}]})
 >>> print(g.explain(s, g.parse_action(s, "city borea F6")))  # doctest: +NORMALIZE_WHITESPACE
-illegal (city.needs): Borea needs 2 of plain, forest, fish, mountain; only forest is next
-to F6 (on F5, E6). [Cities [gt.city.needs]]
+not legal now: Borea needs 2 of plain, forest, fish, mountain; only forest is next
+to F6 (on F5, E6). [Cities]
 """
 
 from __future__ import annotations

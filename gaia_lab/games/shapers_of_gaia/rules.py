@@ -21,8 +21,8 @@ advanced resources that pay them (``wild=ne``: one Nutrient and one Energy).
 >>> sorted({str(a).split()[0] for a in g.legal_actions(s)})
 ['intro', 'restore']
 >>> print(g.explain(s, g.parse_action(s, "intro P1 A1")))  # doctest: +ELLIPSIS
-illegal (introduce.cannot_afford): The Predator of space P1 costs 4 Seed; you have 1. \
-[2. Spend Resources and Place an Animal [sog.introduce.biome_resource]]
+not legal now: The Predator of space P1 costs 4 Seed; you have 1. \
+[2. Spend Resources and Place an Animal]
 """
 
 from __future__ import annotations
