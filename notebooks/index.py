@@ -204,6 +204,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Paths, complete and incomplete](black_rose_wars/04_paths.ipynb)
 # - [The Legendary Scenario: Stop the Threat](black_rose_wars/05_legendary.ipynb)
 # - [Large Models on the Hunt battlefield](black_rose_wars/06_large_models.ipynb)
+# - [The Legend in play, and the modelled core around it](black_rose_wars/07_modelled_core.ipynb)
 # - [Play a game](black_rose_wars/play.ipynb)
 #
 # **Every game**
