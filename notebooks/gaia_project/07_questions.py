@@ -117,6 +117,35 @@ pending(s)
 
 
 # %% [markdown]
+# ## "It is the Gaia phase: what happens, and what do we decide?"
+#
+# A position may start in the Gaia phase (`"phase": "gaia"`, the income already taken): the
+# Gaiaformer on the Transdim planet 1A11 makes it a Gaia planet, and the position stops at
+# each decision in table order: the Itars (institute, 5 tokens in the Gaia area) may discard
+# 4 of them for a tech tile, then the Terrans (institute) convert their 3 returning tokens.
+# A round's start (`"phase": "income"`) stops the same way where a player orders the power
+# income, and `"charges"` starts at charge offers.
+
+# %% tags=["nbval-check-output"]
+s = gaia_lab.Session(GAME, scenario={"round": 3, "phase": "gaia", "players": [
+    {"faction": "itars", "structures": {"3A7": "PI"}, "bowls": [2, 2, 0, 5],
+     "research": {"nav": 4}, "fed_tokens": ["fed2"]},
+    {"faction": "terrans", "structures": {"10A2": "PI", "5A10": "m"}, "bowls": [2, 2, 0, 3],
+     "gaiaformers": ["1A11"], "research": {"gaia": 1}}]})
+print("Gaia planets now:", s.state.gaia_hexes)
+pending(s)
+for line in ("itars decline", "terrans spend 3tg for 1o"):
+    ask(s, line)
+    s.play(line)
+print("phase", s.state.phase, "- bowls", [p.bowls for p in s.state.seats])
+s = gaia_lab.Session(GAME, scenario={"round": 2, "phase": "income", "players": [
+    {"faction": "terrans", "structures": {"10A2": "PI"}, "bowls": [1, 4, 2]},
+    {"faction": "xenos", "structures": {"5A10": "m"}}]})
+pending(s)
+ask(s, "terrans income 1t")
+
+
+# %% [markdown]
 # ## "With the Nevlas' institute, can I split a token's 2 power?"
 #
 # Yes, within one line: two bowl III tokens are 4 power, 3 for an ore and 1 for a credit,

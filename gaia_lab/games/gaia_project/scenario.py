@@ -56,7 +56,7 @@ _BUILDINGS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
 _ON_SPACE = {"sp": "a space station", "lp": "the Lost Planet"}
 """The structures placed on empty space: the Ivits' space stations, the Lost Planet."""
 _CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
-_PHASES = ("actions", "income", "over")
+_PHASES = ("actions", "income", "gaia", "over")
 _NOT_GIVEN = -1
 
 
@@ -133,8 +133,12 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     ``satellites``, ``booster``,
     ``passed``, ``used`` (special actions taken this round)); ``round`` (1-6, default
     1); ``phase`` (``actions``; ``income``: the start of the round, whose income and
-    Gaia phase are then played; ``over``: the game ends now and final scoring is
-    played, to see what each player would score); ``current`` (seat or faction, default the first
+    Gaia phase are then played, stopping where a player decides (the order of the power
+    income, the Gaia-phase choices below); ``gaia``: the Gaia phase, the income already
+    taken: Gaiaformers on Transdim planets make them Gaia planets and the Gaia area's
+    tokens return, stopping at the Terrans' conversion of the returning tokens or the
+    Itars' tech tiles for 4 of them (their institutes); ``over``: the game ends now and
+    final scoring is played, to see what each player would score); ``current`` (seat or faction, default the first
     player in ``order`` who has not passed); ``order`` (turn order of the round,
     seats or factions); ``pass_order``; ``boosters`` (the supply); ``board_used``
     (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
@@ -198,8 +202,9 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
         pass_order = passed
     if phase != "actions" and parsed.current is not None:
         problems.append(f"current: {parsed.current!r}, but in phase {phase} nobody is to act")
-    if phase == "income" and passed:
-        problems.append("at the start of a round nobody has passed yet")
+    if phase in ("income", "gaia") and passed:
+        problems.append(f"in phase {phase} nobody has passed yet (passing ends a turn of "
+                        "the action phase) [gp.round.count]")
     current: int | None = None
     if phase == "actions":
         if parsed.current is not None:
@@ -275,7 +280,7 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
                    current=current, pass_order=tuple(pass_order), boosters=tuple(supply),
                    board_used=tuple(board_used), gaia_hexes=tuple(sorted(gaia_hexes)),
                    fed_supply=fed_supply, pending=tuple(offers))
-    if phase == "income":
+    if phase in ("income", "gaia"):  # played on to the first decision
         state, _ = settle(state)
     elif phase == "over":  # the game ends now: final scoring is played
         from gaia_lab.games.gaia_project.scoring import final_scoring
