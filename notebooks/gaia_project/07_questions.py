@@ -249,6 +249,31 @@ for line in s.score_breakdown().lines:
               f"[{line.rule.id if line.rule else ''}]")
 
 # %% [markdown]
+# ## "At the end, do my leftover power and Q.I.C. count?"
+#
+# Here the editions' texts differ. The rules refresher counts 1 VP per 3 credits, ore and
+# knowledge left (`gp.score.resources`); with free actions (`gp.free_action.when`) the power
+# in bowl III (and bowl II, burnt) becomes credits and Q.I.C. become ore before that count,
+# as boardgamers.space scores. **The engine converts them by default** (every recorded game
+# replays so); the game option `final_resources_only` (or the scenario key of that name)
+# takes the other reading. The same Terrans, 7 credits, 6 ore, 2 knowledge, 2 Q.I.C. and
+# power 0/4/5, score 3 VP less.
+
+# %% tags=["nbval-check-output"]
+from gaia_lab.games.gaia_project.scoring import left_vp
+
+print(GAME.meta.options["final_resources_only"].description)
+for only in (False, True):
+    s = gaia_lab.Session(GAME, scenario={
+        "round": 6, "phase": "over", "final_resources_only": only, "players": [
+            {"faction": "terrans", "structures": {"10A2": "ts", "3A10": "m"}, "credits": 7,
+             "ore": 6, "knowledge": 2, "qic": 2, "bowls": [0, 4, 5], "vp": 40},
+            {"faction": "xenos", "structures": {"5A10": "m"}}]})
+    p = s.state.seats[0]
+    vp, how = left_vp(s.state, p)
+    print(f"final_resources_only={only}: {how} -> {vp} VP; terrans end on {p.vp} VP")
+
+# %% [markdown]
 # ## "Which desert planets are within 3 of my mine, on our own game's map?"
 #
 # A scenario takes the map a boardgamers.space seed draws from its `init` line (and the

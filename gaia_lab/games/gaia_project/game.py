@@ -19,7 +19,7 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from gaia_lab.core.checks import short
 from gaia_lab.core.errors import (
@@ -65,6 +65,11 @@ from gaia_lab.games.gaia_project.state import (
 )
 
 __all__ = ["META", "GaiaProject", "ReplayError", "from_bgs", "replay", "replay_prefix"]
+
+FINAL_RESOURCES_ONLY: Final = "final_resources_only"
+"""The game option of the editions' other reading of final scoring: only the credits, ore
+and knowledge left count (:attr:`.state.Setup.final_conversion` False)."""
+
 
 def read_setup(value: Any) -> Setup:
     """The ``setup`` option: a :class:`.state.Setup`, or its JSON data (the
@@ -150,7 +155,8 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         "terraformingFederation": setup.terraforming_federation,
     } | ({"factionVariant": setup.faction_variant} if setup.faction_variant else {}) | (
         {"bids": list(setup.bids)} if setup.bids else {}) | (
-        {"flexibleFederations": True} if setup.flexible_federations else {})
+        {"flexibleFederations": True} if setup.flexible_federations else {}) | (
+        {} if setup.final_conversion else {"finalConversion": False})
 
 
 META = GameMeta(
@@ -164,7 +170,11 @@ META = GameMeta(
     options=declare(Option(
         "setup", "the seeded setup of a recorded game (sectors, tiles, boosters); without "
         "it the setup is drawn from the seed", "a recorded setup (seeded_setup)",
-        read_setup, write_setup)),
+        read_setup, write_setup),
+        Option.flag(FINAL_RESOURCES_ONLY, "final scoring counts only the credits, ore and "
+                    "knowledge left, converting no power or Q.I.C. first (gp.score.resources "
+                    "read to the letter; by default they are converted first, as free "
+                    "actions (gp.free_action.when) would and as boardgamers.space scores)")),
     max_steps=5_000,
 )
 
@@ -182,10 +192,14 @@ class GaiaProject(Game[GPState, Move]):
                           options: Mapping[str, Any] | None = None) -> GPState:
         setup = (options or {}).get("setup")
         if setup is None:
-            return setup_draw.new_game(players, seed)
-        if not isinstance(setup, Setup):  # JSON data given directly, not through a Session
-            setup = read_setup(setup)
-        return rules.new_game(players, setup, str(seed))
+            state = setup_draw.new_game(players, seed)
+        else:
+            if not isinstance(setup, Setup):  # JSON data given directly, not through a Session
+                setup = read_setup(setup)
+            state = rules.new_game(players, setup, str(seed))
+        if (options or {}).get(FINAL_RESOURCES_ONLY):
+            state = evolve(state, setup=evolve(state.setup, final_conversion=False))
+        return state
 
     def actor(self, state: GPState) -> Actor:
         """The head task's actor (:data:`~.flow.FLOW`): a seat, or chance drawing the

@@ -110,6 +110,9 @@ class ScenarioSpec:
     charges: tuple[tuple[int | str, Annotated[int, Range(1, 5)]], ...] = ()
     """Charge offers pending before the current player's turn, in order: ``[seat or
     faction, power]`` each (the position right after a structure was built)."""
+    final_resources_only: bool = False
+    """The game option of that name: final scoring counts only the credits, ore and
+    knowledge left (:attr:`.state.Setup.final_conversion` False)."""
 
 
 def _may_share(faction: str, code: str, first: str) -> bool:
@@ -145,7 +148,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     ``seeded_setup``), or ``init`` (a boardgamers.space ``init`` line, with ``options``:
     the map and tiles its seed draws), and ``round_scoring`` / ``final_scoring`` to
     replace the tiles; ``charges`` (``[seat or faction, power]`` offers pending, in
-    order, before the current player goes on).
+    order, before the current player goes on); ``final_resources_only`` (the game option:
+    final scoring converts no power or Q.I.C.).
     The description is read as a :class:`ScenarioSpec`; every problem is listed.
     Federations, satellites and tokens are checked against each other and the supply:
     a federation's planets hold the player's structures, no hex is in two federations,
@@ -157,6 +161,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     if not isinstance(parsed, ScenarioSpec):
         raise InvalidStateError(problems, "scenario")
     setup = _setup(parsed, problems)
+    if parsed.final_resources_only:
+        setup = evolve(setup, final_conversion=False)
     base = GPState.new(len(parsed.players), setup, str(parsed.seed))
     m = base.space_map
     c = load_components()

@@ -23,7 +23,7 @@ from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.state import GPState, PlayerState
 
-__all__ = ["breakdown", "final_counts", "final_scoring", "resource_vp"]
+__all__ = ["breakdown", "final_counts", "final_scoring", "left_vp", "resource_vp"]
 
 START_VP = 10
 
@@ -49,6 +49,28 @@ def resource_vp(credits: int, ore: int, knowledge: int, qic: int,
     return capped // 3, (f"{credits}c + {ore}o + {knowledge}k + {qic}q as ore + "
                          f"{powers} power as credits = {capped}{lost}")
 
+
+def left_vp(state: GPState, p: PlayerState) -> tuple[int, str]:
+    """The VP of what a player has left at the end, and how they are counted: the power
+    and Q.I.C. converted first (:func:`resource_vp`), or, with the setup's
+    ``final_conversion`` off (the game option ``final_resources_only``), only the credits,
+    ore and knowledge.
+
+    >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP
+    >>> s = GPState.new(2, DEEP_MIND_2_SETUP)
+    >>> p = evolve(PlayerState.new("terrans"), credits=7, ore=1, qic=1, bowls=(0, 3, 2, 0))
+    >>> left_vp(s, p)[0], left_vp(evolve(s, setup=evolve(s.setup, final_conversion=False)), p)
+    (5, (3, '7c + 1o + 3k, no power or Q.I.C. converted = 11'))
+    """
+    if not state.setup.final_conversion:
+        total = p.credits + p.ore + p.knowledge
+        return total // 3, (f"{p.credits}c + {p.ore}o + {p.knowledge}k, no power or Q.I.C. "
+                            f"converted = {total}")
+    per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
+    # the brainstone (in bowl III, or in bowl II when burning moves it on) is 3 power
+    stone = p.brainstone == 2 or (p.brainstone == 1 and p.bowls[1] >= 2)
+    return resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per,
+                       extra_power=2 if stone else 0)
 
 
 def final_counts(state: GPState, p: PlayerState) -> object:
@@ -84,12 +106,7 @@ def final_scoring(state: GPState) -> tuple[GPState, list[Event]]:
             p = p.add_vp(vp, source)
         for track in RESEARCH_TRACKS:
             p = p.add_vp(4 * max(0, p.level(track) - 2), TRACK_CODES[track])
-        per = hooks(p.faction).power_per_token_with_pi if p.count("PI") else 1
-        # the brainstone (in bowl III, or in bowl II when burning moves it on) is 3 power
-        stone = p.brainstone == 2 or (p.brainstone == 1 and p.bowls[1] >= 2)
-        vp, _ = resource_vp(p.credits, p.ore, p.knowledge, p.qic, p.bowls, per,
-                            extra_power=2 if stone else 0)
-        p = p.add_vp(vp, "spend")
+        p = p.add_vp(left_vp(state, p)[0], "spend")
         if state.setup.bids:  # the VP bid in a faction auction
             p = p.add_vp(-state.setup.bids[seat], "bid")
         seats.append(p)
