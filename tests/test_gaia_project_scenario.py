@@ -254,6 +254,34 @@ def test_from_bgs_replays_to_the_recorded_vp(recorded: dict[str, Any]) -> None:
     assert s.decisions == len(recorded["moves"]) - 1
 
 
+def test_every_score_breakdown_line_is_a_sentence_with_its_rule(
+        recorded: dict[str, Any]) -> None:
+    s = from_bgs(recorded)
+    lines = s.score_breakdown().lines
+    sources = {line.category for line in lines}
+    assert {"start", "charge", "spend", "final1", "final2", "round1"} <= sources
+    for line in lines:
+        assert line.rule is not None and line.rule.id in GAME.rulebook, line
+        text = line.explanation
+        name = s.state.seats[line.player].faction.replace("-", " ").lower()
+        assert text.lower().startswith(name) and text.endswith("."), text
+        assert f" {abs(line.points)} VP" in text, text
+        assert (" lost " in text) == (line.points < 0), text
+    by = {(line.player, line.category): line for line in lines}
+    final = by[(0, "final1")]
+    tile = s.state.setup.final_scoring[0]
+    assert final.rule is not None and final.rule.id == "gp.score.final_tiles"
+    assert f"on the final scoring tile {tile}, counting " in final.explanation
+    spend = by[(0, "spend")].explanation
+    assert spend.startswith(f"{s.names[0].capitalize()} gained ") and " = " in spend
+    # a scenario's VP are booked as the scenario's, not as a faction ability
+    line = next(x for x in two({"vp": 25}).score_breakdown().lines
+                if x.category == "scenario")
+    assert line.rule is not None and line.rule.id == "gp.goal"
+    assert line.explanation == "Terrans gained 15 VP before the position the scenario " \
+        "describes."
+
+
 def test_from_bgs_names_the_bad_line(recorded: dict[str, Any]) -> None:
     data = copy.deepcopy(recorded)
     data["moves"][120] = "terrans build m 99A1"
