@@ -232,6 +232,23 @@ for line in ("xenos charge 2pw", "xenos decline 2pw"):
     ask(s, line)
 
 # %% [markdown]
+# The same holds in play: here the lab and the Lost Planet of one line each offer the Gleens
+# (1 VP) 2 power. After the first charge they hold 0 VP, so the second can only be declined.
+
+# %% tags=["nbval-check-output"]
+s = table({"faction": "terrans", "structures": {"10A2": "ts"}, "research": {"nav": 4},
+           "fed_tokens": ["fed2"], "ore": 9, "credits": 20},
+          {"faction": "xenos", "structures": {"3A7": "m", "5A10": "m"}},
+          {"faction": "gleens", "structures": {"10B2": "ts"}, "vp": 1})
+for line in ("terrans build lab 10A2. tech nav. up nav. lostPlanet 10A4", "xenos decline 1pw",
+             "gleens charge 2pw"):
+    s.play(line)
+print("Gleens VP:", s.state.seats[2].vp)
+pending(s)
+ask(s, "gleens charge 2pw")
+print("legal:", [str(a) for a in s.legal_actions()])
+
+# %% [markdown]
 # ## "If the game ended now, what would each of us score?"
 #
 # `"phase": "over"` ends the game at the described position and plays final scoring; each

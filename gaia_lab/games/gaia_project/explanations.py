@@ -80,7 +80,9 @@ def legal_verdict(state: GPState, after: GPState, events: Sequence[Event]) -> Ve
     own = [e for e in events if e.actor == seat or seat is None]
     main = [e for e in own if e.rule is not None and e.kind not in _FREE_KINDS]
     ruled = main or [e for e in own if e.rule is not None]
-    rule = ruled[0].rule if ruled else RULES["gp.action.turns"]
+    # without a ruled event (an Itars' decline), the rule of the decision answered
+    rule = ruled[0].rule if ruled else RULES[
+        FLOW.kind_of(task).rule if task is not None else "gp.action.turns"]
     sentences = [e.text.rstrip(".") + "." for e in own if not e.automatic]
     if seat is not None:
         change = change_text(state.seats[seat], after.seats[seat])

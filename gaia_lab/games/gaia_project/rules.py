@@ -707,6 +707,8 @@ def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     if offered[0].amount != amount:
         raise Refusal("charge.amount", f"The offer is {amount} power, not "
                       f"{offered[0].amount}.", "gp.charge.highest")
+    if isinstance(cmd, Charge):
+        _check_charge_vp(p, amount)
     state = evolve(state, pending=state.pending[1:])
     p = state.seats[seat]
     if isinstance(cmd, Decline):
@@ -716,6 +718,14 @@ def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     return state.with_seat(seat, p), [
         _ev("charge", f"{_name(p.faction)} charge {amount} power for {amount - 1} VP.",
             seat, _charge_rule(p))]
+
+
+def _check_charge_vp(p: PlayerState, amount: int) -> None:
+    """Charging ``amount`` power costs ``amount - 1`` VP, which the player must hold."""
+    if amount - 1 > p.vp:
+        raise Refusal("charge.vp", f"Charging {amount} power costs {amount - 1} VP; "
+                      f"{_name(p.faction)} hold {p.vp} VP, so they can only decline.",
+                      "gp.charge.cost")
 
 
 def _charge_rule(p: PlayerState) -> str:
@@ -766,6 +776,7 @@ def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_f
         order = "with the token first" if token_first else "before the token"
         raise Refusal("charge.amount", f"The offer is {amount} power {order}, not "
                       f"{pw_amount}.", "gp.charge.highest")
+    _check_charge_vp(p, amount)
     state = evolve(state, pending=state.pending[1:])
     if token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
