@@ -335,8 +335,8 @@ def test_every_score_line_carries_its_rule_and_a_sentence(deep_mind: dict[str, A
     lines = from_bgs(deep_mind).score_breakdown().lines
     assert all(line.rule is not None and line.explanation for line in lines)
     texts = {line.category: line.explanation for line in lines}
-    assert texts["round2"] == "round 2 scoring tile score9"
-    assert texts["final1"] == "final scoring tile satellite"
+    assert texts["round2"].endswith(" VP on the round 2 scoring tile score9.")
+    assert " VP on the final scoring tile satellite, counting " in texts["final1"]
 
 
 # -- properties of the seeded random numbers ----------------------------------------------

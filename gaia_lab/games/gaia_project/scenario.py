@@ -141,10 +141,10 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     taken: Gaiaformers on Transdim planets make them Gaia planets and the Gaia area's
     tokens return, stopping at the Terrans' conversion of the returning tokens or the
     Itars' tech tiles for 4 of them (their institutes); ``over``: the game ends now and
-    final scoring is played, to see what each player would score); ``current`` (seat or faction, default the first
-    player in ``order`` who has not passed); ``order`` (turn order of the round,
-    seats or factions); ``pass_order``; ``boosters`` (the supply); ``board_used``
-    (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
+    final scoring is played, to see what each player would score); ``current`` (seat or
+    faction, default the first player in ``order`` who has not passed); ``order`` (turn
+    order of the round, seats or factions); ``pass_order``; ``boosters`` (the supply);
+    ``board_used`` (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
     ``seeded_setup``), or ``init`` (a boardgamers.space ``init`` line, with ``options``:
     the map and tiles its seed draws), and ``round_scoring`` / ``final_scoring`` to
     replace the tiles; ``charges`` (``[seat or faction, power]`` offers pending, in

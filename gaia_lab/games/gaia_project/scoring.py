@@ -127,8 +127,10 @@ def source_rule(state: GPState, source: str) -> tuple[str, str]:
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
     >>> s = GPState.new(4, DEEP_MIND_2_SETUP)
-    >>> source_rule(s, "round2"), source_rule(s, "final1")[1]
-    (('gp.setup.round_scoring', 'on the round 2 scoring tile score9'), 'on the final scoring tile satellite')
+    >>> source_rule(s, "round2")
+    ('gp.setup.round_scoring', 'on the round 2 scoring tile score9')
+    >>> source_rule(s, "final1")[1]
+    'on the final scoring tile satellite'
     """
     setup = state.setup
     if source.startswith("round") and source[5:].isdigit():
