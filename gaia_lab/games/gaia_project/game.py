@@ -216,7 +216,7 @@ class GaiaProject(Game[GPState, Move]):
         return list(_legal(state))
 
     def explain(self, state: GPState, action: Move) -> Verdict:
-        result = _outcome(state, action)
+        result = _outcome_of(state, action)
         if isinstance(result, Verdict):
             return result
         if state.phase == "setup_draw":
@@ -224,7 +224,7 @@ class GaiaProject(Game[GPState, Move]):
         return legal_verdict(state, *result)
 
     def apply(self, state: GPState, action: Move) -> Step[GPState]:
-        result = _outcome(state, action)
+        result = _outcome_of(state, action)
         if isinstance(result, Verdict):
             raise IllegalActionError(result, format_move(action))
         after, events = result
@@ -390,6 +390,24 @@ def _outcome(state: GPState, action: Move) -> Outcome:
     except rules.Refusal as refusal:
         return refusal.verdict
     return after, tuple(events)
+
+
+_last_outcome: tuple[GPState, Move, Outcome] | None = None
+"""The last pair played by :func:`_outcome_of` and its outcome: a Session explains a line
+and then applies it, the same two objects, so the second look-up needs no hashing of the
+whole state.  It is replaced whole (one assignment), so every thread reads a matching
+triple, and it holds the objects it answers for, so their identity is never reused."""
+
+
+def _outcome_of(state: GPState, action: Move) -> Outcome:
+    """:func:`_outcome`, answered at once for the same two objects as the last call."""
+    global _last_outcome
+    last = _last_outcome
+    if last is not None and last[0] is state and last[1] is action:
+        return last[2]
+    result = _outcome(state, action)
+    _last_outcome = (state, action, result)
+    return result
 
 
 @functools.lru_cache(maxsize=32)

@@ -123,9 +123,11 @@ at least 1. [gp.free_action.when]')
         return Refusal, (self.code, self.message, self.rule.id)
 
 
+_NAMES = {"hadsch-hallas": "Hadsch Hallas", "baltaks": "Bal T'aks"}
+
+
 def _name(faction: str) -> str:
-    return {"hadsch-hallas": "Hadsch Hallas", "baltaks": "Bal T'aks"}.get(
-        faction, faction.capitalize())
+    return _NAMES.get(faction) or faction.capitalize()
 
 
 def new_game(players: int, setup: Setup = DEEP_MIND_2_SETUP, seed: str = "") -> GPState:
