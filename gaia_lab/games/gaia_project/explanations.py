@@ -36,10 +36,10 @@ def change_text(before: PlayerState, after: PlayerState) -> str:
     """What a player pays and gains between two states: resources, VP, power bowls."""
     if before is after:
         return ""
-    pays = [f"{getattr(before, n) - getattr(after, n)}{c}" for n, c in _AMOUNTS
-            if getattr(after, n) < getattr(before, n)]
-    gains = [f"{getattr(after, n) - getattr(before, n)}{c}" for n, c in _AMOUNTS
-             if getattr(after, n) > getattr(before, n)]
+    was = (before.credits, before.ore, before.knowledge, before.qic)
+    now = (after.credits, after.ore, after.knowledge, after.qic)
+    pays = [f"{b - a}{c}" for b, a, (_, c) in zip(was, now, _AMOUNTS, strict=True) if a < b]
+    gains = [f"{a - b}{c}" for b, a, (_, c) in zip(was, now, _AMOUNTS, strict=True) if a > b]
     if after.vp < before.vp:
         pays.append(f"{before.vp - after.vp} VP")
     if after.vp > before.vp:

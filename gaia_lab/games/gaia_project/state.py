@@ -207,7 +207,11 @@ class PlayerState:
 
     def count(self, *kinds: str) -> int:
         """How many buildings of these kinds."""
-        return sum(1 for _, b in self.buildings if b in kinds)
+        n = 0
+        for _, b in self.buildings:
+            if b in kinds:
+                n += 1
+        return n
 
     def with_building(self, hex_name: str, building: str | None) -> PlayerState:
         """The player with ``hex_name`` set to ``building`` (None removes it)."""
