@@ -10,6 +10,7 @@ import pytest
 
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.record import Record
 from gaia_lab.core.session import Session
 from gaia_lab.games.gaia_project import GAME
 from gaia_lab.games.gaia_project.final_scoring import (
@@ -219,5 +220,7 @@ def test_the_other_reading_counts_only_credits_ore_and_knowledge() -> None:
     data = write_setup(game.state.setup)
     assert data["finalConversion"] is False and read_setup(data) == game.state.setup
     assert "finalConversion" not in write_setup(Session(GAME, players=2).state.setup)
+    back = Session.from_record(Record.from_json(game.record().to_json()))
+    assert back.state == game.state and back.options == {FINAL_RESOURCES_ONLY: True}
     with pytest.raises(InvalidStateError, match="final_resources_only"):
         Session(GAME, players=2, options={FINAL_RESOURCES_ONLY: "yes"})
