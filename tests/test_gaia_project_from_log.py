@@ -276,6 +276,24 @@ def test_flexible_federations_are_an_option_of_the_setup() -> None:
     assert read_setup(write_setup(log.setup)) == log.setup
 
 
+def test_a_public_engine_game_has_a_federation_only_flexible_federations_allow() -> None:
+    data = _json(FIXTURES / "engine_games" / "bot-flex-2.json")
+    number = data["flexible_line"]
+    line = data["moves"][number - 1]
+    assert line.startswith("hadsch-hallas federation ")
+    # with the option every player's VP matches after every line (the engine-games test);
+    # without it that very line is refused: fewer satellites would do
+    strict = {k: v for k, v in data["options"].items() if k != "flexibleFederations"}
+    vp_after_lines({"moves": data["moves"][:number - 1], "options": strict})
+    with pytest.raises(InvalidStateError) as info:
+        vp_after_lines({"moves": data["moves"][:number], "options": strict})
+    message = str(info.value)
+    assert f"line {number} " in message and "federation.too_many_satellites" in message
+    assert "These 11 satellites could be 9" in message and "[gp.federation.minimal]" in message
+    got = vp_after_lines({"moves": data["moves"][:number], "options": data["options"]})
+    assert [list(v) for v in got] == data["vp_after_move"][:number]
+
+
 def test_the_advanced_rules_turn_sectors_before_factions() -> None:
     data = _json(CONFORMANCE / "more" / "TOS-1.json") if CONFORMANCE.exists() \
         else pytest.skip("the shared conformance folder is not here")
