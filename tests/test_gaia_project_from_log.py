@@ -276,11 +276,15 @@ def test_flexible_federations_are_an_option_of_the_setup() -> None:
     assert read_setup(write_setup(log.setup)) == log.setup
 
 
-def test_a_public_engine_game_has_a_federation_only_flexible_federations_allow() -> None:
-    data = _json(FIXTURES / "engine_games" / "bot-flex-2.json")
+@pytest.mark.parametrize(("name", "who", "satellites"), [
+    ("bot-flex-2", "hadsch-hallas", "These 11 satellites could be 9"),
+    ("bot-flex-3", "xenos", "These 5 satellites could be 4")])
+def test_a_public_engine_game_has_a_federation_only_flexible_federations_allow(
+        name: str, who: str, satellites: str) -> None:
+    data = _json(FIXTURES / "engine_games" / f"{name}.json")
     number = data["flexible_line"]
     line = data["moves"][number - 1]
-    assert line.startswith("hadsch-hallas federation ")
+    assert line.startswith(f"{who} federation ")
     # with the option every player's VP matches after every line (the engine-games test);
     # without it that very line is refused: fewer satellites would do
     strict = {k: v for k, v in data["options"].items() if k != "flexibleFederations"}
@@ -289,7 +293,7 @@ def test_a_public_engine_game_has_a_federation_only_flexible_federations_allow()
         vp_after_lines({"moves": data["moves"][:number], "options": strict})
     message = str(info.value)
     assert f"line {number} " in message and "federation.too_many_satellites" in message
-    assert "These 11 satellites could be 9" in message and "[gp.federation.minimal]" in message
+    assert satellites in message and "[gp.federation.minimal]" in message
     got = vp_after_lines({"moves": data["moves"][:number], "options": data["options"]})
     assert [list(v) for v in got] == data["vp_after_move"][:number]
 

@@ -136,6 +136,14 @@ def test_scenario_at_a_round_income_waits_for_the_power_order() -> None:
     assert {str(a) for a in s.legal_actions()} == {"terrans income 1t", "terrans income 4pw"}
     s.play("terrans income 1t")
     assert s.state.seats[0].bowls[:3] == (0, 4, 4) and s.state.phase == "actions"
+    # several items in one command (as the public engine writes it) are taken in order
+    again = two({"structures": {"10A2": "PI"}, "bowls": [1, 4, 2]}, phase="income")
+    again.play("terrans income 4pw,1t")
+    assert again.state.seats[0].bowls[:3] == (1, 2, 5) and again.state.phase == "actions"
+    verdict = two({"structures": {"10A2": "PI"}, "bowls": [1, 4, 2]},
+                  phase="income").explain("terrans income 4pw,2t")
+    assert (verdict.legal, verdict.code) == (False, "income.unknown")
+    assert "No income item 2t is left; left: 1t." in verdict.message
 
 
 def test_scenario_in_the_gaia_phase_stops_at_each_decision() -> None:

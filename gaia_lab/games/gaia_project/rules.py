@@ -811,6 +811,12 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
                               f"in {cmd.area}.", seat, stone_rule))
             p, items = _take_until_stone_choice(p, items)
             continue
+        if isinstance(cmd, Income) and len(cmd.rewards) > 1:
+            p, items = _income_in_order(p, items, cmd, stone_rule)
+            events.append(_ev("income.power", f"{_name(p.faction)} take "
+                              f"{', '.join(map(str, cmd.rewards))} in that order.", seat,
+                              "gp.income.order"))
+            continue
         if not isinstance(cmd, Income) or len(cmd.rewards) != 1:
             raise Refusal("income.expected", "Choose the order of the power income, one "
                           "item at a time (income 2pw / income 1t).", "gp.income.order")
@@ -841,6 +847,24 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
         if items:
             pending = (income_task(seat, items), *pending)
     return evolve(state.with_seat(seat, p), pending=pending), events
+
+
+def _income_in_order(p: PlayerState, items: list[tuple[str, int]], cmd: Income,
+                     stone_rule: str) -> tuple[PlayerState, list[tuple[str, int]]]:
+    """Several power income items named in one command (``income t,2t,4pw``, as the
+    public engine writes them), taken in that order: the player and the items left."""
+    items = list(items)
+    for r in cmd.rewards:
+        item = (r.code, r.amount)
+        if item not in items:
+            raise Refusal("income.unknown", f"No income item {r} is left; left: "
+                          + ", ".join(f"{n}{k}" for k, n in items) + ".", "gp.income.order")
+        if item[0] == "pw" and _stone_choice(p, item[1]):
+            raise Refusal("brainstone.expected", f"After {r} the brainstone may end in two "
+                          "bowls: name it (brainstone areaN).", stone_rule)
+        items.remove(item)
+        p = _take_power_items(p, [item])
+    return p, items
 
 
 @resolves("gaia_tokens")
