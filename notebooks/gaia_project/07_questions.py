@@ -180,7 +180,10 @@ ask(s, "terrans pass booster3")
 # the fewest, to leave out another structure of the player; it must still not be outclassed
 # (part of it reaching 7 with fewer satellites). Without the option, the 8 satellites that go
 # round the mine on 2B0 could be 4 through it. A log's options set it (`read_log`), as does a
-# setup's `flexibleFederations`.
+# setup's `flexibleFederations`. The test data holds two games of boardgamers.space's own engine
+# with the option (`tests/fixtures/gaia_project/engine_games/bot-flex-2.json` and `-3`), each
+# with a federation that the engine itself refuses without it; the tests replay them to every
+# player's VP after every line, and without the option that line is refused.
 
 # %% tags=["nbval-check-output"]
 from gaia_lab.games.gaia_project.game import write_setup
