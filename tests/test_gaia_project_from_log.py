@@ -289,7 +289,8 @@ def test_flexible_federations_are_an_option_of_the_setup() -> None:
 
 @pytest.mark.parametrize(("name", "who", "satellites"), [
     ("bot-flex-2", "hadsch-hallas", "These 11 satellites could be 9"),
-    ("bot-flex-3", "xenos", "These 5 satellites could be 4")])
+    ("bot-flex-3", "xenos", "These 5 satellites could be 4"),
+    ("bot-flex-4", "taklons", "These 8 satellites could be 7")])
 def test_a_public_engine_game_has_a_federation_only_flexible_federations_allow(
         name: str, who: str, satellites: str) -> None:
     data = _json(FIXTURES / "engine_games" / f"{name}.json")

@@ -158,6 +158,7 @@ def test_scenario_in_the_gaia_phase_stops_at_each_decision() -> None:
     assert s.actor == 0 and s.state.round == 3
     legal = {str(a) for a in s.legal_actions()}
     assert "itars decline" in legal and "itars spend 4tg for tech. tech terra. up terra" in legal
+    assert s.explain("itars decline tech").legal  # as the public engine writes it
     s.play("itars decline")  # the 5 tokens return to bowl I
     assert s.state.seats[0].bowls == (7, 2, 0, 0) and s.actor == 1
     s.play("terrans spend 3tg for 1o")  # the Terrans' institute converts, then bowl II

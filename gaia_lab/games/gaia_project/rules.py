@@ -913,7 +913,8 @@ def _tokens_for_tech_answer(state: GPState, task: Task, move: Move
         p = state.seats[seat]
         if declined:
             raise Refusal("gaia.after_decline", "Nothing follows 'decline'.", rule)
-        if isinstance(cmd, Decline) and not cmd.offer and not turn.follow:
+        if (isinstance(cmd, Decline) and not turn.follow
+                and [str(r) for r in cmd.offer] in ([], ["tech"])):  # 'decline (tech)'
             declined = True
             continue
         if isinstance(cmd, Spend) and not turn.follow:
