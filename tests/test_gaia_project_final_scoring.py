@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.record import Record
+from gaia_lab.core.session import Session
+from gaia_lab.games.gaia_project import GAME
 from gaia_lab.games.gaia_project.final_scoring import (
     FINAL_TILES,
     FinalCounts,
@@ -18,8 +22,10 @@ from gaia_lab.games.gaia_project.final_scoring import (
     score_final,
     score_final_tile,
 )
+from gaia_lab.games.gaia_project.game import FINAL_RESOURCES_ONLY, read_setup, write_setup
 from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
 from gaia_lab.games.gaia_project.notation import Build, Federation, LostPlanet, parse_move
+from gaia_lab.games.gaia_project.scoring import left_vp
 
 CONFORMANCE = Path(__file__).resolve().parent / "fixtures" / "gaia_project"
 MAP = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
@@ -179,3 +185,42 @@ def test_counts_from_board() -> None:
     assert (lost.planetType, lost.gaia) == (1, 0)
     assert counts_from_board(MAP, {MAP.hex("5A6"): "m"},
                              planets={MAP.hex("5A6"): "oxide"}).gaia == 0
+
+
+# -- the editions' two readings of the resources left -------------------------------------
+
+_LEFT = [{"faction": "terrans", "structures": {"10A2": "ts", "3A10": "m"}, "credits": 7,
+          "ore": 6, "knowledge": 2, "qic": 2, "bowls": [0, 4, 5], "vp": 40},
+         {"faction": "xenos", "structures": {"5A10": "m"}}]
+
+
+def _ended(**spec: object) -> Session:
+    return Session(GAME, scenario={"round": 6, "phase": "over", "players": _LEFT, **spec})
+
+
+def test_power_and_qic_left_are_converted_by_default() -> None:
+    s = _ended()
+    assert s.state.setup.final_conversion
+    # 7c + 6o + 2k, 2 Q.I.C. as ore, 5 + 4 // 2 = 7 power as credits: 24, 8 VP
+    assert dict(s.state.seats[0].vp_sources)["spend"] == 8
+    assert left_vp(s.state, s.state.seats[0])[1] == \
+        "7c + 6o + 2k + 2q as ore + 7 power as credits = 24"
+
+
+def test_the_other_reading_counts_only_credits_ore_and_knowledge() -> None:
+    s = _ended(final_resources_only=True)
+    assert not s.state.setup.final_conversion
+    assert dict(s.state.seats[0].vp_sources)["spend"] == 5  # 15 // 3
+    assert s.state.seats[0].vp == _ended().state.seats[0].vp - 3
+    # the game option: declared with its rule, kept in the record, carried by the setup
+    option = GAME.meta.options[FINAL_RESOURCES_ONLY]
+    assert "gp.score.resources" in option.description
+    game = Session(GAME, players=2, options={FINAL_RESOURCES_ONLY: True})
+    assert game.state.phase == "faction" and not game.state.setup.final_conversion
+    data = write_setup(game.state.setup)
+    assert data["finalConversion"] is False and read_setup(data) == game.state.setup
+    assert "finalConversion" not in write_setup(Session(GAME, players=2).state.setup)
+    back = Session.from_record(Record.from_json(game.record().to_json()))
+    assert back.state == game.state and back.options == {FINAL_RESOURCES_ONLY: True}
+    with pytest.raises(InvalidStateError, match="final_resources_only"):
+        Session(GAME, players=2, options={FINAL_RESOURCES_ONLY: "yes"})

@@ -172,6 +172,17 @@ def test_engine_bot_games_replay_to_the_vp_after_every_line(path: Path) -> None:
     assert got == data["vp_after_move"]
 
 
+@pytest.mark.xfail(strict=True, reason="each file's 'open' field: a public-engine line not "
+                   "replayed yet")
+@pytest.mark.parametrize("path", sorted((FIXTURES / "engine_games_open").glob("*.json")),
+                         ids=lambda p: p.stem)
+def test_public_engine_games_still_open(path: Path) -> None:
+    data = _json(path)
+    got = [list(v) for v in vp_after_lines({"moves": data["moves"],
+                                            "options": data["options"]})]
+    assert got == data["vp_after_move"]
+
+
 def test_random_factions_are_held_to_the_seed() -> None:
     data = _json(FIXTURES / "engine_games" / "bot-r.json")
     moves = list(data["moves"])
@@ -276,6 +287,29 @@ def test_flexible_federations_are_an_option_of_the_setup() -> None:
     assert read_setup(write_setup(log.setup)) == log.setup
 
 
+@pytest.mark.parametrize(("name", "who", "satellites"), [
+    ("bot-flex-2", "hadsch-hallas", "These 11 satellites could be 9"),
+    ("bot-flex-3", "xenos", "These 5 satellites could be 4"),
+    ("bot-flex-4", "taklons", "These 8 satellites could be 7")])
+def test_a_public_engine_game_has_a_federation_only_flexible_federations_allow(
+        name: str, who: str, satellites: str) -> None:
+    data = _json(FIXTURES / "engine_games" / f"{name}.json")
+    number = data["flexible_line"]
+    line = data["moves"][number - 1]
+    assert line.startswith(f"{who} federation ")
+    # with the option every player's VP matches after every line (the engine-games test);
+    # without it that very line is refused: fewer satellites would do
+    strict = {k: v for k, v in data["options"].items() if k != "flexibleFederations"}
+    vp_after_lines({"moves": data["moves"][:number - 1], "options": strict})
+    with pytest.raises(InvalidStateError) as info:
+        vp_after_lines({"moves": data["moves"][:number], "options": strict})
+    message = str(info.value)
+    assert f"line {number} " in message and "federation.too_many_satellites" in message
+    assert satellites in message and "[gp.federation.minimal]" in message
+    got = vp_after_lines({"moves": data["moves"][:number], "options": data["options"]})
+    assert [list(v) for v in got] == data["vp_after_move"][:number]
+
+
 def test_the_advanced_rules_turn_sectors_before_factions() -> None:
     data = _json(CONFORMANCE / "more" / "TOS-1.json") if CONFORMANCE.exists() \
         else pytest.skip("the shared conformance folder is not here")
@@ -335,8 +369,8 @@ def test_every_score_line_carries_its_rule_and_a_sentence(deep_mind: dict[str, A
     lines = from_bgs(deep_mind).score_breakdown().lines
     assert all(line.rule is not None and line.explanation for line in lines)
     texts = {line.category: line.explanation for line in lines}
-    assert texts["round2"] == "round 2 scoring tile score9"
-    assert texts["final1"] == "final scoring tile satellite"
+    assert texts["round2"].endswith(" VP on the round 2 scoring tile score9.")
+    assert " VP on the final scoring tile satellite, counting " in texts["final1"]
 
 
 # -- properties of the seeded random numbers ----------------------------------------------

@@ -125,3 +125,12 @@ def test_errors_name_the_column(text: str, column: int, reason: str) -> None:
 def test_log_errors_name_the_line() -> None:
     with pytest.raises(LogNotationError, match=r"^line 3, column 9"):
         parse_log(["init 2 x", "p1 faction xenos", "terrans fly"])
+
+
+def test_using_may_end_with_the_brainstone_note() -> None:
+    # the public engine notes the Taklons' brainstone among a federation's tokens
+    fed = parse_move("taklons federation 10A3,10A4 fed1 using area1: 8, area2: 1, "
+                     "brainstone: 1").commands[0]
+    assert isinstance(fed, Federation) and fed.using == (8, 1, 0)
+    with pytest.raises(NotationError, match="'using' needs"):
+        parse_move("taklons federation 10A3,10A4 fed1 using area1: 8, brainstone: 2")

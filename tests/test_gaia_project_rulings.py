@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from gaia_lab.core.errors import IllegalActionError
 from gaia_lab.core.session import Session
 from gaia_lab.games.gaia_project import GAME
 
@@ -292,3 +295,31 @@ def test_a_special_action_lost_entirely_at_the_cap_is_refused() -> None:
     assert (code, rule) == ("special.capped", "gp.income.caps")
     assert "15 ore" in message
     assert "terrans special 3o" not in listed(s)
+
+
+# -- charging costs VP the player must hold -------------------------------------------
+
+
+def test_a_charge_costing_more_vp_than_held_is_refused() -> None:
+    # the lab and the Lost Planet each offer the Gleens (1 VP) 2 power for 1 VP
+    players = [{"faction": "terrans", "structures": {"10A2": "ts"}, "research": {"nav": 4},
+                "fed_tokens": ["fed2"], "ore": 9, "credits": 20},
+               {"faction": "xenos", "structures": {"3A7": "m", "5A10": "m"}},
+               {"faction": "gleens", "structures": {"10B2": "ts"}, "vp": 1}]
+    s = Session(GAME, scenario={"round": 2, "players": players})
+    s.play("terrans build lab 10A2. tech nav. up nav. lostPlanet 10A4")
+    s.play("xenos decline 1pw")
+    s.play("gleens charge 2pw")
+    assert s.state.seats[2].vp == 0 and s.actor == 2
+    code, rule, message = refused(s, "gleens charge 2pw")
+    assert (code, rule) == ("charge.vp", "gp.charge.cost")
+    assert message == ("Charging 2 power costs 1 VP; Gleens hold 0 VP, so they can only "
+                       "decline.")
+    assert listed(s) == {"gleens decline 2pw"}
+    before = s.state
+    with pytest.raises(IllegalActionError, match="Gleens hold 0 VP") as info:
+        s.play("gleens charge 2pw")
+    assert info.value.verdict.code == "charge.vp"
+    assert s.state == before  # a failed play changes nothing
+    s.play("gleens decline 2pw")
+    assert s.state.seats[2].vp == 0 and s.actor == 1  # the Xenos take the next turn

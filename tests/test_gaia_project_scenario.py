@@ -11,6 +11,7 @@ import pytest
 
 import gaia_lab.games
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.flow import Task
 from gaia_lab.core.session import Session
 from gaia_lab.games.gaia_project import GAME, from_bgs
 from gaia_lab.games.gaia_project.examples import EXAMPLES
@@ -45,7 +46,7 @@ def test_scenario_sets_what_it_describes() -> None:
 
 
 def test_scenario_reports_every_problem_at_once() -> None:
-    spec = {"round": 9, "phase": "gaia", "players": [
+    spec = {"round": 9, "phase": "cleanup", "players": [
         {"faction": "terrans", "structures": {"10A2": "m", "5C": "m"}, "ore": 99,
          "research": {"navigation": 7}, "booster": "booster99"},
         {"faction": "xenos", "structures": {"10A2": "ts"}, "gaiaformers": ["10A1"]},
@@ -57,7 +58,7 @@ def test_scenario_reports_every_problem_at_once() -> None:
                  "players[0].research.navigation: must be from 0 to 5, got 7",
                  "unknown booster 'booster99'", "10A2 is already built by terrans",
                  "10A1 is not a Transdim planet", "round: must be from 1 to 6, got 9",
-                 'phase: must be one of "actions", "income", "over", got "gaia"',
+                 'phase: must be one of "actions", "income", "gaia", "over", got "cleanup"',
                  "unknown booster 'nope'"):
         assert part in text, part
     assert len(info.value.problems) >= 9
@@ -124,6 +125,53 @@ def test_scenario_at_the_start_of_a_round_plays_income() -> None:
     # 1 ore + 1 knowledge from the board, 1 ore for each of the 2 mines' spaces,
     # 1 ore + 1 knowledge from booster 1
     assert (p.ore, p.knowledge, p.credits) == (5, 5, 15)
+
+
+def test_scenario_at_a_round_income_waits_for_the_power_order() -> None:
+    # the institute's 4 power and 1 token: the player orders them (gp.income.order)
+    s = two({"structures": {"10A2": "PI"}, "bowls": [1, 4, 2]}, phase="income")
+    assert s.state.phase == "income_order" and s.actor == 0
+    assert s.state.pending == (Task("income", 0, ("pw", 4, "t", 1)),)
+    assert GAME.flow.kind_of(s.state.tasks[0]).rule == "gp.income.order"
+    assert {str(a) for a in s.legal_actions()} == {"terrans income 1t", "terrans income 4pw"}
+    s.play("terrans income 1t")
+    assert s.state.seats[0].bowls[:3] == (0, 4, 4) and s.state.phase == "actions"
+    # several items in one command (as the public engine writes it) are taken in order
+    again = two({"structures": {"10A2": "PI"}, "bowls": [1, 4, 2]}, phase="income")
+    again.play("terrans income 4pw,1t")
+    assert again.state.seats[0].bowls[:3] == (1, 2, 5) and again.state.phase == "actions"
+    verdict = two({"structures": {"10A2": "PI"}, "bowls": [1, 4, 2]},
+                  phase="income").explain("terrans income 4pw,2t")
+    assert (verdict.legal, verdict.code) == (False, "income.unknown")
+    assert "No income item 2t is left; left: 1t." in verdict.message
+
+
+def test_scenario_in_the_gaia_phase_stops_at_each_decision() -> None:
+    itars = {"faction": "itars", "structures": {"3A7": "PI"}, "bowls": [2, 2, 0, 5],
+             "research": {"nav": 4}, "fed_tokens": ["fed2"]}
+    terrans = {"faction": "terrans", "structures": {"10A2": "PI", "5A10": "m"},
+               "bowls": [2, 2, 0, 3], "gaiaformers": ["1A11"], "research": {"gaia": 1}}
+    s = Session(GAME, scenario={"round": 3, "phase": "gaia", "players": [itars, terrans]})
+    # the Gaiaformer made its Transdim planet a Gaia planet (gp.gaia_phase.transform)
+    assert s.state.gaia_hexes == ("1A11",) and s.state.planet("1A11") == "gaia"
+    assert s.state.pending == (Task("tokens_for_tech", 0), Task("gaia_tokens", 1, (3,)))
+    assert s.actor == 0 and s.state.round == 3
+    legal = {str(a) for a in s.legal_actions()}
+    assert "itars decline" in legal and "itars spend 4tg for tech. tech terra. up terra" in legal
+    assert s.explain("itars decline tech").legal  # as the public engine writes it
+    s.play("itars decline")  # the 5 tokens return to bowl I
+    assert s.state.seats[0].bowls == (7, 2, 0, 0) and s.actor == 1
+    s.play("terrans spend 3tg for 1o")  # the Terrans' institute converts, then bowl II
+    p = s.state.seats[1]
+    assert p.bowls == (2, 5, 0, 0) and p.ore == 5
+    assert s.state.phase == "actions" and s.actor == 0
+    # nobody has passed in the Gaia phase, nobody acts by name
+    with pytest.raises(InvalidStateError) as info:
+        GAME.scenario({"phase": "gaia", "current": 0,
+                       "players": [itars, {**terrans, "passed": True}]})
+    text = "\n".join(info.value.problems)
+    assert "current: 0, but in phase gaia nobody is to act" in text
+    assert "in phase gaia nobody has passed yet" in text and "[gp.round.count]" in text
 
 
 def test_action_targets_name_the_view_ids() -> None:
@@ -213,6 +261,34 @@ def test_from_bgs_replays_to_the_recorded_vp(recorded: dict[str, Any]) -> None:
     assert s.is_over()
     assert [p.vp for p in s.state.seats] == [f["vp"] for f in recorded["final"]]
     assert s.decisions == len(recorded["moves"]) - 1
+
+
+def test_every_score_breakdown_line_is_a_sentence_with_its_rule(
+        recorded: dict[str, Any]) -> None:
+    s = from_bgs(recorded)
+    lines = s.score_breakdown().lines
+    sources = {line.category for line in lines}
+    assert {"start", "charge", "spend", "final1", "final2", "round1"} <= sources
+    for line in lines:
+        assert line.rule is not None and line.rule.id in GAME.rulebook, line
+        text = line.explanation
+        name = s.state.seats[line.player].faction.replace("-", " ").lower()
+        assert text.lower().startswith(name) and text.endswith("."), text
+        assert f" {abs(line.points)} VP" in text, text
+        assert (" lost " in text) == (line.points < 0), text
+    by = {(line.player, line.category): line for line in lines}
+    final = by[(0, "final1")]
+    tile = s.state.setup.final_scoring[0]
+    assert final.rule is not None and final.rule.id == "gp.score.final_tiles"
+    assert f"on the final scoring tile {tile}, counting " in final.explanation
+    spend = by[(0, "spend")].explanation
+    assert spend.startswith(f"{s.names[0].capitalize()} gained ") and " = " in spend
+    # a scenario's VP are booked as the scenario's, not as a faction ability
+    line = next(x for x in two({"vp": 25}).score_breakdown().lines
+                if x.category == "scenario")
+    assert line.rule is not None and line.rule.id == "gp.goal"
+    assert line.explanation == "Terrans gained 15 VP before the position the scenario " \
+        "describes."
 
 
 def test_from_bgs_names_the_bad_line(recorded: dict[str, Any]) -> None:

@@ -117,6 +117,35 @@ pending(s)
 
 
 # %% [markdown]
+# ## "It is the Gaia phase: what happens, and what do we decide?"
+#
+# A position may start in the Gaia phase (`"phase": "gaia"`, the income already taken): the
+# Gaiaformer on the Transdim planet 1A11 makes it a Gaia planet, and the position stops at
+# each decision in table order: the Itars (institute, 5 tokens in the Gaia area) may discard
+# 4 of them for a tech tile, then the Terrans (institute) convert their 3 returning tokens.
+# A round's start (`"phase": "income"`) stops the same way where a player orders the power
+# income, and `"charges"` starts at charge offers.
+
+# %% tags=["nbval-check-output"]
+s = gaia_lab.Session(GAME, scenario={"round": 3, "phase": "gaia", "players": [
+    {"faction": "itars", "structures": {"3A7": "PI"}, "bowls": [2, 2, 0, 5],
+     "research": {"nav": 4}, "fed_tokens": ["fed2"]},
+    {"faction": "terrans", "structures": {"10A2": "PI", "5A10": "m"}, "bowls": [2, 2, 0, 3],
+     "gaiaformers": ["1A11"], "research": {"gaia": 1}}]})
+print("Gaia planets now:", s.state.gaia_hexes)
+pending(s)
+for line in ("itars decline", "terrans spend 3tg for 1o"):
+    ask(s, line)
+    s.play(line)
+print("phase", s.state.phase, "- bowls", [p.bowls for p in s.state.seats])
+s = gaia_lab.Session(GAME, scenario={"round": 2, "phase": "income", "players": [
+    {"faction": "terrans", "structures": {"10A2": "PI"}, "bowls": [1, 4, 2]},
+    {"faction": "xenos", "structures": {"5A10": "m"}}]})
+pending(s)
+ask(s, "terrans income 1t")
+
+
+# %% [markdown]
 # ## "With the Nevlas' institute, can I split a token's 2 power?"
 #
 # Yes, within one line: two bowl III tokens are 4 power, 3 for an ore and 1 for a credit,
@@ -151,7 +180,10 @@ ask(s, "terrans pass booster3")
 # the fewest, to leave out another structure of the player; it must still not be outclassed
 # (part of it reaching 7 with fewer satellites). Without the option, the 8 satellites that go
 # round the mine on 2B0 could be 4 through it. A log's options set it (`read_log`), as does a
-# setup's `flexibleFederations`.
+# setup's `flexibleFederations`. The test data holds two games of boardgamers.space's own engine
+# with the option (`tests/fixtures/gaia_project/engine_games/bot-flex-2.json` and `-3`), each
+# with a federation that the engine itself refuses without it; the tests replay them to every
+# player's VP after every line, and without the option that line is refused.
 
 # %% tags=["nbval-check-output"]
 from gaia_lab.games.gaia_project.game import write_setup
@@ -203,6 +235,23 @@ for line in ("xenos charge 2pw", "xenos decline 2pw"):
     ask(s, line)
 
 # %% [markdown]
+# The same holds in play: here the lab and the Lost Planet of one line each offer the Gleens
+# (1 VP) 2 power. After the first charge they hold 0 VP, so the second can only be declined.
+
+# %% tags=["nbval-check-output"]
+s = table({"faction": "terrans", "structures": {"10A2": "ts"}, "research": {"nav": 4},
+           "fed_tokens": ["fed2"], "ore": 9, "credits": 20},
+          {"faction": "xenos", "structures": {"3A7": "m", "5A10": "m"}},
+          {"faction": "gleens", "structures": {"10B2": "ts"}, "vp": 1})
+for line in ("terrans build lab 10A2. tech nav. up nav. lostPlanet 10A4", "xenos decline 1pw",
+             "gleens charge 2pw"):
+    s.play(line)
+print("Gleens VP:", s.state.seats[2].vp)
+pending(s)
+ask(s, "gleens charge 2pw")
+print("legal:", [str(a) for a in s.legal_actions()])
+
+# %% [markdown]
 # ## "If the game ended now, what would each of us score?"
 #
 # `"phase": "over"` ends the game at the described position and plays final scoring; each
@@ -218,6 +267,31 @@ for line in s.score_breakdown().lines:
     if line.points:
         print(f"{s.names[line.player]:8} {line.points:3} {line.explanation} "
               f"[{line.rule.id if line.rule else ''}]")
+
+# %% [markdown]
+# ## "At the end, do my leftover power and Q.I.C. count?"
+#
+# Here the editions' texts differ. The rules refresher counts 1 VP per 3 credits, ore and
+# knowledge left (`gp.score.resources`); with free actions (`gp.free_action.when`) the power
+# in bowl III (and bowl II, burnt) becomes credits and Q.I.C. become ore before that count,
+# as boardgamers.space scores. **The engine converts them by default** (every recorded game
+# replays so); the game option `final_resources_only` (or the scenario key of that name)
+# takes the other reading. The same Terrans, 7 credits, 6 ore, 2 knowledge, 2 Q.I.C. and
+# power 0/4/5, score 3 VP less.
+
+# %% tags=["nbval-check-output"]
+from gaia_lab.games.gaia_project.scoring import left_vp
+
+print(GAME.meta.options["final_resources_only"].description)
+for only in (False, True):
+    s = gaia_lab.Session(GAME, scenario={
+        "round": 6, "phase": "over", "final_resources_only": only, "players": [
+            {"faction": "terrans", "structures": {"10A2": "ts", "3A10": "m"}, "credits": 7,
+             "ore": 6, "knowledge": 2, "qic": 2, "bowls": [0, 4, 5], "vp": 40},
+            {"faction": "xenos", "structures": {"5A10": "m"}}]})
+    p = s.state.seats[0]
+    vp, how = left_vp(s.state, p)
+    print(f"final_resources_only={only}: {how} -> {vp} VP; terrans end on {p.vp} VP")
 
 # %% [markdown]
 # ## "Which desert planets are within 3 of my mine, on our own game's map?"

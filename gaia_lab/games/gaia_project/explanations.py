@@ -34,10 +34,12 @@ _FREE_KINDS: Final = frozenset({"spend", "burn"})
 
 def change_text(before: PlayerState, after: PlayerState) -> str:
     """What a player pays and gains between two states: resources, VP, power bowls."""
-    pays = [f"{getattr(before, n) - getattr(after, n)}{c}" for n, c in _AMOUNTS
-            if getattr(after, n) < getattr(before, n)]
-    gains = [f"{getattr(after, n) - getattr(before, n)}{c}" for n, c in _AMOUNTS
-             if getattr(after, n) > getattr(before, n)]
+    if before is after:
+        return ""
+    was = (before.credits, before.ore, before.knowledge, before.qic)
+    now = (after.credits, after.ore, after.knowledge, after.qic)
+    pays = [f"{b - a}{c}" for b, a, (_, c) in zip(was, now, _AMOUNTS, strict=True) if a < b]
+    gains = [f"{a - b}{c}" for b, a, (_, c) in zip(was, now, _AMOUNTS, strict=True) if a > b]
     if after.vp < before.vp:
         pays.append(f"{before.vp - after.vp} VP")
     if after.vp > before.vp:
@@ -65,6 +67,8 @@ def cap_text(before: PlayerState, after: PlayerState) -> str:
     >>> cap_text(a, evolve(a, ore=13))
     ''
     """
+    if before is after:
+        return ""
     reached = [f"{name.capitalize()} reaches its cap of {cap}" for name, cap in CAPS.items()
                if getattr(after, name) >= cap > getattr(before, name)]
     if not reached:
@@ -80,7 +84,9 @@ def legal_verdict(state: GPState, after: GPState, events: Sequence[Event]) -> Ve
     own = [e for e in events if e.actor == seat or seat is None]
     main = [e for e in own if e.rule is not None and e.kind not in _FREE_KINDS]
     ruled = main or [e for e in own if e.rule is not None]
-    rule = ruled[0].rule if ruled else RULES["gp.action.turns"]
+    # without a ruled event (an Itars' decline), the rule of the decision answered
+    rule = ruled[0].rule if ruled else RULES[
+        FLOW.kind_of(task).rule if task is not None else "gp.action.turns"]
     sentences = [e.text.rstrip(".") + "." for e in own if not e.automatic]
     if seat is not None:
         change = change_text(state.seats[seat], after.seats[seat])
@@ -89,14 +95,13 @@ def legal_verdict(state: GPState, after: GPState, events: Sequence[Event]) -> Ve
         capped = cap_text(state.seats[seat], after.seats[seat])
         if capped:
             sentences.append(capped)
-    names = tuple(_name(p.faction) if p.faction else f"p{i + 1}"
-                  for i, p in enumerate(after.seats))
-    new = list(after.pending)
+    new = [t for t in after.pending if t.kind == "charge"]
     for t in state.pending[1:]:  # the decisions that were waiting already
         if t in new:
             new.remove(t)
-    offered = [FLOW.describe(t, names) for t in new if t.kind == "charge"]
-    if offered:
-        sentences.append("Then " + "; ".join(offered) + ".")
+    if new:
+        names = tuple(_name(p.faction) if p.faction else f"p{i + 1}"
+                      for i, p in enumerate(after.seats))
+        sentences.append("Then " + "; ".join(FLOW.describe(t, names) for t in new) + ".")
     return Verdict.ok(rule, "Legal: " + " ".join(sentences) if sentences else "Legal.")
 

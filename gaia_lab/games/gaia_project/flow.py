@@ -25,11 +25,12 @@ choices (:func:`.game.candidates`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Final, Literal
 
 from gaia_lab.core.codec import Range, Size
-from gaia_lab.core.flow import Flow, Task, TaskKind
+from gaia_lab.core.flow import Flow, Task, TaskActor, TaskKind
 
 if TYPE_CHECKING:
     from gaia_lab.games.gaia_project.notation import Move
@@ -119,16 +120,24 @@ PHASE_KINDS: Final = frozenset({*DRAW_TASKS, *_PHASE_KINDS.values(), "turn"})
 in front of it (``pending``)."""
 
 
+@functools.lru_cache(maxsize=64)
+def _own_task(kind: str, actor: TaskActor) -> Task:
+    """The task of a phase's own decision, one value per kind and actor (a frozen
+    dataclass is slow to build, and the queue is asked for it several times a line)."""
+    return Task(kind, actor)
+
+
 def phase_task(state: GPState) -> Task | None:
     """The decision of the phase itself, after every pending task (None while the rules
     play on, or when the game is over)."""
     phase = state.phase
+    if phase == "actions":
+        return None if state.current is None else _own_task("turn", state.current)
     if phase == "setup_draw":
-        return Task(draw_kind(state.draws[0], state.players), "chance") if state.draws else None
+        return (_own_task(draw_kind(state.draws[0], state.players), "chance")
+                if state.draws else None)
     if phase in _PHASE_KINDS:
-        return Task(_PHASE_KINDS[phase], state.order[0]) if state.order else None
-    if phase == "actions" and state.current is not None:
-        return Task("turn", state.current)
+        return _own_task(_PHASE_KINDS[phase], state.order[0]) if state.order else None
     return None
 
 

@@ -19,7 +19,7 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from gaia_lab.core.checks import short
 from gaia_lab.core.errors import (
@@ -65,6 +65,11 @@ from gaia_lab.games.gaia_project.state import (
 )
 
 __all__ = ["META", "GaiaProject", "ReplayError", "from_bgs", "replay", "replay_prefix"]
+
+FINAL_RESOURCES_ONLY: Final = "final_resources_only"
+"""The game option of the editions' other reading of final scoring: only the credits, ore
+and knowledge left count (:attr:`.state.Setup.final_conversion` False)."""
+
 
 def read_setup(value: Any) -> Setup:
     """The ``setup`` option: a :class:`.state.Setup`, or its JSON data (the
@@ -150,7 +155,8 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         "terraformingFederation": setup.terraforming_federation,
     } | ({"factionVariant": setup.faction_variant} if setup.faction_variant else {}) | (
         {"bids": list(setup.bids)} if setup.bids else {}) | (
-        {"flexibleFederations": True} if setup.flexible_federations else {})
+        {"flexibleFederations": True} if setup.flexible_federations else {}) | (
+        {} if setup.final_conversion else {"finalConversion": False})
 
 
 META = GameMeta(
@@ -164,7 +170,11 @@ META = GameMeta(
     options=declare(Option(
         "setup", "the seeded setup of a recorded game (sectors, tiles, boosters); without "
         "it the setup is drawn from the seed", "a recorded setup (seeded_setup)",
-        read_setup, write_setup)),
+        read_setup, write_setup),
+        Option.flag(FINAL_RESOURCES_ONLY, "final scoring counts only the credits, ore and "
+                    "knowledge left, converting no power or Q.I.C. first (gp.score.resources "
+                    "read to the letter; by default they are converted first, as free "
+                    "actions (gp.free_action.when) would and as boardgamers.space scores)")),
     max_steps=5_000,
 )
 
@@ -182,10 +192,14 @@ class GaiaProject(Game[GPState, Move]):
                           options: Mapping[str, Any] | None = None) -> GPState:
         setup = (options or {}).get("setup")
         if setup is None:
-            return setup_draw.new_game(players, seed)
-        if not isinstance(setup, Setup):  # JSON data given directly, not through a Session
-            setup = read_setup(setup)
-        return rules.new_game(players, setup, str(seed))
+            state = setup_draw.new_game(players, seed)
+        else:
+            if not isinstance(setup, Setup):  # JSON data given directly, not through a Session
+                setup = read_setup(setup)
+            state = rules.new_game(players, setup, str(seed))
+        if (options or {}).get(FINAL_RESOURCES_ONLY):
+            state = evolve(state, setup=evolve(state.setup, final_conversion=False))
+        return state
 
     def actor(self, state: GPState) -> Actor:
         """The head task's actor (:data:`~.flow.FLOW`): a seat, or chance drawing the
@@ -202,7 +216,7 @@ class GaiaProject(Game[GPState, Move]):
         return list(_legal(state))
 
     def explain(self, state: GPState, action: Move) -> Verdict:
-        result = _outcome(state, action)
+        result = _outcome_of(state, action)
         if isinstance(result, Verdict):
             return result
         if state.phase == "setup_draw":
@@ -210,7 +224,7 @@ class GaiaProject(Game[GPState, Move]):
         return legal_verdict(state, *result)
 
     def apply(self, state: GPState, action: Move) -> Step[GPState]:
-        result = _outcome(state, action)
+        result = _outcome_of(state, action)
         if isinstance(result, Verdict):
             raise IllegalActionError(result, format_move(action))
         after, events = result
@@ -376,6 +390,24 @@ def _outcome(state: GPState, action: Move) -> Outcome:
     except rules.Refusal as refusal:
         return refusal.verdict
     return after, tuple(events)
+
+
+_last_outcome: tuple[GPState, Move, Outcome] | None = None
+"""The last pair played by :func:`_outcome_of` and its outcome: a Session explains a line
+and then applies it, the same two objects, so the second look-up needs no hashing of the
+whole state.  It is replaced whole (one assignment), so every thread reads a matching
+triple, and it holds the objects it answers for, so their identity is never reused."""
+
+
+def _outcome_of(state: GPState, action: Move) -> Outcome:
+    """:func:`_outcome`, answered at once for the same two objects as the last call."""
+    global _last_outcome
+    last = _last_outcome
+    if last is not None and last[0] is state and last[1] is action:
+        return last[2]
+    result = _outcome(state, action)
+    _last_outcome = (state, action, result)
+    return result
 
 
 @functools.lru_cache(maxsize=32)

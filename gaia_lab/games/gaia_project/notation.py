@@ -136,7 +136,8 @@ _BOOSTER = re.compile(r"^booster(?:10|[1-9])$")
 _FED = re.compile(r"^(?:fed[1-6]|gleens)$")
 _BOARD_ACTION = re.compile(r"^(?:power[1-7]|qic[1-3])$")
 _INT = re.compile(r"^\d+$")
-_USING = re.compile(r"^area[123]\s*:\s*\d+(?:\s*,\s*area[123]\s*:\s*\d+)*$")
+_USING = re.compile(r"^(?:area[123]\s*:\s*\d+(?:\s*,\s*area[123]\s*:\s*\d+)*"
+                    r"(?:\s*,\s*brainstone\s*:\s*1)?|brainstone\s*:\s*1)$")
 _USING_PART = re.compile(r"area([123])\s*:\s*(\d+)")
 _SEED = re.compile(r"^[^\s]+$")
 MAX_COUNT: Final = 999
@@ -675,7 +676,10 @@ class _Reader:
 
     def using(self, i: int) -> Using:
         """``using area1: 1, area2: 2``: the tokens from each bowl (``args[i]`` is
-        ``using``; it must end the command)."""
+        ``using``; it must end the command).  A closing ``brainstone: 1`` (the public
+        engine's note that the Taklons' brainstone was one of the tokens) adds nothing:
+        the rules take the brainstone when the other tokens do not suffice, and the
+        bowls' count must then match."""
         rest = self.args[i + 1:]
         text = " ".join(t.text for t in rest)
         if not _USING.match(text):

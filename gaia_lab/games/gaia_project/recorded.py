@@ -548,7 +548,10 @@ def replay_log(log: RecordedLog, *, vp: bool = False) -> tuple[Any, list[tuple[i
             if vp:
                 after.append(log.engine_order(points()))
             continue
-        line = _LAST_PASS.sub("pass", _END_TURN.sub(r"\1", line))
+        if "endturn" in line:
+            line = _END_TURN.sub(r"\1", line)
+        if "pass undefined" in line:
+            line = _LAST_PASS.sub("pass", line)
         words = line.split()
         if log.random_factions and len(words) > 2 and words[1] == "faction":
             want = log.random_factions[chosen] if chosen < len(log.random_factions) else ""

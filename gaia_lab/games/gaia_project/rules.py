@@ -123,9 +123,11 @@ at least 1. [gp.free_action.when]')
         return Refusal, (self.code, self.message, self.rule.id)
 
 
+_NAMES = {"hadsch-hallas": "Hadsch Hallas", "baltaks": "Bal T'aks"}
+
+
 def _name(faction: str) -> str:
-    return {"hadsch-hallas": "Hadsch Hallas", "baltaks": "Bal T'aks"}.get(
-        faction, faction.capitalize())
+    return _NAMES.get(faction) or faction.capitalize()
 
 
 def new_game(players: int, setup: Setup = DEEP_MIND_2_SETUP, seed: str = "") -> GPState:
@@ -707,6 +709,8 @@ def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     if offered[0].amount != amount:
         raise Refusal("charge.amount", f"The offer is {amount} power, not "
                       f"{offered[0].amount}.", "gp.charge.highest")
+    if isinstance(cmd, Charge):
+        _check_charge_vp(p, amount)
     state = evolve(state, pending=state.pending[1:])
     p = state.seats[seat]
     if isinstance(cmd, Decline):
@@ -716,6 +720,14 @@ def _charge_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
     return state.with_seat(seat, p), [
         _ev("charge", f"{_name(p.faction)} charge {amount} power for {amount - 1} VP.",
             seat, _charge_rule(p))]
+
+
+def _check_charge_vp(p: PlayerState, amount: int) -> None:
+    """Charging ``amount`` power costs ``amount - 1`` VP, which the player must hold."""
+    if amount - 1 > p.vp:
+        raise Refusal("charge.vp", f"Charging {amount} power costs {amount - 1} VP; "
+                      f"{_name(p.faction)} hold {p.vp} VP, so they can only decline.",
+                      "gp.charge.cost")
 
 
 def _charge_rule(p: PlayerState) -> str:
@@ -766,6 +778,7 @@ def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_f
         order = "with the token first" if token_first else "before the token"
         raise Refusal("charge.amount", f"The offer is {amount} power {order}, not "
                       f"{pw_amount}.", "gp.charge.highest")
+    _check_charge_vp(p, amount)
     state = evolve(state, pending=state.pending[1:])
     if token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
@@ -798,6 +811,12 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
                               f"in {cmd.area}.", seat, stone_rule))
             p, items = _take_until_stone_choice(p, items)
             continue
+        if isinstance(cmd, Income) and len(cmd.rewards) > 1:
+            p, items = _income_in_order(p, items, cmd, stone_rule)
+            events.append(_ev("income.power", f"{_name(p.faction)} take "
+                              f"{', '.join(map(str, cmd.rewards))} in that order.", seat,
+                              "gp.income.order"))
+            continue
         if not isinstance(cmd, Income) or len(cmd.rewards) != 1:
             raise Refusal("income.expected", "Choose the order of the power income, one "
                           "item at a time (income 2pw / income 1t).", "gp.income.order")
@@ -828,6 +847,24 @@ def _income_answer(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
         if items:
             pending = (income_task(seat, items), *pending)
     return evolve(state.with_seat(seat, p), pending=pending), events
+
+
+def _income_in_order(p: PlayerState, items: list[tuple[str, int]], cmd: Income,
+                     stone_rule: str) -> tuple[PlayerState, list[tuple[str, int]]]:
+    """Several power income items named in one command (``income t,2t,4pw``, as the
+    public engine writes them), taken in that order: the player and the items left."""
+    items = list(items)
+    for r in cmd.rewards:
+        item = (r.code, r.amount)
+        if item not in items:
+            raise Refusal("income.unknown", f"No income item {r} is left; left: "
+                          + ", ".join(f"{n}{k}" for k, n in items) + ".", "gp.income.order")
+        if item[0] == "pw" and _stone_choice(p, item[1]):
+            raise Refusal("brainstone.expected", f"After {r} the brainstone may end in two "
+                          "bowls: name it (brainstone areaN).", stone_rule)
+        items.remove(item)
+        p = _take_power_items(p, [item])
+    return p, items
 
 
 @resolves("gaia_tokens")
@@ -876,7 +913,8 @@ def _tokens_for_tech_answer(state: GPState, task: Task, move: Move
         p = state.seats[seat]
         if declined:
             raise Refusal("gaia.after_decline", "Nothing follows 'decline'.", rule)
-        if isinstance(cmd, Decline) and not cmd.offer and not turn.follow:
+        if (isinstance(cmd, Decline) and not turn.follow
+                and [str(r) for r in cmd.offer] in ([], ["tech"])):  # 'decline (tech)'
             declined = True
             continue
         if isinstance(cmd, Spend) and not turn.follow:

@@ -56,7 +56,7 @@ _BUILDINGS = {"m": "mine", "ts": "trading_station", "lab": "research_lab",
 _ON_SPACE = {"sp": "a space station", "lp": "the Lost Planet"}
 """The structures placed on empty space: the Ivits' space stations, the Lost Planet."""
 _CODE_TRACK = {code: track for track, code in TRACK_CODES.items()}
-_PHASES = ("actions", "income", "over")
+_PHASES = ("actions", "income", "gaia", "over")
 _NOT_GIVEN = -1
 
 
@@ -110,6 +110,9 @@ class ScenarioSpec:
     charges: tuple[tuple[int | str, Annotated[int, Range(1, 5)]], ...] = ()
     """Charge offers pending before the current player's turn, in order: ``[seat or
     faction, power]`` each (the position right after a structure was built)."""
+    final_resources_only: bool = False
+    """The game option of that name: final scoring counts only the credits, ore and
+    knowledge left (:attr:`.state.Setup.final_conversion` False)."""
 
 
 def _may_share(faction: str, code: str, first: str) -> bool:
@@ -133,15 +136,20 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     ``satellites``, ``booster``,
     ``passed``, ``used`` (special actions taken this round)); ``round`` (1-6, default
     1); ``phase`` (``actions``; ``income``: the start of the round, whose income and
-    Gaia phase are then played; ``over``: the game ends now and final scoring is
-    played, to see what each player would score); ``current`` (seat or faction, default the first
-    player in ``order`` who has not passed); ``order`` (turn order of the round,
-    seats or factions); ``pass_order``; ``boosters`` (the supply); ``board_used``
-    (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
+    Gaia phase are then played, stopping where a player decides (the order of the power
+    income, the Gaia-phase choices below); ``gaia``: the Gaia phase, the income already
+    taken: Gaiaformers on Transdim planets make them Gaia planets and the Gaia area's
+    tokens return, stopping at the Terrans' conversion of the returning tokens or the
+    Itars' tech tiles for 4 of them (their institutes); ``over``: the game ends now and
+    final scoring is played, to see what each player would score); ``current`` (seat or
+    faction, default the first player in ``order`` who has not passed); ``order`` (turn
+    order of the round, seats or factions); ``pass_order``; ``boosters`` (the supply);
+    ``board_used`` (power and Q.I.C. actions taken); ``gaia_hexes``; ``setup`` (a recorded
     ``seeded_setup``), or ``init`` (a boardgamers.space ``init`` line, with ``options``:
     the map and tiles its seed draws), and ``round_scoring`` / ``final_scoring`` to
     replace the tiles; ``charges`` (``[seat or faction, power]`` offers pending, in
-    order, before the current player goes on).
+    order, before the current player goes on); ``final_resources_only`` (the game option:
+    final scoring converts no power or Q.I.C.).
     The description is read as a :class:`ScenarioSpec`; every problem is listed.
     Federations, satellites and tokens are checked against each other and the supply:
     a federation's planets hold the player's structures, no hex is in two federations,
@@ -153,6 +161,8 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     if not isinstance(parsed, ScenarioSpec):
         raise InvalidStateError(problems, "scenario")
     setup = _setup(parsed, problems)
+    if parsed.final_resources_only:
+        setup = evolve(setup, final_conversion=False)
     base = GPState.new(len(parsed.players), setup, str(parsed.seed))
     m = base.space_map
     c = load_components()
@@ -198,8 +208,9 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
         pass_order = passed
     if phase != "actions" and parsed.current is not None:
         problems.append(f"current: {parsed.current!r}, but in phase {phase} nobody is to act")
-    if phase == "income" and passed:
-        problems.append("at the start of a round nobody has passed yet")
+    if phase in ("income", "gaia") and passed:
+        problems.append(f"in phase {phase} nobody has passed yet (passing ends a turn of "
+                        "the action phase) [gp.round.count]")
     current: int | None = None
     if phase == "actions":
         if parsed.current is not None:
@@ -275,7 +286,7 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
                    current=current, pass_order=tuple(pass_order), boosters=tuple(supply),
                    board_used=tuple(board_used), gaia_hexes=tuple(sorted(gaia_hexes)),
                    fed_supply=fed_supply, pending=tuple(offers))
-    if phase == "income":
+    if phase in ("income", "gaia"):  # played on to the first decision
         state, _ = settle(state)
     elif phase == "over":  # the game ends now: final scoring is played
         from gaia_lab.games.gaia_project.scoring import final_scoring

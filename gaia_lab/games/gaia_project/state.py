@@ -70,6 +70,11 @@ class Setup:
     """boardgamers.space's ``flexibleFederations``: a federation may take more satellites
     than the fewest joining its structures, to leave out another structure of the player
     (it must still not be outclassed: the same or fewer structures with fewer satellites)."""
+    final_conversion: bool = True
+    """Whether final scoring converts the power and Q.I.C. left before counting 1 VP per 3
+    credits, ore and knowledge (the default: as free actions would, and as
+    boardgamers.space scores); False reads ``gp.score.resources`` to the letter, counting
+    only the credits, ore and knowledge left (the game option ``final_resources_only``)."""
 
     @classmethod
     def from_seeded(cls, raw: Mapping[str, Any]) -> Setup:
@@ -87,7 +92,8 @@ class Setup:
                    tuple(raw["roundScoring"]), tuple(raw["finalScoring"]),
                    str(raw["terraformingFederation"]), str(raw.get("factionVariant", "")),
                    tuple(int(b) for b in raw.get("bids", ())),
-                   bool(raw.get("flexibleFederations", False)))
+                   bool(raw.get("flexibleFederations", False)),
+                   bool(raw.get("finalConversion", True)))
 
     def tech_at(self, position: str) -> str:
         """The tile id on a tech space."""
@@ -201,7 +207,11 @@ class PlayerState:
 
     def count(self, *kinds: str) -> int:
         """How many buildings of these kinds."""
-        return sum(1 for _, b in self.buildings if b in kinds)
+        n = 0
+        for _, b in self.buildings:
+            if b in kinds:
+                n += 1
+        return n
 
     def with_building(self, hex_name: str, building: str | None) -> PlayerState:
         """The player with ``hex_name`` set to ``building`` (None removes it)."""
