@@ -122,9 +122,11 @@ def test_an_upload_loads_once_and_clears_the_box() -> None:
 
 def test_step_through_any_example_and_save_the_step_on_show() -> None:
     table = Table("gaia_tiki")
+    shown = [box for box in table.widget.children if box.layout.display != "none"]
+    assert table._example_row not in shown and len(shown) == len(table.widget.children) - 1
     table.mode.value = EXAMPLE
-    assert table._example_row.layout.display is None
-    assert table._play_row.layout.display == "none"
+    shown = [box for box in table.widget.children if box.layout.display != "none"]
+    assert table._play_row not in shown and len(shown) == len(table.widget.children) - 1
     last = len(gaia_lab.examples("gaia_tiki")) - 1
     table.example.value = last
     table._open_button.click()

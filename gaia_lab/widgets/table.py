@@ -76,6 +76,13 @@ def download_html(text: str, filename: str, label: str) -> str:
             f'href="data:application/json;base64,{data}">{escape(label)}</a>')
 
 
+def _row(*children: Any) -> Any:
+    """A row of controls that wraps on a narrow screen (each row its own layout: a row
+    hidden must hide no other)."""
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap",
+                                                              align_items="center"))
+
+
 def _close(widget: Any) -> None:
     """Close ``widget`` and every widget inside it (their views leave the page)."""
     for child in getattr(widget, "children", ()):
@@ -102,11 +109,12 @@ class Table:
         self.walkthrough: Walkthrough | None = None
         """The Walkthrough of the example on the table (None while a game is played)."""
 
-        self._mode = widgets.ToggleButtons(options=[PLAY, EXAMPLE], value=PLAY)
+        self._mode = widgets.ToggleButtons(options=[PLAY, EXAMPLE], value=PLAY,
+                                           style={"button_width": "auto"})
         self._mode.observe(lambda _c: self._show_mode(), names="value")
         self._game = widgets.Dropdown(
             options=[(GAMES[n].meta.title, n) for n in games], value=first,
-            description="Game", layout=widgets.Layout(width="auto", max_width="100%"))
+            description="Game", layout=widgets.Layout(width="420px", max_width="100%"))
         self._game.observe(lambda _c: self._game_changed(), names="value")
         self._players = widgets.Dropdown(description="Players",
                                          layout=widgets.Layout(width="150px"))
@@ -119,7 +127,7 @@ class Table:
         self._new_button.on_click(lambda _b: self.new_game())
         self._names_note = widgets.HTML()
         self._example = widgets.Dropdown(description="Example",
-                                         layout=widgets.Layout(width="auto", max_width="100%"))
+                                         layout=widgets.Layout(width="560px", max_width="100%"))
         self._open_button = widgets.Button(description="Open example",
                                            tooltip="Step through this worked example")
         self._open_button.on_click(lambda _b: self.open_example(int(self._example.value)))
@@ -134,18 +142,16 @@ class Table:
         self._message_line = MessageLine()
         self._stage = widgets.Box(layout=widgets.Layout(width="100%"))
 
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self._play_row = widgets.VBox([
-            widgets.HBox([self._players, self._names, self._seed, self._new_button],
-                         layout=wrap),
+            _row(self._players, self._names, self._seed, self._new_button),
             self._names_note,
         ])
-        self._example_row = widgets.HBox([self._example, self._open_button], layout=wrap)
+        self._example_row = _row(self._example, self._open_button)
         self.widget = widgets.VBox([
-            widgets.HBox([self._mode, self._game], layout=wrap),
+            _row(self._mode, self._game),
             self._play_row,
             self._example_row,
-            widgets.HBox([self._save_button, self._download, self._upload], layout=wrap),
+            _row(self._save_button, self._download, self._upload),
             self._message_line.widget,
             self._stage,
         ], layout=widgets.Layout(width="100%"))
