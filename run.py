@@ -108,13 +108,16 @@ def is_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-CULLING = {
-    # Every page load starts a kernel (about 90 MB); one whose page was closed is shut
-    # down after being idle this long, checked this often.
-    "MappingKernelManager.cull_idle_timeout": "300",
-    "MappingKernelManager.cull_interval": "60",
-    "MappingKernelManager.cull_connected": "False",
-}
+def culling() -> dict[str, str]:
+    """Every page load starts a kernel (about 90 MB); one whose page was closed is shut
+    down after being idle this long, checked this often. One home for the values:
+    binder/culling.json, which Binder's server reads too (binder/postBuild)."""
+    data = json.loads((ROOT / "binder" / "culling.json").read_text(encoding="utf-8"))
+    return {f"{section}.{name}": str(value) for section, names in data.items()
+            for name, value in names.items()}
+
+
+CULLING = culling()
 
 
 def voila_args(extra: list[str]) -> list[str]:
