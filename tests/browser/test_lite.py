@@ -1,5 +1,9 @@
 """The JupyterLite site (``python3 run.py lite``): the tour runs in Pyodide in a real
-Chromium with no network, the Pyodide core served with the site from the npm package."""
+Chromium with no network, the Pyodide core served with the site from the npm package.
+
+The tour (lite/tour.py) asks every game the same questions: what it waits for, its legal
+actions, a legal and a refused move explained, a move played and undone, and its board as
+SVG; then it replays the first worked example of each game."""
 
 from __future__ import annotations
 
@@ -17,14 +21,22 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, Route
 
+import gaia_lab
+
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUTS = (
     "() => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'))"
     ".map(c => Array.from(c.querySelectorAll('.jp-OutputArea-output'))"
     ".map(o => o.querySelector('img[src^=\"data:image/svg+xml\"], svg') ? '<svg>'"
-    " : o.innerText.trim()).join('\\n'))"
+    " : o.textContent.trim()).join('\\n'))"
 )
-CELLS = 6  # the code cells of lite/tour.py
+CELLS = 13  # the code cells of lite/tour.py
+# the cell of each game after Animals Gathering's, and the reason its refused move gets
+GAME_CELLS = {7: ("shapers_of_gaia", "restore.not_in_hand"),
+              8: ("gaia_project", "faction.same_planet"),
+              9: ("gaia_tiki", "tile.not_adjacent"),
+              10: ("black_rose_wars", "prepare.not_in_hand"),
+              11: ("black_rose_wars_hunt", "large.pushes")}
 
 
 def _build_tools_missing() -> str | None:
@@ -81,11 +93,26 @@ def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     page.wait_for_function(
-        f"() => ({OUTPUTS})()[{CELLS - 1}] === '<svg>'", timeout=300_000, polling=1_000)
+        f"() => ({OUTPUTS})()[{CELLS - 1}].includes('black_rose_wars_hunt: ')",
+        timeout=600_000, polling=1_000)
     outputs = page.evaluate(OUTPUTS)
-    assert outputs[0].startswith("gaia_lab ") and "animals_gathering" in outputs[0]
+    names = list(gaia_lab.GAMES)
+    assert all(f"({name}):" in outputs[0] for name in names), outputs[0]
     assert "Ada" in outputs[1]
     assert "decides:" in outputs[2] and re.search(r"\n\d+ steps played$", outputs[2])
     assert "roll 2g2o2b    -> illegal" in outputs[3] and "dance" in outputs[3]
-    assert outputs[4] == "undone: True\nredone, same position: True"
+    assert outputs[4] == ("undone: True\nredone, same position: True\n"
+                          "the record replays to the same position: True")
+    assert outputs[5] == "<svg>"
+    assert outputs[6] == ""  # the helper's definition
+    for cell, (name, reason) in GAME_CELLS.items():
+        shown = outputs[cell]
+        assert re.search(r"\n\d+ legal actions, such as ", shown), (name, shown)
+        assert "-> legal" in shown and f"-> illegal ({reason})" in shown, (name, shown)
+        assert shown.endswith("the same position again: True\n<svg>"), (name, shown)
+    assert {n for cell in GAME_CELLS.values() for n in cell[:1]} == set(names) - {
+        "animals_gathering"}  # every game of the collection
+    examples = outputs[CELLS - 1].splitlines()
+    assert [line.split(":")[0] for line in examples] == names
+    assert all(line.endswith("every checkpoint holds") for line in examples)
     assert blocked == []  # everything came from the site
