@@ -7,6 +7,7 @@ Buttons are pressed with ``Button.click()``, the Explorer's offered actions with
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from html import unescape
 
@@ -167,3 +168,20 @@ def test_the_download_link_escapes_its_name() -> None:
 def test_an_unknown_game_is_refused_by_name() -> None:
     with pytest.raises(gaia_lab.GaiaLabError, match="no game named 'chess'"):
         Table("chess")
+
+
+@pytest.mark.parametrize(("kwargs", "said"), [
+    ({"game": ["chess"]}, "game: no game named"),
+    ({"players": 9}, "players: expected a whole number from 2 to 5, not 9"),
+    ({"players": True}, "players: expected a whole number"),
+    ({"seed": -1}, "seed: expected a whole number from 0 to"),
+    ({"seed": "7"}, "seed: expected a whole number"),
+    ({"names": "Ann, Bo"}, "names: expected a list of names"),
+    ({"names": ["Ann, Bo"]}, "names: expected a list of names"),
+    ({"names": ["Ann"], "players": 2}, "must list 2 non-empty names"),
+])
+def test_settings_that_cannot_make_the_first_game_are_refused(
+        kwargs: dict[str, object], said: str) -> None:
+    args = {"game": "animals_gathering", **kwargs}
+    with pytest.raises(gaia_lab.GaiaLabError, match=re.escape(said)):
+        Table(**args)

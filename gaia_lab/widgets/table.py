@@ -101,9 +101,17 @@ class Table:
                  seed: int = 1, names: tuple[str, ...] | list[str] = ()) -> None:
         games = list(GAMES)
         first = games[0] if game is None else game
-        if first not in GAMES:
+        if not isinstance(first, str) or first not in GAMES:
             raise GaiaLabError(f"game: no game named {short(first)}; known games: "
                                f"{', '.join(games)}")
+        meta = GAMES[first].meta
+        if players is not None:
+            whole_number(players, "players", meta.min_players, meta.max_players)
+        whole_number(seed, "seed", 0, MAX_SEED - 1)
+        if isinstance(names, str) or not isinstance(names, (list, tuple)) or not all(
+                isinstance(n, str) and "," not in n for n in names):
+            raise GaiaLabError(f"names: expected a list of names (texts without commas), "
+                               f"not {short(names)}")
         self.explorer: Explorer | None = None
         """The Explorer of the game on the table (None while an example is shown)."""
         self.walkthrough: Walkthrough | None = None
@@ -163,7 +171,8 @@ class Table:
             self._players.value = players
         self._names.value = ", ".join(names)
         self._show_mode()
-        self.new_game()
+        self._play(self._new_session())  # settings the game refuses raise GaiaLabError
+        self._say_new_game()
 
     # -- the controls, for tests and notebooks ----------------------------------------
     @property
@@ -223,21 +232,13 @@ class Table:
     def new_game(self) -> None:
         """Set up a game with the settings of the controls and play it in an Explorer;
         settings the game refuses leave the table as it was and say why."""
-        name = str(self._game.value)
-        options: dict[str, Any] = {}
-        names = names_of(self._names.value)
-        if names and "names" in GAMES[name].meta.options:
-            options["names"] = names
         try:
-            seed = seed_of(self._seed.value)
-            session = Session(name, players=self._players.value, seed=seed, options=options)
+            session = self._new_session()
         except GaiaLabError as error:
             self._message_line.say(error_html(f"No new game: {error}"))
             return
         self._play(session)
-        self._message_line.say(info_html(
-            f"New game of {session.game.meta.title}: {', '.join(session.names)} "
-            f"(seed {session.seed}). Take turns at this screen."))
+        self._say_new_game()
 
     def open_example(self, index: int) -> None:
         """Show the chosen game's worked example ``index`` in a Walkthrough."""
@@ -310,6 +311,22 @@ class Table:
         return True
 
     # -- inside -----------------------------------------------------------------------
+    def _new_session(self) -> Session:
+        """A session with the settings of the controls (GaiaLabError if refused)."""
+        name = str(self._game.value)
+        options: dict[str, Any] = {}
+        names = names_of(self._names.value)
+        if names and "names" in GAMES[name].meta.options:
+            options["names"] = names
+        seed = seed_of(self._seed.value)
+        return Session(name, players=self._players.value, seed=seed, options=options)
+
+    def _say_new_game(self) -> None:
+        session = self.session
+        self._message_line.say(info_html(
+            f"New game of {session.game.meta.title}: {', '.join(session.names)} "
+            f"(seed {session.seed}). Take turns at this screen."))
+
     @staticmethod
     def _read(content: bytes | str, source: str) -> Session:
         if isinstance(content, (bytes, bytearray, memoryview)):
