@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from helpers import KERNEL_TIMEOUT, STEP_TIMEOUT, ExplorerPage
+from helpers import KERNEL_TIMEOUT, STEP_TIMEOUT, ExplorerPage, check_side_column
 from playwright.sync_api import Locator, Page, expect
 
 import gaia_lab
@@ -81,6 +81,7 @@ def test_play_save_load_and_step_an_example(
             page.locator(".gaia-actions").get_by_role("button", name=move, exact=True).click()
         session.play(move)
     expect(view.status).to_contain_text("(decision 3)")
+    check_side_column(page)  # beside the table's own controls, nothing overlaps or is cut
 
     # save: the link downloads the record of the game on the table
     page.get_by_role("button", name="Save").click()
