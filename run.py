@@ -4,6 +4,7 @@
     python run.py lab   [jupyter lab args...]   open the notebooks in JupyterLab
     python run.py test  [pytest args...]        run the test suite
     python run.py voila [voila args...]         open the notebooks as apps in Voila
+    python run.py table [voila args...]         open the game table app in Voila
     python run.py notebooks [filter...]         rebuild the notebooks from their .py sources
     python run.py docs  [sphinx args...]        build the docs site into docs/_build/html
     python run.py lite  [OUTPUT]                build the JupyterLite site into _lite/
@@ -32,8 +33,9 @@ STAMP = VENV / "gaia_lab-install.json"
 # the tests build the rules pages with Sphinx (tests/test_docs.py) and the JupyterLite site
 # (tests/browser/test_lite.py): test installs docs and lite too
 EXTRAS = {"lab": ["lab"], "test": ["lab", "test", "docs", "lite"], "voila": ["lab"],
+          "table": ["lab"],
           "notebooks": ["lab", "test"], "docs": ["docs"], "lite": ["lite"]}
-USAGE = "usage: python run.py {lab|test|voila|notebooks|docs|lite} [extra args...]"
+USAGE = "usage: python run.py {lab|test|voila|table|notebooks|docs|lite} [extra args...]"
 
 
 def say(message: str) -> None:
@@ -106,13 +108,16 @@ def is_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-CULLING = {
-    # Every page load starts a kernel (about 90 MB); one whose page was closed is shut
-    # down after being idle this long, checked this often.
-    "MappingKernelManager.cull_idle_timeout": "300",
-    "MappingKernelManager.cull_interval": "60",
-    "MappingKernelManager.cull_connected": "False",
-}
+def culling() -> dict[str, str]:
+    """Every page load starts a kernel (about 90 MB); one whose page was closed is shut
+    down after being idle this long, checked this often. One home for the values:
+    binder/culling.json, which Binder's server reads too (binder/postBuild)."""
+    data = json.loads((ROOT / "binder" / "culling.json").read_text(encoding="utf-8"))
+    return {f"{section}.{name}": str(value) for section, names in data.items()
+            for name, value in names.items()}
+
+
+CULLING = culling()
 
 
 def voila_args(extra: list[str]) -> list[str]:
@@ -129,6 +134,18 @@ def voila_args(extra: list[str]) -> list[str]:
     given = {a[2:].split("=", 1)[0] for a in extra if a.startswith("--")}
     culling = [f"--{name}={value}" for name, value in CULLING.items() if name not in given]
     return [*target, *extra, *culling]
+
+
+TABLE = "notebooks/table.ipynb"
+
+
+def table_args(extra: list[str]) -> list[str]:
+    """Voila's arguments for the game table app: its notebook, idle kernels culled.
+
+    >>> table_args(["--port=8870"])[:2]
+    ['notebooks/table.ipynb', '--port=8870']
+    """
+    return voila_args([TABLE, *extra])
 
 
 def main(argv: list[str]) -> None:
@@ -161,6 +178,9 @@ def main(argv: list[str]) -> None:
         root = ["--allow-root"] if is_root() and "--allow-root" not in extra else []
         say("starting JupyterLab (stop it with Ctrl+C) ...")
         run("jupyter", ["lab", *target, *root, *extra])
+    if command == "table":
+        say("starting the game table in Voila (stop it with Ctrl+C) ...")
+        run("voila", table_args(extra))
     say("starting Voila (stop it with Ctrl+C) ...")
     run("voila", voila_args(extra))
 

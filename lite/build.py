@@ -6,9 +6,10 @@ The site holds the gaia_lab wheel built from this checkout and the pure-Python w
 of its dependencies (installed in the browser by piplite), the Pyodide core from the
 npm package ``pyodide`` (no CDN at run time), and the tour of lite/tour.py as a
 notebook. Pillow, which only the PNG export and the canvas widgets need, is not
-bundled: Pyodide's own distribution has it (and numpy), which a browser with internet
-loads at run time. Downloads (PyPI, npm) happen here, at build time, and are cached
-in .cache/lite/.
+bundled and cannot be: Pyodide's build of it (like its numpy) is published only in
+Pyodide's full distribution, not in the npm package (which holds the core alone) nor on
+PyPI, so a browser with internet loads it at run time from Pyodide's CDN. Downloads (PyPI,
+npm) happen here, at build time, and are cached in .cache/lite/.
 """
 
 from __future__ import annotations
@@ -52,9 +53,9 @@ def pure_dependencies() -> list[str]:
     return wanted
 
 
-def check(argv: list[str]) -> None:
+def check(argv: list[str], cwd: Path | None = None) -> None:
     print("[lite]", " ".join(argv), flush=True)
-    subprocess.run(argv, check=True)
+    subprocess.run(argv, check=True, cwd=cwd)
 
 
 def wheels() -> list[Path]:
@@ -81,9 +82,13 @@ def pyodide_core() -> Path:
     return core
 
 
-def kernel_packages(pyodide: Path) -> None:
+def kernel_packages(pyodide: Path, bundled: list[Path]) -> None:
     """Put the kernel's packages (KERNEL_PACKAGES and what they depend on) into the copied
-    core folder pyodide/, from PyPI, and record their hashes in its pyodide-lock.json."""
+    core folder pyodide/, from PyPI, and record their hashes in its pyodide-lock.json.
+
+    A ``bundled`` wheel (gaia_lab's pure dependencies) whose package the lock also lists
+    (networkx) is served from pyodide/ too: else installing it would fetch Pyodide's copy,
+    and the packages the lock adds to it (numpy, matplotlib), from the CDN."""
     lock_path = pyodide / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     packages = lock["packages"]
@@ -107,6 +112,16 @@ def kernel_packages(pyodide: Path) -> None:
         wheel = folder / str(entry["file_name"])
         shutil.copy2(wheel, pyodide / wheel.name)
         entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    for wheel in bundled:
+        project, version = wheel.name.split("-")[:2]
+        name = re.sub(r"[-_.]+", "-", project).lower()
+        if name not in packages or name in wanted:
+            continue
+        shutil.copy2(wheel, pyodide / wheel.name)
+        # the package alone, as pip installs it: its own requirements, not Pyodide's extras
+        packages[name].update(file_name=wheel.name, version=version, depends=[],
+                              sha256=hashlib.sha256(wheel.read_bytes()).hexdigest())
+        wanted[name] = packages[name]
     # every other package of the distribution (numpy, Pillow, ...) from Pyodide's CDN
     cdn = f"https://cdn.jsdelivr.net/pyodide/v{pyodide_version()}/full/"
     for name, entry in packages.items():
@@ -130,15 +145,17 @@ def build(output: Path = OUTPUT) -> Path:
     shutil.rmtree(stage, ignore_errors=True)
     shutil.copytree(pyodide_core(), stage / "static" / "pyodide",
                     ignore=shutil.ignore_patterns("*.map", "*.d.ts", "console*.html"))
-    kernel_packages(stage / "static" / "pyodide")
-    tour_notebook(stage / "files")
     found = wheels()
+    kernel_packages(stage / "static" / "pyodide", [w for w in found if "gaia_lab" not in w.name])
+    tour_notebook(stage / "files")
     shutil.rmtree(output, ignore_errors=True)
     argv = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage),
             "--contents", str(stage / "files"), "--output-dir", str(output)]
     for wheel in found:
         argv += ["--piplite-wheels", str(wheel)]
-    check(argv)
+    # in the stage, made anew each time: jupyter lite keeps its task database in the working
+    # folder, and an old one skips steps (the local Pyodide) when the output folder is reused
+    check(argv, cwd=stage)
     return output
 
 

@@ -34,3 +34,22 @@ def test_the_users_culling_settings_and_path_win() -> None:
     assert [a for a in args if "cull_idle_timeout" in a] == [
         "--MappingKernelManager.cull_idle_timeout=30"]
     assert "--MappingKernelManager.cull_interval=60" in args
+
+
+def test_table_opens_the_game_table_with_idle_kernels_culled() -> None:
+    run = load_run()
+    assert "table" in run.EXTRAS and "table" in run.USAGE
+    args = run.table_args([])
+    assert args[0] == "notebooks/table.ipynb" and "notebooks" not in args
+    assert (ROOT / args[0]).is_file()
+    assert "--MappingKernelManager.cull_idle_timeout=300" in args
+    assert run.table_args(["--port=8870"])[:2] == ["notebooks/table.ipynb", "--port=8870"]
+
+
+def test_binder_culls_idle_kernels_with_the_same_settings() -> None:
+    run = load_run()
+    assert run.CULLING == {"MappingKernelManager.cull_idle_timeout": "300",
+                           "MappingKernelManager.cull_interval": "60",
+                           "MappingKernelManager.cull_connected": "False"}
+    post_build = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
+    assert "cp binder/culling.json" in post_build and "jupyter_server_config.d" in post_build

@@ -1,5 +1,9 @@
 """The JupyterLite site (``python3 run.py lite``): the tour runs in Pyodide in a real
-Chromium with no network, the Pyodide core served with the site from the npm package."""
+Chromium with no network, the Pyodide core served with the site from the npm package.
+
+The tour (lite/tour.py) asks every game the same questions: what it waits for, its legal
+actions, a legal and a refused move explained, a move played and undone, and its board as
+SVG; then it replays the first worked example of each game."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ import importlib.util
 import os
 import re
 import shutil
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,9 +28,16 @@ OUTPUTS = (
     "() => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'))"
     ".map(c => Array.from(c.querySelectorAll('.jp-OutputArea-output'))"
     ".map(o => o.querySelector('img[src^=\"data:image/svg+xml\"], svg') ? '<svg>'"
-    " : o.innerText.trim()).join('\\n'))"
+    " : o.textContent.trim()).join('\\n'))"
 )
-CELLS = 6  # the code cells of lite/tour.py
+CELLS = 13  # the code cells of lite/tour.py
+# the cell of each game after Animals Gathering's, and the reason its refused move gets
+# each game's cell: the game and the refusal it shows (its reason, then the rule's section)
+GAME_CELLS = {7: ("shapers_of_gaia", "is not in your hand. [Restore Biomes]"),
+              8: ("gaia_project", "already play on terra planets. [Faction boards]"),
+              9: ("gaia_tiki", "is not orthogonally next to a tile. [Nature cards (terrain)]"),
+              10: ("black_rose_wars", "is not a spell in Rikkart's hand"),
+              11: ("black_rose_wars_hunt", "each is pushed once, not none. [Large Models]")}
 
 
 def _build_tools_missing() -> str | None:
@@ -58,6 +71,13 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.server_close()
 
 
+def built_in_games() -> list[str]:
+    """The games gaia_lab registers itself (other tests may register more in this process)."""
+    done = subprocess.run([sys.executable, "-c", "import gaia_lab; print(*gaia_lab.GAMES)"],
+                          capture_output=True, text=True, check=True, cwd=ROOT)
+    return done.stdout.split()
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
@@ -81,11 +101,27 @@ def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     page.wait_for_function(
-        f"() => ({OUTPUTS})()[{CELLS - 1}] === '<svg>'", timeout=300_000, polling=1_000)
+        f"() => ({OUTPUTS})()[{CELLS - 1}].includes('black_rose_wars_hunt: ')",
+        timeout=600_000, polling=1_000)
     outputs = page.evaluate(OUTPUTS)
-    assert outputs[0].startswith("gaia_lab ") and "animals_gathering" in outputs[0]
+    names = built_in_games()
+    assert all(f"({name}):" in outputs[0] for name in names), outputs[0]
     assert "Ada" in outputs[1]
     assert "decides:" in outputs[2] and re.search(r"\n\d+ steps played$", outputs[2])
     assert "roll 2g2o2b    -> not legal now" in outputs[3] and "dance" in outputs[3]
-    assert outputs[4] == "undone: True\nredone, same position: True"
+    assert outputs[4] == ("undone: True\nredone, same position: True\n"
+                          "the record replays to the same position: True")
+    assert outputs[5] == "<svg>"
+    assert outputs[6] == ""  # the helper's definition
+    for cell, (name, reason) in GAME_CELLS.items():
+        shown = outputs[cell]
+        assert re.search(r"\n\d+ legal actions, such as ", shown), (name, shown)
+        assert "-> legal: " in shown and "-> not legal now: " in shown, (name, shown)
+        assert reason in shown, (name, shown)
+        assert shown.endswith("the same position again: True\n<svg>"), (name, shown)
+    assert {n for cell in GAME_CELLS.values() for n in cell[:1]} == set(names) - {
+        "animals_gathering"}  # every game of the collection
+    examples = outputs[CELLS - 1].splitlines()
+    assert [line.split(":")[0] for line in examples] == names
+    assert all(line.endswith("every checkpoint holds") for line in examples)
     assert blocked == []  # everything came from the site
