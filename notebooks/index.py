@@ -208,4 +208,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Play a game](black_rose_wars/play.ipynb)
 #
 # **Every game**
+# - [The game table](table.ipynb): choose a game, players and a seed and play hot-seat, or step
+#   through any worked example; save the game as a file and load it again (open it in Voila
+#   for a classroom)
 # - [Many games at once: does the first player win more often?](simulation.ipynb)
