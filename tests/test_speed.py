@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import gaia_lab
-from gaia_lab.core.values import evolve
+from gaia_lab.core.values import evolve, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import game as gp_engine
 from gaia_lab.games.gaia_project import rules as gp_rules
@@ -56,6 +56,45 @@ def test_evolve_equals_replace(value: Any) -> None:
             assert getattr(copy, name) is expected
     with pytest.raises(dataclasses.FrozenInstanceError):
         evolve(value, a=7).a = 8  # type: ignore[misc]
+
+
+def test_slot_init_builds_what_the_dataclass_builds() -> None:
+    from gaia_lab.core.flow import Task
+    from gaia_lab.games.animals_gathering.actions import Action as AGAction
+    from gaia_lab.games.shapers_of_gaia.actions import Action as SGAction
+
+    @slot_init
+    @dataclass(frozen=True, slots=True)
+    class Quick:
+        a: int
+        b: tuple[int, ...] = ()
+        c: str = "x"
+
+    for args, kwargs in (((1,), {}), ((1, (2,)), {}), ((1,), {"c": "y"}),
+                         ((), {"a": 1, "b": (3,), "c": "z"})):
+        made, plain = Quick(*args, **kwargs), Slotted(*args, **kwargs)
+        assert [getattr(made, n) for n in "abc"] == [getattr(plain, n) for n in "abc"]
+        assert made == Quick(*args, **kwargs) and hash(made) == hash(Quick(*args, **kwargs))
+    with pytest.raises(TypeError):
+        Quick()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Quick(1, (), "x", 4)  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Quick(1).a = 2  # type: ignore[misc]
+    with pytest.raises(TypeError, match="not a plain frozen slotted dataclass"):
+        slot_init(Plain)
+
+    @dataclass(frozen=True, slots=True)
+    class After:
+        a: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="not a plain frozen slotted dataclass"):
+        slot_init(After)
+    assert Task("turn", 1) == Task(kind="turn", actor=1, data=()) and Task("t", 0).data == ()
+    assert AGAction("pass").args == () and SGAction("intro", ("A1",)).args == ("A1",)
 
 
 def _turn_positions() -> list[tuple[str, Any]]:

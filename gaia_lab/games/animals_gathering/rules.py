@@ -157,7 +157,7 @@ class Rules:
         self.die_faces: tuple[str, ...] = tuple(self.faces.get(c, "") for c in DIE_COLOURS)
         """The faces of each die colour, in the order of DIE_COLOURS."""
         self.exchange_stone: dict[str, str] = {
-            a.id: a.power.stone for a in components.animals if a.power.kind == "exchange"}
+            a.id: a.power.stone or "" for a in components.animals if a.power.kind == "exchange"}
         """The stone each animal with an exchange power exchanges ("" for none)."""
 
     # ------------------------------------------------------------------ names & helpers
