@@ -578,19 +578,18 @@ def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
     """Satellites needed to reach each hex from ``start`` (free hexes cost nothing)."""
     dist = dict.fromkeys(start, 0)
     queue = deque(start)
+    adjacent = space_map.adjacency()
     while queue:
         h = queue.popleft()
-        for n in space_map.neighbours(h):
-            step = 0 if n in free else 1 if n in usable else None
-            if step is None:
-                continue
-            c = dist[h] + step
-            if c < dist.get(n, _INF):
-                dist[n] = c
-                if step:
-                    queue.append(n)
-                else:
+        here = dist[h]
+        for n in adjacent.get(h, ()):
+            if n in free:
+                if here < dist.get(n, _INF):
+                    dist[n] = here
                     queue.appendleft(n)
+            elif n in usable and here + 1 < dist.get(n, _INF):
+                dist[n] = here + 1
+                queue.append(n)
     return dist
 
 

@@ -29,7 +29,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from gaia_lab.core.errors import IllegalActionError
+from gaia_lab.core.errors import GaiaLabError, IllegalActionError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
@@ -114,7 +114,15 @@ at least 1. [gp.free_action.when]')
         self.code = code
         self.message = message
         self.rule = RULES[rule]
-        super().__init__(Verdict.illegal(code, message, self.rule))
+        self.action = ""
+        # IllegalActionError's message, with the verdict built when it is read: listing a
+        # turn refuses thousands of lines whose verdicts nobody reads
+        GaiaLabError.__init__(self, f"{message} [{self.rule}]")
+
+    @functools.cached_property
+    def verdict(self) -> Verdict:  # type: ignore[override]
+        """The verdict :meth:`GaiaProject.explain` gives (built once, when read)."""
+        return Verdict.illegal(self.code, self.message, self.rule)
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message} [{self.rule.id}]"
@@ -1304,8 +1312,9 @@ def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
     """The Q.I.C. needed to reach ``target`` (raises when out of reach)."""
     m = state.space_map
     t = m.hex(target)
-    own = _own_hexes(state, p)
-    dist = min(m.distance(t, h) for h in own)
+    q, r = t.q, t.r  # SpaceMap.distance to each own structure, written out: a hot path
+    dist = min(max(abs(q - h.q), abs(r - h.r), abs(q - h.q + r - h.r))
+               for h in _own_hexes(state, p))
     reach = _c().board.range_by_level[p.level("navigation")] + extra
     if dist <= reach:
         return 0
