@@ -452,9 +452,10 @@ def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[H
     """``hexes`` plus every candidate structure linked to them through candidates."""
     out = set(hexes)
     todo = list(hexes)
+    adjacent = space_map.adjacency()
     while todo:
         h = todo.pop()
-        for n in space_map.neighbours(h) or h.neighbors():
+        for n in adjacent.get(h, ()) or h.neighbors():
             if n in candidates and n not in out:
                 out.add(n)
                 todo.append(n)
