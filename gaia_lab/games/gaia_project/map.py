@@ -328,9 +328,11 @@ class SpaceMap:
         True
         """
         if not self._adjacent:
+            # the map's own hex values, not new equal ones: set and dict look-ups of them
+            # then find the same object and need no comparison
+            own = {h: h for h in self.planets}
             self._adjacent.append(MappingProxyType(
-                {x: tuple(n for n in x.neighbors() if n in self.planets)
-                 for x in self.planets}))
+                {x: tuple(own[n] for n in x.neighbors() if n in own) for x in self.planets}))
         return self._adjacent[0]
 
     def same_type_neighbours(self) -> list[tuple[Hex, Hex]]:
