@@ -75,3 +75,17 @@ project = gaia_lab.simulate("gaia_project", 16, players=2, seed=1)
 print(round(project.mean("decisions")), "decisions a game on average;",
       round(project.mean("score_0")), "and", round(project.mean("score_1")), "VP on average")
 win_rate_chart(project, title="Gaia Project, 2 players, random play")
+
+# %% [markdown]
+# ## One question for each game
+#
+# `table.estimate(column)` gives a column's mean with its 95% interval and
+# `gaia_lab.simulation.Estimate.of_wins` a share of games with its Wilson interval;
+# `gaia_lab.render.charts.interval_chart` draws either kind as bars with whiskers. Each game's
+# folder has a notebook that asks one question this way:
+#
+# - [Animals Gathering: how long is a game, how does it end?](animals_gathering/simulation.ipynb)
+# - [Shapers of Gaia: what is a Shaper worth?](shapers_of_gaia/simulation.ipynb)
+# - [Gaia Project: does the first player win more often?](gaia_project/simulation.ipynb)
+# - [GAIA: does the first player win more often?](gaia_tiki/simulation.ipynb)
+# - [Black Rose Wars: what is a Mage worth, can Mages win?](black_rose_wars/simulation.ipynb)

@@ -57,7 +57,7 @@ def test_the_notebooks_link_to_the_page_and_their_anchors_exist() -> None:
     anchors = {rule_anchor(r) for r in RULES.values()} | {"what-is-modelled", ""}
     link = re.compile(r"\.\./\.\./docs/rules/black_rose_wars\.md(?:#([A-Za-z0-9-]+))?")
     sources = sorted(NOTEBOOKS.glob("*.py"))
-    assert len(sources) == 9
+    assert len(sources) == 10  # a first game, seven teaching notebooks, simulation, play
     for source in sources:
         found = link.findall(source.read_text(encoding="utf-8"))
         assert found, f"{source.name} does not link to the rules page"

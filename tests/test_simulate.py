@@ -15,6 +15,7 @@ from gaia_lab.core.game import Game
 from gaia_lab.core.registry import UnknownGameError
 from gaia_lab.simulation import (
     MAX_GAMES,
+    Estimate,
     GameResult,
     SimulationTable,
     game_seed,
@@ -221,6 +222,32 @@ def test_mean_records_and_html() -> None:
         table.mean("winners")
     empty = hand_made([])
     assert empty.win_rate(0).games == 0 and empty.to_records() == []
+
+
+def test_estimates_of_a_mean_and_of_wins_with_their_chart() -> None:
+    from gaia_lab.render.charts import interval_chart
+
+    table = hand_made([(0,), (1,), (0,), (0,)])
+    decisions = [r.decisions for r in table.rows]
+    length = table.estimate("decisions", "length")
+    assert length == Estimate.of_mean("length", decisions) and length.games == 4
+    assert length.value == 6.5 and length.low < 6.5 < length.high
+    sd = (sum((d - 6.5) ** 2 for d in decisions) / 3) ** 0.5
+    assert length.high - 6.5 == pytest.approx(1.959963984540054 * sd / 2)
+    assert table.estimate("score_0").label == "score_0"
+    with pytest.raises(GaiaLabError, match="mean: expected a numeric column"):
+        table.estimate("winners")
+    wins = Estimate.of_wins("seat 1", 3, 4)
+    assert (wins.value, (wins.low, wins.high)) == (0.75, wilson_interval(3, 4))
+    assert str(wins) == "seat 1: 0.75 (95% CI 0.3006 to 0.9544, 4 games)"
+    chart = interval_chart([wins, Estimate.of_wins("seat 2", 1, 4)], unit="%",
+                           reference=0.5, title="Who wins?")
+    assert chart.ids() == ["bar:0", "bar:1"] and "75%" in chart.to_svg()
+    means = interval_chart([length, Estimate("low", -3.0, -5.0, -1.0, 9)], unit="decisions")
+    assert ">-5<" in means.to_svg() and "decisions" in means.to_svg()
+    for bad in ([], "ab", [wins, 3], [Estimate("x", 1.0, float("nan"), 2.0, 2)]):
+        with pytest.raises(GaiaLabError, match="interval_chart: expected a list of Estimates"):
+            interval_chart(bad)  # type: ignore[arg-type]
 
 
 def test_a_category_missing_from_a_game_reads_zero() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import gaia_lab
-from gaia_lab.core.values import evolve
+from gaia_lab.core.values import evolve, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import game as gp_engine
 from gaia_lab.games.gaia_project import rules as gp_rules
@@ -56,6 +56,45 @@ def test_evolve_equals_replace(value: Any) -> None:
             assert getattr(copy, name) is expected
     with pytest.raises(dataclasses.FrozenInstanceError):
         evolve(value, a=7).a = 8  # type: ignore[misc]
+
+
+def test_slot_init_builds_what_the_dataclass_builds() -> None:
+    from gaia_lab.core.flow import Task
+    from gaia_lab.games.animals_gathering.actions import Action as AGAction
+    from gaia_lab.games.shapers_of_gaia.actions import Action as SGAction
+
+    @slot_init
+    @dataclass(frozen=True, slots=True)
+    class Quick:
+        a: int
+        b: tuple[int, ...] = ()
+        c: str = "x"
+
+    for args, kwargs in (((1,), {}), ((1, (2,)), {}), ((1,), {"c": "y"}),
+                         ((), {"a": 1, "b": (3,), "c": "z"})):
+        made, plain = Quick(*args, **kwargs), Slotted(*args, **kwargs)
+        assert [getattr(made, n) for n in "abc"] == [getattr(plain, n) for n in "abc"]
+        assert made == Quick(*args, **kwargs) and hash(made) == hash(Quick(*args, **kwargs))
+    with pytest.raises(TypeError):
+        Quick()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Quick(1, (), "x", 4)  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Quick(1).a = 2  # type: ignore[misc]
+    with pytest.raises(TypeError, match="not a plain frozen slotted dataclass"):
+        slot_init(Plain)
+
+    @dataclass(frozen=True, slots=True)
+    class After:
+        a: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="not a plain frozen slotted dataclass"):
+        slot_init(After)
+    assert Task("turn", 1) == Task(kind="turn", actor=1, data=()) and Task("t", 0).data == ()
+    assert AGAction("pass").args == () and SGAction("intro", ("A1",)).args == ("A1",)
 
 
 def _turn_positions() -> list[tuple[str, Any]]:
@@ -118,3 +157,46 @@ def test_the_benchmarks_heavy_positions() -> None:
     state = next(s for s, made in bench._play_random(shapers, seed, {}, players)
                  if made == decisions and isinstance(shapers.actor(s), int))
     assert len(shapers.legal_actions(state)) == 1018
+
+
+def _fingerprint(name: str, players: int, seed: int) -> str:
+    """A digest of a seeded random game: every player decision's whole legal list (in
+    order) and the action drawn, every chance and rules action, and the final totals."""
+    import hashlib
+
+    game = gaia_lab.GAMES[name]
+    digest = hashlib.sha256()
+    policy = random.Random(seed)
+    state = game.new_initial_state(players, seed)
+    while (actor := game.actor(state)) is not None:
+        if actor == gaia_lab.core.game.CHANCE:
+            action = game.sample_chance(state, game.chance_rng(state))
+        else:
+            legal = game.legal_actions(state)
+            digest.update("|".join(map(str, legal)).encode())
+            action = legal[0] if actor == gaia_lab.core.game.RULES else \
+                legal[policy.randrange(len(legal))]
+        digest.update(f"<{actor}:{action}>".encode())
+        state = game.apply(state, action).state
+    digest.update(repr(game.score_breakdown(state).totals).encode())
+    return digest.hexdigest()[:16]
+
+
+SEEDED_GAMES = {
+    ("animals_gathering", 4, 0): "1f9c081b2822839c",
+    ("animals_gathering", 4, 7): "879c3b9223a0c26d",
+    ("animals_gathering", 2, 3): "9934db4816c63796",
+    ("shapers_of_gaia", 3, 0): "159326f4763db886",
+    ("shapers_of_gaia", 2, 7): "380d346d574b5cde",
+    ("shapers_of_gaia", 3, 3): "3aaf0d8748872eef",
+    ("gaia_project", 4, 0): "0db0e989993e8ade",
+    ("gaia_project", 2, 7): "78de01a2d60ebff4",
+    ("gaia_project", 3, 3): "5745d57d61ab237e",
+}
+"""Seeded random games as the engines played them before the speed pass: a faster
+engine must list the same legal actions in the same order and so play the same game."""
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), list(SEEDED_GAMES))
+def test_seeded_random_games_play_as_before(name: str, players: int, seed: int) -> None:
+    assert _fingerprint(name, players, seed) == SEEDED_GAMES[name, players, seed]

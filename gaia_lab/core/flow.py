@@ -74,7 +74,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from gaia_lab.core import codec
 from gaia_lab.core.errors import GaiaLabError
-from gaia_lab.core.values import evolve
+from gaia_lab.core.values import evolve, slot_init
 
 __all__ = [
     "Flow", "FlowError", "HasTasks", "Task", "TaskActor", "TaskKind", "append", "head", "pop",
@@ -85,6 +85,7 @@ TaskActor = int | Literal["chance", "rules"]
 """Who resolves a task: a seat (0-based), ``"chance"`` or ``"rules"``."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Task:
     """A pending step: its kind, who resolves it and its data (words or numbers).

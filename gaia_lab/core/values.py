@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -62,3 +62,47 @@ def _compile_copier(cls: type, changed: frozenset[str]) -> _Copier:
     exec("\n".join(lines), namespace)  # noqa: S102 - source built from field names only
     copier: _Copier = namespace["copier"]
     return copier
+
+
+def slot_init(cls: type[_T]) -> type[_T]:
+    """Give a frozen, slotted dataclass a faster ``__init__`` that sets each slot through
+    its own descriptor, as :func:`evolve`'s copiers do (the generated one goes through
+    ``object.__setattr__``): the same signature, defaults and result.  For small values
+    built by the thousand while listing legal actions.  A class with ``__post_init__``,
+    default factories, keyword-only or non-init fields is refused.
+
+    >>> from dataclasses import dataclass
+    >>> @slot_init
+    ... @dataclass(frozen=True, slots=True)
+    ... class Move:
+    ...     verb: str
+    ...     args: tuple[str, ...] = ()
+    >>> Move("pass"), Move("take", args=("fox",)) == Move("take", ("fox",))
+    (Move(verb='pass', args=()), True)
+    >>> Move("pass").verb = "take"
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: cannot assign to field 'verb'
+    """
+    found = fields(cls)  # type: ignore[arg-type]
+    if ("__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__")
+            or any(f.default_factory is not MISSING or f.kw_only or not f.init
+                   for f in found)):
+        raise TypeError(f"slot_init: {cls.__name__} is not a plain frozen slotted dataclass")
+    namespace: dict[str, Any] = {}
+    params, body = ["self"], []
+    for i, f in enumerate(found):
+        namespace[f"_set{i}"] = cls.__dict__[f.name].__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        body.append(f"    _set{i}(self, {f.name})")
+    source = f"def __init__({', '.join(params)}):\n" + "\n".join(body or ["    pass"])
+    exec(source, namespace)  # noqa: S102 - source built from field names only
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls

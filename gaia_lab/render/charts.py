@@ -3,7 +3,9 @@
 :func:`win_rate_chart` draws how often each seat won a
 :class:`~gaia_lab.simulation.SimulationTable`, each bar with its 95% confidence
 interval and a dashed line at the fair share (one in the number of seats), so a
-class sees at a glance whether a seat's edge is more than chance.
+class sees at a glance whether a seat's edge is more than chance; :func:`interval_chart`
+draws any figures measured on simulated games (a mean game length, a Shaper's win rate) as
+bars with their intervals.
 
 The games' own data make the other charts: :func:`score_chart` draws the points of a
 played or replayed game after each decision (:func:`score_history`, per player or one
@@ -38,11 +40,10 @@ from gaia_lab.render.shapes import Circle, Item, Line, Rect, Scene, Text
 
 if TYPE_CHECKING:
     from gaia_lab.core.session import Session
-    from gaia_lab.simulation import SimulationTable
+    from gaia_lab.simulation import Estimate, SimulationTable
 
-__all__ = ["CATEGORY_GROUPS", "PALETTE", "ScoreHistory", "categories_of", "odds_chart",
-           "score_bars", "score_chart", "score_history",
-           "win_rate_chart"]
+__all__ = ["CATEGORY_GROUPS", "PALETTE", "ScoreHistory", "categories_of", "interval_chart",
+           "odds_chart", "score_bars", "score_chart", "score_history", "win_rate_chart"]
 
 BAR = "#4f7cac"
 FAIR = "#c0504d"
@@ -105,6 +106,83 @@ def win_rate_chart(table: SimulationTable, *, title: str = "", names: Sequence[s
         fair = y_of(1 / seats)
         items.append(Line(left, fair, left + plot_w, fair, stroke=FAIR, width=1.5,
                           dash=(5, 3), title=f"a fair share: 1 in {seats}"))
+    items.append(Line(left, top, left, top + plot_h, stroke=MUTED))
+    return Scene(width, height, tuple(items), background="#ffffff")
+
+
+def interval_chart(estimates: Sequence[Estimate], *, title: str = "", unit: str = "",
+                   reference: float | None = None, reference_label: str = "",
+                   width: int = 520, height: int = 260) -> Scene:
+    """A bar per :class:`~gaia_lab.simulation.Estimate` with its 95% interval as a
+    whisker, labelled below; ``unit`` ``"%"`` reads values as shares (0 to 1, the axis in
+    percent); ``reference`` draws a dashed line (a fair share, a rule's number).
+
+    >>> from gaia_lab.simulation import Estimate
+    >>> chart = interval_chart([Estimate.of_mean("2 players", [40, 44, 42]),
+    ...                         Estimate.of_mean("3 players", [60, 58, 65])], unit="decisions")
+    >>> chart.ids()
+    ['bar:0', 'bar:1']
+    >>> interval_chart([])
+    Traceback (most recent call last):
+    ...
+    gaia_lab.core.errors.GaiaLabError: interval_chart: expected a list of Estimates \
+(gaia_lab.simulation.Estimate), not [] (list)
+    """
+    from gaia_lab.simulation import Estimate
+
+    if (isinstance(estimates, str) or not isinstance(estimates, Sequence) or not estimates
+            or not all(isinstance(e, Estimate) and all(map(math.isfinite, (e.low, e.high)))
+                       for e in estimates)):
+        raise GaiaLabError(f"interval_chart: expected a list of Estimates "
+                           f"(gaia_lab.simulation.Estimate), not {given(estimates)}")
+    width, height = _size(width, height, "interval_chart")
+    share = unit == "%"
+    left, right, top, bottom = 48.0, 12.0, 34.0 if title else 14.0, 40.0
+    plot_w, plot_h = width - left - right, height - top - bottom
+    marks = [v for e in estimates for v in (e.low, e.high, e.value)]
+    if reference is not None:
+        marks.append(reference)
+    step = 0.25 if share else _nice_step(max(max(marks) - min(0.0, min(marks)), 1e-9))
+    low = 0.0 if share else step * math.floor(min(0.0, min(marks)) / step)
+    high = 1.0 if share else step * math.ceil(max(marks) / step)
+
+    def y_of(value: float) -> float:
+        return top + plot_h * (high - value) / ((high - low) or 1)
+
+    def shown(value: float) -> str:
+        return f"{value:.0%}" if share else f"{value:.3g}"
+
+    items: list[Item] = []
+    if title:
+        items.append(Text(left, 20, title, size=13, fill=INK, weight="bold"))
+    for k in range(round((high - low) / step) + 1):
+        tick = low + k * step
+        y = y_of(tick)
+        items.append(Line(left, y, left + plot_w, y, stroke="#e3e3e3"))
+        items.append(Text(left - 6, y, shown(tick), size=10, fill=MUTED, anchor="end",
+                          baseline="middle"))
+    slot = plot_w / len(estimates)
+    base = y_of(max(low, 0.0))
+    for k, e in enumerate(estimates):
+        x, w = left + slot * k + slot * 0.2, slot * 0.6
+        y = y_of(e.value)
+        items.append(Rect(x, min(y, base), w, abs(base - y), fill=BAR, id=f"bar:{k}",
+                          title=f"{e.label}: {shown(e.value)} {'' if share else unit}".rstrip()
+                                + f" over {e.games} games (95% interval {shown(e.low)} "
+                                  f"to {shown(e.high)})"))
+        mid = x + w / 2
+        items += [Line(mid, y_of(e.high), mid, y_of(e.low), stroke=INK, width=1.5),
+                  Line(mid - 6, y_of(e.high), mid + 6, y_of(e.high), stroke=INK),
+                  Line(mid - 6, y_of(e.low), mid + 6, y_of(e.low), stroke=INK),
+                  Text(mid, top + plot_h + 16, e.label, size=11, fill=INK, anchor="middle"),
+                  Text(mid, top + plot_h + 30, shown(e.value), size=10, fill=MUTED,
+                       anchor="middle")]
+    if reference is not None:
+        y = y_of(reference)
+        items.append(Line(left, y, left + plot_w, y, stroke=FAIR, width=1.5, dash=(5, 3),
+                          title=reference_label or shown(reference)))
+    if unit and not share:
+        items.append(Text(left, top - 6, unit, size=10, fill=MUTED))
     items.append(Line(left, top, left, top + plot_h, stroke=MUTED))
     return Scene(width, height, tuple(items), background="#ffffff")
 

@@ -40,8 +40,10 @@ from dataclasses import dataclass
 
 from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
+from gaia_lab.core.values import slot_init
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """An action: a verb and its arguments."""

@@ -124,6 +124,24 @@ def R(rule_id: str) -> RuleRef:
     return RULES[rule_id]
 
 
+@lru_cache(maxsize=8)
+def _roll_tokens(n: int) -> tuple[str, ...]:
+    """The roll tokens of ``n`` dice (see :meth:`Rules.roll_options`)."""
+    out = []
+    for g in range(DICE_PER_COLOUR, -1, -1):
+        for o in range(DICE_PER_COLOUR, -1, -1):
+            b = n - g - o
+            if 0 <= b <= DICE_PER_COLOUR:
+                out.append(roll_token((g, o, b)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _roll_actions(n: int) -> tuple[Action, ...]:
+    """The roll actions of ``n`` dice (immutable values, shared by every listing)."""
+    return tuple(Action("roll", (token,)) for token in _roll_tokens(n))
+
+
 class Rules:
     """The rules over one component set."""
 
@@ -138,6 +156,9 @@ class Rules:
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
         self.die_faces: tuple[str, ...] = tuple(self.faces.get(c, "") for c in DIE_COLOURS)
         """The faces of each die colour, in the order of DIE_COLOURS."""
+        self.exchange_stone: dict[str, str] = {
+            a.id: a.power.stone or "" for a in components.animals if a.power.kind == "exchange"}
+        """The stone each animal with an exchange power exchanges ("" for none)."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -153,10 +174,14 @@ class Rules:
 
     def open_cards(self, seat: Seat, stone: str) -> list[str]:
         """Cards of a seat with an unfilled space for ``stone``, in area order."""
-        return [c.animal for c in seat.summoning if self.capacity(c, stone) > 0]
+        need = self.need  # capacity(c, stone) > 0, written out: a hot path
+        return [c.animal for c in seat.summoning
+                if need[c.animal].get(stone, 0) > c.stones.count(stone)]
 
     def can_place(self, seat: Seat, stone: str) -> bool:
-        return any(self.capacity(c, stone) > 0 for c in seat.summoning)
+        need = self.need
+        return any(need[c.animal].get(stone, 0) > c.stones.count(stone)
+                   for c in seat.summoning)
 
     def powers(self, seat: Seat, kind: str) -> list[Animal]:
         """Revived animals of a seat with the power ``kind`` (plus an awakened card)."""
@@ -168,8 +193,12 @@ class Rules:
 
     def exchange_stones(self, seat: Seat) -> list[str]:
         """Stones a seat may exchange through a permanent exchange power."""
-        found = {a.power.stone for a in self.powers(seat, "exchange") if a.power.stone}
-        return [s for s in STONES if s in found]
+        exchange = self.exchange_stone  # powers(seat, "exchange"), written out: a hot path
+        found = {exchange[a] for a in seat.companions if a in exchange}
+        if seat.awakened in exchange:
+            found.add(exchange[seat.awakened])
+        found.discard("")
+        return [s for s in STONES if s in found] if found else []
 
     def is_immune(self, seat: Seat) -> bool:
         return bool(self.powers(seat, "immunity"))
@@ -195,13 +224,13 @@ class Rules:
         return counts
 
     def roll_options(self, n: int) -> list[str]:
-        out = []
-        for g in range(DICE_PER_COLOUR, -1, -1):
-            for o in range(DICE_PER_COLOUR, -1, -1):
-                b = n - g - o
-                if 0 <= b <= DICE_PER_COLOUR:
-                    out.append(roll_token((g, o, b)))
-        return out
+        """The roll tokens of ``n`` dice, most green first.
+
+        >>> from gaia_lab.games.animals_gathering.game import AnimalsGathering
+        >>> AnimalsGathering().rules.roll_options(5)
+        ['2g2o1b', '2g1o2b', '1g2o2b']
+        """
+        return list(_roll_tokens(n))
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, state: AGState) -> list[Action]:
@@ -276,9 +305,9 @@ class Rules:
             found = True
             yield Action("take", (a,))
         for n in self.dice_allowed(state, task.player):
-            for token in self.roll_options(n):
-                found = True
-                yield Action("roll", (token,))
+            rolls = _roll_actions(n)
+            found = found or bool(rolls)
+            yield from rolls
         if not found:
             yield Action("pass")
 
@@ -315,10 +344,12 @@ class Rules:
         return any(self.can_place(seat, f) for f in set(faces))
 
     def _placements(self, seat: Seat, faces: list[str], allow_done: bool) -> Iterator[Action]:
-        present = [s for s in STONES if s in faces]
-        for stone in present:
-            for card in self.open_cards(seat, stone):
-                yield Action("place", (stone, card))
+        need = self.need  # open_cards for each stone shown, written out: a hot path
+        for stone in STONES:
+            if stone in faces:
+                for c in seat.summoning:
+                    if need[c.animal].get(stone, 0) > c.stones.count(stone):
+                        yield Action("place", (stone, c.animal))
         for stone in self.exchange_stones(seat):
             if stone in faces:
                 yield from self._exchanges(seat, stone)
@@ -403,7 +434,7 @@ class Rules:
         roll = state.roll
         assert roll is not None
         seat = state.seats[task.player]
-        faces = [roll.dice[int(i)].face for i in task.words]
+        faces = [roll.dice[int(i)].face for i in task.data]
         yield from self._placements(seat, faces, allow_done=True)
 
     @FLOW.lister("window")
@@ -448,7 +479,7 @@ class Rules:
         """Every result of the dice being rolled, with its exact probability."""
         roll = state.roll
         assert roll is not None
-        colours = [roll.dice[int(i)].colour for i in task.words]
+        colours = [roll.dice[int(i)].colour for i in task.data]
         counts = tuple(colours.count(c) for c in DIE_COLOURS)
         return list(_roll_outcomes(self.die_faces, counts))
 
@@ -701,7 +732,7 @@ class Rules:
         rest = state.tasks[1:]
         roll = self._roll(state)
         dice = list(roll.dice)
-        free = [int(i) for i in task.words]
+        free = [int(i) for i in task.data]
         # dice of one colour are interchangeable: give each colour's faces in order
         by_colour: dict[str, list[str]] = {}
         for label in action.args:

@@ -452,9 +452,10 @@ def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[H
     """``hexes`` plus every candidate structure linked to them through candidates."""
     out = set(hexes)
     todo = list(hexes)
+    adjacent = space_map.adjacency()
     while todo:
         h = todo.pop()
-        for n in space_map.neighbours(h) or h.neighbors():
+        for n in adjacent.get(h, ()) or h.neighbors():
             if n in candidates and n not in out:
                 out.add(n)
                 todo.append(n)
@@ -578,19 +579,18 @@ def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
     """Satellites needed to reach each hex from ``start`` (free hexes cost nothing)."""
     dist = dict.fromkeys(start, 0)
     queue = deque(start)
+    adjacent = space_map.adjacency()
     while queue:
         h = queue.popleft()
-        for n in space_map.neighbours(h):
-            step = 0 if n in free else 1 if n in usable else None
-            if step is None:
-                continue
-            c = dist[h] + step
-            if c < dist.get(n, _INF):
-                dist[n] = c
-                if step:
-                    queue.append(n)
-                else:
+        here = dist[h]
+        for n in adjacent.get(h, ()):
+            if n in free:
+                if here < dist.get(n, _INF):
+                    dist[n] = here
                     queue.appendleft(n)
+            elif n in usable and here + 1 < dist.get(n, _INF):
+                dist[n] = here + 1
+                queue.append(n)
     return dist
 
 

@@ -261,7 +261,10 @@ class SpaceMap:
         ...
         KeyError: 'no hex 11A0 on this map'
         """
-        found = self.find(name)
+        try:
+            return self._hexes[name]  # a log name: find's first case, a hot path
+        except KeyError:
+            found = self.find(name)
         if found is None:
             raise KeyError(f"no hex {name} on this map")
         return found
@@ -314,11 +317,23 @@ class SpaceMap:
         >>> len(m.neighbours(m.hex("5C"))), m.neighbours(Hex(99, 99))
         (6, ())
         """
+        return self.adjacency().get(h, ())
+
+    def adjacency(self) -> Mapping[Hex, tuple[Hex, ...]]:
+        """The table of :meth:`neighbours`: each map hex with the map hexes next to it
+        (built once), for searches that read it at every step.
+
+        >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+        >>> m.adjacency()[m.hex("5C")] == m.neighbours(m.hex("5C"))
+        True
+        """
         if not self._adjacent:
+            # the map's own hex values, not new equal ones: set and dict look-ups of them
+            # then find the same object and need no comparison
+            own = {h: h for h in self.planets}
             self._adjacent.append(MappingProxyType(
-                {x: tuple(n for n in x.neighbors() if n in self.planets)
-                 for x in self.planets}))
-        return self._adjacent[0].get(h, ())
+                {x: tuple(own[n] for n in x.neighbors() if n in own) for x in self.planets}))
+        return self._adjacent[0]
 
     def same_type_neighbours(self) -> list[tuple[Hex, Hex]]:
         """Adjacent planets of the same home type (a random layout is redrawn until none)."""

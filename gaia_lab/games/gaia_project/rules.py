@@ -29,7 +29,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from gaia_lab.core.errors import IllegalActionError
+from gaia_lab.core.errors import GaiaLabError, IllegalActionError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
@@ -114,7 +114,15 @@ at least 1. [gp.free_action.when]')
         self.code = code
         self.message = message
         self.rule = RULES[rule]
-        super().__init__(Verdict.illegal(code, message, self.rule))
+        self.action = ""
+        # IllegalActionError's message, with the verdict built when it is read: listing a
+        # turn refuses thousands of lines whose verdicts nobody reads
+        GaiaLabError.__init__(self, f"{message} [{self.rule}]")
+
+    @functools.cached_property
+    def verdict(self) -> Verdict:  # type: ignore[override]
+        """The verdict :meth:`GaiaProject.explain` gives (built once, when read)."""
+        return Verdict.illegal(self.code, self.message, self.rule)
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message} [{self.rule.id}]"
@@ -656,11 +664,13 @@ def _setup_booster(state: GPState, task: Task, move: Move) -> tuple[GPState, lis
 
 def _hex(state: GPState, name: str) -> str:
     """The log name of the hex a line names; a refusal when the map has none."""
-    found = state.space_map.find(name)
-    if found is None:
+    m = state.space_map
+    try:
+        found = m.hex(name)  # find, with a log name's fast path
+    except KeyError:
         raise Refusal("hex.unknown", f"There is no hex {name} on this map.",
-                      "gp.setup.sectors_34")
-    return state.space_map.name(found)
+                      "gp.setup.sectors_34") from None
+    return m.name(found)
 
 
 # -- answers to pending tasks --------------------------------------------------------
@@ -1342,8 +1352,9 @@ def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
     """The Q.I.C. needed to reach ``target`` (raises when out of reach)."""
     m = state.space_map
     t = m.hex(target)
-    own = _own_hexes(state, p)
-    dist = min(m.distance(t, h) for h in own)
+    q, r = t.q, t.r  # SpaceMap.distance to each own structure, written out: a hot path
+    dist = min(max(abs(q - h.q), abs(r - h.r), abs(q - h.q + r - h.r))
+               for h in _own_hexes(state, p))
     reach = _c().board.range_by_level[p.level("navigation")] + extra
     if dist <= reach:
         return 0
@@ -2063,7 +2074,47 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
                                    flexible=flexible)
 
 
-def _federation_hexes(state: GPState, f: FederationSetting, names: Sequence[str]
+@dataclass(frozen=True, slots=True)
+class _FederationPosition:
+    """A player's :func:`federation_setting` with what every federation line of the
+    position derives from it: found once per position (a listing tries hundreds)."""
+
+    setting: FederationSetting
+    structures: tuple[tuple[Hex, str], ...]
+    """``setting.structures``, sorted."""
+    values: tuple[tuple[str, int], ...]
+    """``setting.values``, sorted."""
+    free: frozenset[Hex]
+    """The structures with a power value in no earlier federation."""
+
+
+class _Same:
+    """A state compared by identity: a cache key that needs no hashing of the state (the
+    cache holds the key, so the identity is never reused while it is cached)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GPState) -> None:
+        self.state = state
+
+    def __hash__(self) -> int:
+        return id(self.state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.state is self.state
+
+
+@functools.lru_cache(maxsize=8)
+def _federation_position(position: _Same, seat: int) -> _FederationPosition:
+    f = federation_setting(position.state, seat)
+    taken = frozenset(h for fed in f.others for h in fed)
+    free = frozenset(h for h, kind in f.structures.items()
+                     if f.values.get(kind, 0) > 0 and h not in taken)
+    return _FederationPosition(f, tuple(sorted(f.structures.items())),
+                               tuple(sorted(f.values.items())), free)
+
+
+def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[str]
                       ) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """The structures and satellites of a federation line.  A line may name only its
     satellites: the player's structures they link up (those with a power value and in no
@@ -2072,13 +2123,10 @@ def _federation_hexes(state: GPState, f: FederationSetting, names: Sequence[str]
 
     m = state.space_map
     hexes = frozenset(m.hex(h) for h in names)
-    chosen = frozenset(h for h in hexes if h in f.structures)
+    chosen = frozenset(h for h in hexes if h in f.setting.structures)
     satellites = hexes - chosen
     if satellites:
-        taken = frozenset(h for fed in f.others for h in fed)
-        free = frozenset(h for h, kind in f.structures.items()
-                         if f.values.get(kind, 0) > 0 and h not in taken)
-        chosen |= fedmod.linked_structures(m, hexes, free)
+        chosen |= fedmod.linked_structures(m, hexes, f.free)
     return chosen, satellites
 
 
@@ -2093,12 +2141,13 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
                       "gp.action.federation")
     if hooks(p.faction).one_federation:
         return _one_federation(state, seat, cmd, names)
-    f = federation_setting(state, seat)
-    chosen, satellites = _federation_hexes(state, f, names)
+    position = _federation_position(_Same(state), seat)
+    f = position.setting
+    chosen, satellites = _federation_hexes(state, position, names)
     names = sorted(m.name(h) for h in chosen | satellites)
-    check = _check_federation(state.setup.sectors, tuple(sorted(f.structures.items())),
+    check = _check_federation(state.setup.sectors, position.structures,
                               satellites, chosen, tuple(f.others), f.blocked,
-                              tuple(sorted(f.values.items())), f.threshold,
+                              position.values, f.threshold,
                               pw.tokens(p.bowls), f.bonus,
                               state.setup.flexible_federations)
     if not check.legal:

@@ -54,6 +54,7 @@ from typing import Final
 
 from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
+from gaia_lab.core.values import slot_init
 from gaia_lab.games.shapers_of_gaia import board
 
 __all__ = ["BASIC", "WILD", "Action", "parse"]
@@ -70,6 +71,7 @@ _SEAT: Final = re.compile(r"[1-9]\Z")
 _SINGLE: Final = ("refresh", "pass", "stop", "skip", "deal", "dna", "display", "end", "score")
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action: a verb and its words, in canonical form."""
