@@ -160,6 +160,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Game end and scoring](animals_gathering/03_scoring.ipynb)
 # - [Dice odds, exactly](animals_gathering/04_dice_odds.ipynb)
 # - [The Spell Card variant](animals_gathering/05_spells.ipynb)
+# - [Many games: how long is a game, and how does it end?](animals_gathering/simulation.ipynb)
 # - [Play a game](animals_gathering/play.ipynb) (also as an app: open it in Voila)
 #
 # **Shapers of Gaia** (2-3 players, tiles and cards on a hex board)
@@ -169,6 +170,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Restore Biomes: tiles, the Caretaker, the other actions](shapers_of_gaia/03_restore.ipynb)
 # - [The six Shapers and their abilities](shapers_of_gaia/04_shapers.ipynb)
 # - [Scoring: the rulebook's 57-VP example](shapers_of_gaia/05_scoring.ipynb)
+# - [Many games: what is a Shaper worth?](shapers_of_gaia/simulation.ipynb)
 # - [Play a game](shapers_of_gaia/play.ipynb)
 #
 # **Gaia Project** (2-4 players, all 14 factions; games recorded on boardgamers.space replayed
@@ -181,6 +183,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Replaying whole recorded games, VP by source](gaia_project/05_replay.ipynb)
 # - [A turn, played out, and the cost rules](gaia_project/06_turn_played_out.ipynb)
 # - [Questions players ask, answered with the rule](gaia_project/07_questions.ipynb)
+# - [Many games: does the first player win more often?](gaia_project/simulation.ipynb)
 # - [Play a game](gaia_project/play.ipynb)
 #
 # **GAIA (Tiki Editions)** (2-5 players, tiles on a square grid; card lists reconstructed; the
@@ -192,6 +195,7 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [Hunting and feeding](gaia_tiki/04_feeding.ipynb)
 # - [The advanced game: stealing, Powers and disasters](gaia_tiki/05_advanced_powers.ipynb)
 # - [The end of the game and the tie-break](gaia_tiki/06_ending.ipynb)
+# - [Many games: does the first player win more often?](gaia_tiki/simulation.ipynb)
 # - [Play a game](gaia_tiki/play.ipynb)
 #
 # **Black Rose Wars: Rebirth - Gaea Reborn** (1-5 Mages against Gaea, the expansion on a
@@ -205,10 +209,11 @@ Explorer(gaia_lab.Session("animals_gathering", players=3, seed=7))
 # - [The Legendary Scenario: Stop the Threat](black_rose_wars/05_legendary.ipynb)
 # - [Large Models on the Hunt battlefield](black_rose_wars/06_large_models.ipynb)
 # - [The Legend in play, and the modelled core around it](black_rose_wars/07_modelled_core.ipynb)
+# - [Many games: what is a Mage worth, and can random Mages win?](black_rose_wars/simulation.ipynb)
 # - [Play a game](black_rose_wars/play.ipynb)
 #
 # **Every game**
 # - [The game table](table.ipynb): choose a game, players and a seed and play hot-seat, or step
 #   through any worked example; save the game as a file and load it again (open it in Voila
 #   for a classroom)
-# - [Many games at once: does the first player win more often?](simulation.ipynb)
+# - [Many games at once: simulation for every game, with its uncertainty](simulation.ipynb)
