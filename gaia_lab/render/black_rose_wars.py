@@ -2,15 +2,26 @@
 
 :func:`scene` draws a position: a header (round, phase, Moon, what is pending), the Lodge
 (each Room a hex in its colour, its Instability slots filled by owner, its Root Token to
-the left of the slots with its two slots, the Models standing there, its Arbor Vitae; the
+the left of the slots with its two slots, the models standing there, its Arbor Vitae; the
 Cells beside the Rooms they open onto), the Power board (every Power marker and the three
-cubes), Gaea's Avatar board with the Servant slot, one panel per Mage and the last choice
-Gaea or Filius made with its decision trace.  The drawing is a pure function of the state.
+cubes), the Event board (the Event in force and whether it stands until the next one, the
+Events left in each Moon's deck) with the Evocation deck and where the Legend is, Gaea's
+Avatar board with the Servant slot, one panel per Mage and the last choice Gaea or Filius
+made with its decision trace.  The drawing is a pure function of the state.
+
+A model's marker carries its letters: a circle for a Mage (``M1``..), Gaea (``G``) and
+Filius (``F``), a square in its owner's colour for a summoned Evocation (its first two
+letters, ``Ni`` for Nigredo) and a gold-edged diamond for the Forgotten Evocation Gaea
+(Legend, ``L``).  Every Damage is drawn in the colour of who dealt it: a box per point of
+Health, oldest first, in the panels of the Mages, of Gaea and Filius and of each
+Evocation (under its owner, with Talia's personal spells gained); the tooltips say who
+dealt it and who a defeat would pay.
 
 The Lodge fills the width a column of panels leaves (its Rooms grow with it, see
-:func:`hex_size`); every text is at least :data:`TEXT` px at the width asked for, and is
-wrapped, never cut.  A Room shows its name and its slots; its Instability count and side
-are in its title (tooltip).
+:func:`hex_size`); once that column is longer than the Lodge the next panel goes in the
+shorter of it and the space under the Lodge.  Every text is at least :data:`TEXT` px at
+the width asked for, and is wrapped, never cut.  A Room shows its name and its slots; its
+Instability count and side are in its title (tooltip).
 
 Clickable ids follow :meth:`BlackRoseWars.action_targets`: ``room:<id>``, ``cell:<id>``,
 ``root:<room>`` and ``model:<id>`` (``mage1``.., ``gaea``, ``filius``).
@@ -636,8 +647,12 @@ def event_scene(state: BRWState, width: float, game: BlackRoseWars | None = None
     if state.events:
         card = current_event(game.rules, state)
         if card is None:  # a Stop the Threat card
-            lines += [_bold(f"Revealed: {event_name(game, state.events[-1])}"),
-                      ("a Legendary Scenario card: no standing effect",)]
+            name = event_name(game, state.events[-1])
+            lines += [_bold(f"Revealed: {name}"),
+                      ("a Legendary Scenario card, played when revealed",)]
+            tip = name + ": " + ", ".join(
+                f"{kind} {amount}" for c in load_scenario_cards() if c.id == state.events[-1]
+                for kind, amount in c.effects)
         else:
             standing = bool(card.standing())
             lines += [_bold(f"{'In force' if standing else 'Revealed'}: {card.name} "
@@ -721,9 +736,10 @@ def scene(state: BRWState, *, highlight: Iterable[str] = (), width: int = 1000,
     """The whole table; ``highlight`` ids get a gold outline (the Explorer passes the
     targets of the legal actions).
 
-    The Lodge fills the width left by a column of panels at least :data:`PANEL_W` wide;
-    when its Rooms would be smaller than :data:`HEX_MIN` it takes the whole width and
-    the panels go under it, two by two.
+    The Lodge fills the width left by a column of panels at least :data:`PANEL_W` wide
+    (panels past the Lodge's height go under it when that column is the shorter); when its
+    Rooms would be smaller than :data:`HEX_MIN` it takes the whole width and the panels go
+    under it, two by two.
 
     >>> from gaia_lab.games.black_rose_wars import GAME
     >>> st = GAME.scenario({"players": 1})
