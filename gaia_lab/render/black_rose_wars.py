@@ -75,7 +75,8 @@ from gaia_lab.render.shapes import Circle, Item, Line, Polygon, Rect, Scene, Tex
 if TYPE_CHECKING:  # pragma: no cover
     from gaia_lab.games.black_rose_wars.game import BlackRoseWars
 
-__all__ = ["OWNER_COLOURS", "ROOM_COLOURS", "centre", "hex_size", "lodge_scene", "place_name",
+__all__ = ["OWNER_COLOURS", "ROOM_COLOURS", "centre", "damage_words", "event_name", "event_scene",
+           "hex_size", "legend_words", "lodge_scene", "model_name", "owner_name", "place_name",
            "scene"]
 
 HEX_MIN: Final = 56.0
@@ -566,16 +567,16 @@ def _evocation_row(state: BRWState, game: BlackRoseWars, evocation: Evocation) -
     def draw(x: float, y: float, w: float) -> tuple[list[Item], float]:
         title = f"{model_name(state, game, evocation.card)}: {damage_words(state, model)}"
         items: list[Item] = [
-            _evocation_marker(evocation, x + 8, y - 4, 8.5, title, id_=False),
-            Text(x + 8, y - 4, _label(state, evocation.card, game), size=TEXT,
+            _evocation_marker(evocation, x + 9, y - 4, 9.5, title, id_=False),
+            Text(x + 9, y - 4, _label(state, evocation.card, game), size=TEXT,
                  anchor="middle", baseline="middle", fill="#ffffff", weight="bold")]
         words = (f"{_evocation_name(game, evocation.card)} in "
                  f"{place_name(state, game, model.where)}, Strength {model.strength}, "
                  f"Speed {model.speed}")
-        for k, line in enumerate(_lines(words, w - 22)):
-            items.append(Text(x + 22, y + k * LINE, line, size=TEXT, fill=INK))
-        last = y + (len(_lines(words, w - 22)) - 1) * LINE
-        drawn, last = _damage_row(state, model)(x + 22, last + LINE, w - 22)
+        for k, line in enumerate(_lines(words, w - 26)):
+            items.append(Text(x + 26, y + k * LINE, line, size=TEXT, fill=INK))
+        last = y + (len(_lines(words, w - 26)) - 1) * LINE
+        drawn, last = _damage_row(state, model)(x + 26, last + LINE, w - 26)
         return items + drawn, last
     return draw
 
