@@ -218,8 +218,8 @@ def test_summoned_evocations_show_their_card_and_owner() -> None:
     assert legend.title == ("Gaea (Legend), Talia's Evocation: 1/6 Damage: Rikkart 1; a "
                             "defeat would pay Rikkart; Strength 1, Speed 2 (card gaea_legend)")
     text = words(board)
-    assert "Evocations: 2 of 3 Ni Nigredo in Crypt, Strength 2, Speed 2 0/4 Damage" in text
-    assert "Cadaver in Forge, Strength 2, Speed 2 1/2 Damage by Gaea 1" in text
+    assert "Evocations: 2 of 3 Ni Nigredo in Crypt · Strength 2 · Speed 2 0/4 Damage" in text
+    assert "Cadaver in Forge · Strength 2 · Speed 2 1/2 Damage by Gaea 1" in text
     assert "The Legend: Talia's Evocation, in Crypt" in text
     assert "?" not in {i.text for i in board.items if isinstance(i, Text)}
 

@@ -89,7 +89,7 @@ TEXT: Final = 10.0
 """The smallest text on the table."""
 LINE: Final = 14.0
 """The line height of panel text."""
-FIGURE_STEP: Final = 15.0
+FIGURE_STEP: Final = 14.0
 """The least distance between two markers of a row in a Room (their letters stay apart)."""
 ROOM_COLOURS: Final[dict[str, str]] = {
     "black": "#aab0b5", "grey": "#d5d8dc", "red": "#f2c4bd", "yellow": "#f9e79f",
@@ -308,15 +308,21 @@ def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy:
     below = top + rows * (slot + 2)
     models = state.models_in(room.id)
     size = max(10.0, 0.16 * r)
-    per = 1 + int(1.3 * r / FIGURE_STEP)  # markers on a row, their letters apart
-    rows_of = math.ceil(len(models) / per)
-    per = max(1, math.ceil(len(models) / max(rows_of, 1)))
+    least = max(FIGURE_STEP, 1.15 * size + 1)  # letters apart, every centre uncovered
+    per = 1 + int(1.3 * r / least)
+    per = max(1, math.ceil(len(models) / max(math.ceil(len(models) / per), 1)))
+    markers: list[Item] = []
+    letters: list[Item] = []
     for k in range(0, len(models), per):
         row = models[k:k + per]
         step = min(2.2 * size, 1.3 * r / max(len(row) - 1, 1))
-        y = max(below + 14, cy + 0.39 * r) + (k // per) * 1.6 * size
+        y = max(below + 14, cy + 0.39 * r) + (k // per) * 2 * size
         for i, mid in enumerate(row):
-            items += _model(state, game, mid, cx - (len(row) - 1) * step / 2 + i * step, y, r)
+            marker, letter = _model(state, game, mid, cx - (len(row) - 1) * step / 2 + i * step,
+                                    y, r)
+            markers.append(marker)
+            letters.append(letter)
+    items += markers + letters  # the letters over every marker
     for i in range(state.arbor_vitae.count(room.id)):
         x = cx - 7 * (state.arbor_vitae.count(room.id) - 1) + i * 14
         y = cy + 0.72 * r
@@ -328,7 +334,7 @@ def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy:
 
 
 def _model(state: BRWState, game: BlackRoseWars, mid: str, x: float, y: float,
-           r: float) -> list[Item]:
+           r: float) -> tuple[Item, Item]:
     """A model's marker, its id ``model:<id>``: a circle for a Mage, Gaea and Filius, a
     square in its owner's colour for an Evocation, a diamond for the Legend."""
     model = state.model(mid)
@@ -342,8 +348,8 @@ def _model(state: BRWState, game: BlackRoseWars, mid: str, x: float, y: float,
     else:
         title += f"; Strength {model.strength}, Speed {model.speed} (card {mid})"
         marker = _evocation_marker(evocation, x, y, size, title)
-    return [marker, Text(x, y, _label(state, mid, game), size=TEXT, anchor="middle",
-                         baseline="middle", fill="#ffffff", weight="bold")]
+    return marker, Text(x, y, _label(state, mid, game), size=TEXT, anchor="middle",
+                        baseline="middle", fill="#ffffff", weight="bold")
 
 
 def _evocation_marker(evocation: Evocation, x: float, y: float, size: float,
@@ -352,7 +358,7 @@ def _evocation_marker(evocation: Evocation, x: float, y: float, size: float,
     fill = _owner(mage_id(evocation.owner))
     ident = f"model:{evocation.card}" if id_ else None
     if evocation.card == LEGEND:
-        k = 1.25 * size
+        k = 1.15 * size
         return Polygon(((x, y - k), (x + k, y), (x, y + k), (x - k, y)), fill=fill,
                        stroke="#d4ac0d", stroke_width=2.5, id=ident, title=title)
     return Rect(x - 0.9 * size, y - 0.9 * size, 1.8 * size, 1.8 * size, fill=fill,
@@ -570,12 +576,12 @@ def _evocation_row(state: BRWState, game: BlackRoseWars, evocation: Evocation) -
             _evocation_marker(evocation, x + 9, y - 4, 9.5, title, id_=False),
             Text(x + 9, y - 4, _label(state, evocation.card, game), size=TEXT,
                  anchor="middle", baseline="middle", fill="#ffffff", weight="bold")]
-        words = (f"{_evocation_name(game, evocation.card)} in "
-                 f"{place_name(state, game, model.where)}, Strength {model.strength}, "
-                 f"Speed {model.speed}")
-        for k, line in enumerate(_lines(words, w - 26)):
-            items.append(Text(x + 26, y + k * LINE, line, size=TEXT, fill=INK))
-        last = y + (len(_lines(words, w - 26)) - 1) * LINE
+        lines = _phrases((f"{_evocation_name(game, evocation.card)} in "
+                          f"{place_name(state, game, model.where)}",
+                          f"Strength {model.strength}", f"Speed {model.speed}"), w - 26)
+        items += [Text(x + 26, y + k * LINE, line, size=TEXT, fill=INK)
+                  for k, line in enumerate(lines)]
+        last = y + (len(lines) - 1) * LINE
         drawn, last = _damage_row(state, model)(x + 26, last + LINE, w - 26)
         return items + drawn, last
     return draw
