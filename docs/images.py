@@ -35,8 +35,9 @@ COLOURS = 256
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A README picture: its file name, what its caption says it shows, the board width
-    it is drawn at and how its position is made."""
+    """A README picture: its file name, what the README says it shows (its words, in the
+    caption or beside the link), the board width it is drawn at and how its position is
+    made."""
 
     name: str
     caption: str
@@ -65,6 +66,7 @@ def shapers_round(state: Any) -> int:
 
 
 def recorded_end() -> Any:
+    """The end of the recorded Gaia Project game ``deep-mind-2``, replayed line by line."""
     from gaia_lab.games.gaia_project import from_bgs
     from gaia_lab.games.gaia_project.recorded import recorded_game
 
@@ -78,19 +80,20 @@ def example_step(game: str, example: str, step: int) -> Any:
 
 
 PICTURES: tuple[Picture, ...] = (
-    Picture("animals_gathering", "a four-player game, turn 27, the dice rolled", 1000,
+    Picture("animals_gathering", "the supply, the dice and four players' summoning and "
+            "companion areas", 1000,
             lambda: first_state("animals_gathering", 4, 19, lambda s: s.turn == 27
                                 and s.roll is not None and len(s.roll.dice) >= 4)),
     Picture("shapers_of_gaia", "a three-player game in round 4", 1000,
             lambda: first_state("shapers_of_gaia", 3, 3,
                                 lambda s: s.turn and shapers_round(s) == 4)),
-    Picture("gaia_project", "the end of a recorded game, replayed (deep-mind-2)", 1200,
+    Picture("gaia_project", "the end of a recorded game, replayed", 1200,
             recorded_end),
     Picture("gaia_tiki", "a three-player advanced game, turn 55", 1000,
             lambda: first_state("gaia_tiki", 3, 55, lambda s: s.turn == 54,
                                 {"advanced": True, "powers": True})),
-    Picture("black_rose_wars", "the worked example brw.ex.legend: the Legend has attacked",
-            1000, lambda: example_step("black_rose_wars", "brw.ex.legend", 1)),
+    Picture("black_rose_wars", "the worked example `brw.ex.legend`: Gaea (Legend) has "
+            "attacked", 1000, lambda: example_step("black_rose_wars", "brw.ex.legend", 1)),
 )
 """Every README picture."""
 

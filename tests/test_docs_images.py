@@ -50,6 +50,9 @@ def test_the_readme_shows_every_picture_and_only_these() -> None:
     linked = re.findall(r"docs/images/([a-z_]+)\.png", readme)
     assert sorted(set(linked)) == sorted(NAMES)
     assert "black_rose_wars" in NAMES
+    words = " ".join(readme.split())
+    for pic in IMAGES.PICTURES:
+        assert pic.caption in words, pic.name
 
 
 @pytest.mark.parametrize("name", NAMES)
