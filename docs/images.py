@@ -99,13 +99,22 @@ PICTURES: tuple[Picture, ...] = (
 
 
 def png(picture: Picture) -> bytes:
-    """The picture as optimised palette PNG bytes."""
-    from PIL import Image
+    """The picture as optimised palette PNG bytes: every colour the board paints is kept
+    exactly (a marker keeps its player's colour), the rest of the palette is the image's
+    median cut (the smoothed edges)."""
+    from PIL import Image, ImageColor
 
-    drawn = scene(picture.position(), width=picture.width).to_png()
-    image = Image.open(io.BytesIO(drawn)).convert("RGB")
+    board = scene(picture.position(), width=picture.width)
+    image = Image.open(io.BytesIO(board.to_png())).convert("RGB")
+    painted = sorted({ImageColor.getrgb(c)[:3] for item in board.items
+                      for c in (getattr(item, "fill", None), getattr(item, "stroke", None))
+                      if isinstance(c, str) and c.startswith("#")})[:COLOURS // 2]
+    rest = image.quantize(COLOURS - len(painted), dither=Image.Dither.NONE).getpalette() or []
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for rgb in painted for v in rgb]
+                       + rest[:3 * (COLOURS - len(painted))])
     out = io.BytesIO()
-    image.quantize(COLOURS, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    image.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
     return out.getvalue()
 
 

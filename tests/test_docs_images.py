@@ -13,10 +13,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageColor
 
 import gaia_lab
 from gaia_lab.render import Text, scene
+from gaia_lab.render.black_rose_wars import OWNER_COLOURS, centre
 
 ROOT = Path(__file__).resolve().parent.parent
 LARGEST = 300 * 1024
@@ -87,5 +88,9 @@ def test_the_script_draws_a_picture_again() -> None:
     again = Image.open(io.BytesIO(IMAGES.png(pic)))
     stored = Image.open(pic.path)
     assert again.size == stored.size and again.mode == stored.mode == "P"
+    # a painted colour is kept exactly: Angela's marker is her blue
+    x, y = centre(scene(pic.position(), width=pic.width), "model:mage2")
+    assert stored.convert("RGB").getpixel((round(x), round(y) + 8)) == ImageColor.getrgb(
+        OWNER_COLOURS["mage2"])
     with pytest.raises(SystemExit, match="unknown pictures: chess"):
         IMAGES.main(["chess"])
