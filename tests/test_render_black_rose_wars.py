@@ -1,6 +1,8 @@
 """The Black Rose Wars: Gaea Reborn table: every target of a legal action is on the board,
 the drawing is byte-stable, and PNG and highlights work; the text is whole, legible and
-apart; the Hunt battlefield names its squares."""
+apart; summoned Evocations (the Legend among them), Damage by owner, the Event in force,
+the Evocation deck and Talia's personal spells are shown; the Hunt battlefield names its
+squares."""
 
 from __future__ import annotations
 
@@ -12,13 +14,27 @@ from gaia_lab import Session
 from gaia_lab.games.black_rose_wars import GAME
 from gaia_lab.games.black_rose_wars.examples import ROOMS
 from gaia_lab.games.black_rose_wars.examples_hunt import EXAMPLES as HUNT_EXAMPLES
+from gaia_lab.games.black_rose_wars.examples_modules import (
+    LEGENDARY_EXAMPLES,
+    MODELLED_EXAMPLES,
+    SUMMON,
+    TALIA_MOON,
+)
 from gaia_lab.games.black_rose_wars.hunt import DRILL, HuntState
 from gaia_lab.games.black_rose_wars.hunt import GAME as HUNT
 from gaia_lab.games.black_rose_wars.large_models import label
+from gaia_lab.games.black_rose_wars.state import BRWState
 from gaia_lab.render import scene
-from gaia_lab.render.black_rose_wars import HEX_MIN, PANEL_W, TEXT, centre, hex_size
+from gaia_lab.render.black_rose_wars import (
+    HEX_MIN,
+    OWNER_COLOURS,
+    PANEL_W,
+    TEXT,
+    centre,
+    hex_size,
+)
 from gaia_lab.render.black_rose_wars_hunt import scene as hunt_scene
-from gaia_lab.render.shapes import Text
+from gaia_lab.render.shapes import Polygon, Rect, Scene, Text
 from tests.board_text import cut_texts, overlapping_texts
 
 
@@ -143,3 +159,143 @@ def test_the_battlefield_key_gives_every_model_its_squares() -> None:
     assert "h1: Hero on b3" in svg and "i1: imp on c3" in svg
     assert "Trees (Scenic Elements): d1, d2" in svg
     assert hunt_scene(state).title == "Hunt Battlefield, 5 by 4 squares, 3 actions left"
+
+
+# ------------------------------------------------ Evocations, Damage owners, the Event
+
+
+BUILT: dict[str, object] = {
+        "players": 3, "mages": ["talia", "rikkart", "angela"],
+        "rooms": [*ROOMS, "cemetery", "observatory", "sanctuary"], "at": "black_rose",
+        "events": ["black_overload"],
+        "seats": [{"where": "crypt", "dealt": ["gaea", "mage2", "mage2"]},
+                  {"where": "crypt", "dealt": ["mage1"] * 4 + ["black_rose"]},
+                  {"where": "forge"}],
+        "gaea": {"where": "crypt", "dealt": ["mage1", "mage3", "mage3"]},
+        "evocations": [{"card": "gaea_legend", "owner": 0, "where": "crypt",
+                        "dealt": ["mage2"]},
+                       {"card": "nigredo_1", "owner": 1, "where": "crypt"},
+                       {"card": "cadaver_2", "owner": 1, "where": "forge", "dealt": ["gaea"]},
+                       {"card": "succubus_1", "owner": 2, "where": "garden"}]}
+"""Three Mages (Talia among them) with four Evocations (the Legend's in a crowded Crypt),
+Damage of several owners, Black Overload on top of the First Moon's Event deck."""
+
+
+def built() -> BRWState:
+    return GAME.scenario(BUILT)
+
+
+def revealed(spec: dict[str, object]) -> BRWState:
+    """The position after the Black Rose phase of ``spec`` (its Event revealed)."""
+    s = Session(GAME, scenario=spec)
+    while s.state.phase == "black_rose":
+        s.play(s.legal_actions()[0])
+    state: BRWState = s.state
+    return state
+
+
+def words(board: Scene) -> str:
+    return " ".join(i.text for i in board.items if isinstance(i, Text))
+
+
+def marker_letters(board: Scene, mid: str) -> str:
+    cx, cy = centre(board, f"model:{mid}")
+    return next(i.text for i in board.items if isinstance(i, Text)
+                and abs(i.x - cx) < 0.5 and abs(i.y - cy) < 0.5)
+
+
+def test_summoned_evocations_show_their_card_and_owner() -> None:
+    state = built()
+    board = scene(state, width=1400)
+    for card, owner, letters in (("nigredo_1", "mage2", "Ni"), ("cadaver_2", "mage2", "Ca"),
+                                 ("succubus_1", "mage3", "Su"), ("gaea_legend", "mage1", "L")):
+        marker = board.find(f"model:{card}")
+        assert isinstance(marker, (Rect, Polygon)) and marker.fill == OWNER_COLOURS[owner], card
+        assert marker_letters(board, card) == letters
+        assert board.hit(*centre(board, f"model:{card}")) == f"model:{card}"
+    legend = board.find("model:gaea_legend")
+    assert isinstance(legend, Polygon) and isinstance(board.find("model:nigredo_1"), Rect)
+    assert legend.title == ("Gaea (Legend), Talia's Evocation: 1/6 Damage: Rikkart 1; a "
+                            "defeat would pay Rikkart; Strength 1, Speed 2 (card gaea_legend)")
+    text = words(board)
+    assert "Evocations: 2 of 3 Ni Nigredo in Crypt · Strength 2 · Speed 2 0/4 Damage" in text
+    assert "Cadaver in Forge · Strength 2 · Speed 2 1/2 Damage by Gaea 1" in text
+    assert "The Legend: Talia's Evocation, in Crypt" in text
+    assert "?" not in {i.text for i in board.items if isinstance(i, Text)}
+
+
+def test_damage_shows_who_dealt_it() -> None:
+    state = built()
+    board = scene(state, width=1400)
+    rikkart = board.find("model:mage2")
+    assert rikkart is not None and rikkart.title == (
+        "Rikkart: 5/11 Damage: Talia 4, Black Rose 1; a defeat would pay Talia")
+    boxes = [i for i in board.items if isinstance(i, Rect)
+             and i.title == "5/11 Damage: Talia 4, Black Rose 1; a defeat would pay Talia"]
+    assert [b.fill for b in boxes] == ([OWNER_COLOURS["mage1"]] * 4
+                                       + [OWNER_COLOURS["black_rose"]] + ["#ffffff"] * 6)
+    text = words(board)
+    assert "5/11 Damage by Talia 4 Black Rose 1" in text
+    assert "Gaea: 3/12 Damage by Talia 1 Angela 2" in text
+    assert "Filius: 0/3 Damage" in text
+
+
+def test_the_event_in_force_and_the_decks() -> None:
+    start = scene(built(), width=1400)
+    assert "No Event revealed yet" in words(start)
+    assert "Evocation deck 14 · defeated 0" in words(start)
+    board = scene(revealed(BUILT), width=1400)
+    text = words(board)
+    assert "In force: Black Overload (Moon 1)" in text
+    assert "standing until the next Event is revealed" in text
+    assert "Events revealed 1 · left: Moon 1 12, Moon 2 13, Moon 3 13" in text
+    title = next(i for i in board.items if isinstance(i, Text)
+                 and i.text.startswith("In force:"))
+    assert title.weight == "bold"
+    played = scene(revealed({"players": 2, "at": "black_rose",
+                                 "events": ["awakening"]}), width=1400)
+    assert "Revealed: Awakening (Moon 1)" in words(played)
+    assert "played when revealed" in words(played)
+    legendary = list(LEGENDARY_EXAMPLES[0].results())[-1].session.state
+    assert "Revealed: Stop the Threat: The Roots Stir" in words(scene(legendary, width=1400))
+
+
+def test_the_legend_in_the_deck_then_summoned() -> None:
+    states = [r.session.state for r in SUMMON.results()]
+    before, after = (words(scene(s, width=1400)) for s in (states[0], states[-1]))
+    assert "Evocation deck 18" in before and "The Legend: in the Evocation deck" in before
+    assert "Evocation deck 17" in after and "The Legend: Rikkart's Evocation, in Crypt" in after
+
+
+def test_talias_personal_spells_gained() -> None:
+    states = [r.session.state for r in TALIA_MOON.results()]
+    assert "personal spells gained: Earthen Ward (1 of 3)" in words(scene(states[0], width=1400))
+    assert ("personal spells gained: Earthen Ward, Verdant Spike (2 of 3)"
+            in words(scene(states[-1], width=1400)))
+
+
+@pytest.mark.parametrize("width", [900, 1400])
+def test_the_new_state_is_whole_legible_and_apart(width: int) -> None:
+    states = [built(), revealed(BUILT), *(r.session.state for ex in MODELLED_EXAMPLES
+                                            for r in ex.results())]
+    for state in states:
+        board = scene(state, width=width)
+        assert not overlapping_texts(board)
+        assert not cut_texts(board)
+        assert min(i.size for i in board.items if isinstance(i, Text)) >= TEXT
+        assert max(i.bounds()[2] for i in board.items) <= width
+        for mid in state.model_ids():
+            if state.model(mid).in_lodge:
+                assert board.hit(*centre(board, f"model:{mid}")) == f"model:{mid}"
+
+
+def test_panels_fill_the_space_under_the_lodge() -> None:
+    state = built()
+    board = scene(state, width=900)
+    lodge_bottom = max(board.find(f"room:{r.id}").bounds()[3]  # type: ignore[union-attr]
+                       for r in state.rooms)
+    power = next(i for i in board.items if isinstance(i, Text)
+                 and i.text.startswith("Power board"))
+    under = [i for i in board.items if isinstance(i, Text) and i.weight == "bold"
+             and i.y > lodge_bottom and i.x < power.x - 12 and i.text in {"Rikkart", "Angela"}]
+    assert under and power.y < lodge_bottom

@@ -2,15 +2,26 @@
 
 :func:`scene` draws a position: a header (round, phase, Moon, what is pending), the Lodge
 (each Room a hex in its colour, its Instability slots filled by owner, its Root Token to
-the left of the slots with its two slots, the Models standing there, its Arbor Vitae; the
+the left of the slots with its two slots, the models standing there, its Arbor Vitae; the
 Cells beside the Rooms they open onto), the Power board (every Power marker and the three
-cubes), Gaea's Avatar board with the Servant slot, one panel per Mage and the last choice
-Gaea or Filius made with its decision trace.  The drawing is a pure function of the state.
+cubes), the Event board (the Event in force and whether it stands until the next one, the
+Events left in each Moon's deck) with the Evocation deck and where the Legend is, Gaea's
+Avatar board with the Servant slot, one panel per Mage and the last choice Gaea or Filius
+made with its decision trace.  The drawing is a pure function of the state.
+
+A model's marker carries its letters: a circle for a Mage (``M1``..), Gaea (``G``) and
+Filius (``F``), a square in its owner's colour for a summoned Evocation (its first two
+letters, ``Ni`` for Nigredo) and a gold-edged diamond for the Forgotten Evocation Gaea
+(Legend, ``L``).  Every Damage is drawn in the colour of who dealt it: a box per point of
+Health, oldest first, in the panels of the Mages, of Gaea and Filius and of each
+Evocation (under its owner, with Talia's personal spells gained); the tooltips say who
+dealt it and who a defeat would pay.
 
 The Lodge fills the width a column of panels leaves (its Rooms grow with it, see
-:func:`hex_size`); every text is at least :data:`TEXT` px at the width asked for, and is
-wrapped, never cut.  A Room shows its name and its slots; its Instability count and side
-are in its title (tooltip).
+:func:`hex_size`); once that column is longer than the Lodge the next panel goes in the
+shorter of it and the space under the Lodge.  Every text is at least :data:`TEXT` px at
+the width asked for, and is wrapped, never cut.  A Room shows its name and its slots; its
+Instability count and side are in its title (tooltip).
 
 Clickable ids follow :meth:`BlackRoseWars.action_targets`: ``room:<id>``, ``cell:<id>``,
 ``root:<room>`` and ``model:<id>`` (``mage1``.., ``gaea``, ``filius``).
@@ -27,15 +38,23 @@ Clickable ids follow :meth:`BlackRoseWars.action_targets`: ``room:<id>``, ``cell
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from gaia_lab.core.hexgrid import Hex, corners, to_pixel
+from gaia_lab.games.black_rose_wars.components import LEGEND
+from gaia_lab.games.black_rose_wars.events_core import current_event
+from gaia_lab.games.black_rose_wars.legendary import load_scenario_cards
+from gaia_lab.games.black_rose_wars.modules_flow import talia_personal
+from gaia_lab.games.black_rose_wars.rules import Rules
 from gaia_lab.games.black_rose_wars.state import (
     AVATAR,
     BLACK_ROSE,
     FILIUS,
+    MAX_EVOCATIONS,
     BRWState,
+    Evocation,
+    Model,
     Room,
     mage_id,
     seat_of,
@@ -56,7 +75,8 @@ from gaia_lab.render.shapes import Circle, Item, Line, Polygon, Rect, Scene, Tex
 if TYPE_CHECKING:  # pragma: no cover
     from gaia_lab.games.black_rose_wars.game import BlackRoseWars
 
-__all__ = ["OWNER_COLOURS", "ROOM_COLOURS", "centre", "hex_size", "lodge_scene", "place_name",
+__all__ = ["OWNER_COLOURS", "ROOM_COLOURS", "centre", "damage_words", "event_name", "event_scene",
+           "hex_size", "legend_words", "lodge_scene", "model_name", "owner_name", "place_name",
            "scene"]
 
 HEX_MIN: Final = 56.0
@@ -69,6 +89,8 @@ TEXT: Final = 10.0
 """The smallest text on the table."""
 LINE: Final = 14.0
 """The line height of panel text."""
+FIGURE_STEP: Final = 14.0
+"""The least distance between two markers of a row in a Room (their letters stay apart)."""
 ROOM_COLOURS: Final[dict[str, str]] = {
     "black": "#aab0b5", "grey": "#d5d8dc", "red": "#f2c4bd", "yellow": "#f9e79f",
     "green": "#b9e4c9", "blue": "#bcdcf3", "purple": "#dcc6e6",
@@ -88,11 +110,87 @@ def _owner(word: str) -> str:
     return OWNER_COLOURS.get(word, "#999999")
 
 
-def _label(state: BRWState, word: str) -> str:
+def _label(state: BRWState, word: str, game: BlackRoseWars | None = None) -> str:
+    """The letters on a model's marker: ``M1``.., ``G``, ``F``, an Evocation's first two
+    letters (``Ni`` for Nigredo) and ``L`` for the Legend.
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> st = GAME.scenario({"players": 2, "evocations": [
+    ...     {"card": "nigredo_1", "owner": 1, "where": "forge"}]})
+    >>> [_label(st, w) for w in ("mage2", "gaea", "filius", "nigredo_1", LEGEND)]
+    ['M2', 'G', 'F', 'Ni', 'L']
+    """
     seat = seat_of(word)
     if seat is not None and seat < len(state.mages):
         return f"M{seat + 1}"
-    return {AVATAR: "G", FILIUS: "F"}.get(word, "?")
+    if word == LEGEND:
+        return "L"
+    if word in (AVATAR, FILIUS):
+        return {AVATAR: "G", FILIUS: "F"}[word]
+    return _evocation_name(_game(game), word)[:2]
+
+
+def owner_name(state: BRWState, word: str) -> str:
+    """Who an owner word names: a Mage's name, ``Gaea``, ``Filius`` or ``Black Rose``.
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> st = GAME.scenario({"players": 2})
+    >>> owner_name(st, "mage2"), owner_name(st, "black_rose")
+    ('Angela', 'Black Rose')
+    """
+    seat = seat_of(word)
+    if seat is not None and seat < len(state.mages):
+        return state.mages[seat].name
+    return {AVATAR: "Gaea", FILIUS: "Filius", BLACK_ROSE: "Black Rose"}.get(word, word)
+
+
+def _evocation_name(game: BlackRoseWars, card: str) -> str:
+    try:
+        return game.components.evocation(card).name
+    except (KeyError, ValueError):
+        return card
+
+
+def model_name(state: BRWState, game: BlackRoseWars, mid: str) -> str:
+    """A model in words; an Evocation with its owner.
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> st = GAME.scenario({"players": 2, "evocations": [
+    ...     {"card": "gaea_legend", "owner": 0, "where": "forge"}]})
+    >>> model_name(st, GAME, "gaea_legend"), model_name(st, GAME, "gaea")
+    ("Gaea (Legend), Rikkart's Evocation", 'Gaea')
+    """
+    evocation = state.evocation(mid) if seat_of(mid) is None else None
+    if evocation is None:
+        return owner_name(state, mid)
+    return (f"{_evocation_name(game, evocation.card)}, "
+            f"{owner_name(state, mage_id(evocation.owner))}'s Evocation")
+
+
+def damage_words(state: BRWState, model: Model) -> str:
+    """A model's Damage with who dealt it, and who its defeat would pay
+    (brw.core.damage_owner, brw.core.defeat_power).
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> st = GAME.scenario({"players": 3, "seats": [
+    ...     {}, {"dealt": ["mage3", "gaea", "gaea", "mage3", "mage1"]}]})
+    >>> damage_words(st, st.mages[1].model)
+    '5/11 Damage: Arianna 2, Gaea 2, Rikkart 1; a defeat would pay Arianna'
+    >>> damage_words(st, st.mages[0].model)
+    '0/11 Damage'
+    """
+    words = f"{model.damage}/{model.health} Damage"
+    owners = _owners(model)
+    if owners:
+        words += ": " + ", ".join(f"{owner_name(state, o)} {n}" for o, n in owners)
+    if any(seat_of(o) is not None for o in model.dealt):
+        words += f"; a defeat would pay {owner_name(state, Rules.defeat_earner(model, ''))}"
+    return words
+
+
+def _owners(model: Model) -> list[tuple[str, int]]:
+    """Each owner of Damage on the model with its count, in the order they first dealt."""
+    return [(o, model.dealt.count(o)) for o in dict.fromkeys(model.dealt)]
 
 
 def _room_card(game: BlackRoseWars, rid: str) -> tuple[str, str]:
@@ -162,8 +260,8 @@ def _name_lines(name: str, room: float, size: float) -> tuple[str, ...]:
     return (" ".join(words[:best]), " ".join(words[best:]))
 
 
-def _room_items(state: BRWState, room: Room, cx: float, cy: float, name: str,
-                colour: str, r: float) -> list[Item]:
+def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy: float,
+                name: str, colour: str, r: float) -> list[Item]:
     """A Room: its hex, name, Root Token and Instability slots, Models, Arbor Vitae."""
     fill = _owner
     status = "rebuilt" if room.rebuilt else f"ruined, {len(room.slots)}/{room.size} Instability"
@@ -209,10 +307,22 @@ def _room_items(state: BRWState, room: Room, cx: float, cy: float, name: str,
     # models, then Arbor Vitae
     below = top + rows * (slot + 2)
     models = state.models_in(room.id)
-    step = min(2.2 * max(10.0, 0.16 * r), 1.3 * r / max(len(models) - 1, 1))
-    for i, mid in enumerate(models):
-        x = cx - (len(models) - 1) * step / 2 + i * step
-        items += _model(state, mid, x, max(below + 14, cy + 0.39 * r), r)
+    size = max(10.0, 0.16 * r)
+    least = max(FIGURE_STEP, 1.15 * size + 1)  # letters apart, every centre uncovered
+    per = 1 + int(1.3 * r / least)
+    per = max(1, math.ceil(len(models) / max(math.ceil(len(models) / per), 1)))
+    markers: list[Item] = []
+    letters: list[Item] = []
+    for k in range(0, len(models), per):
+        row = models[k:k + per]
+        step = min(2.2 * size, 1.3 * r / max(len(row) - 1, 1))
+        y = max(below + 14, cy + 0.39 * r) + (k // per) * 2 * size
+        for i, mid in enumerate(row):
+            marker, letter = _model(state, game, mid, cx - (len(row) - 1) * step / 2 + i * step,
+                                    y, r)
+            markers.append(marker)
+            letters.append(letter)
+    items += markers + letters  # the letters over every marker
     for i in range(state.arbor_vitae.count(room.id)):
         x = cx - 7 * (state.arbor_vitae.count(room.id) - 1) + i * 14
         y = cy + 0.72 * r
@@ -223,14 +333,36 @@ def _room_items(state: BRWState, room: Room, cx: float, cy: float, name: str,
     return items
 
 
-def _model(state: BRWState, mid: str, x: float, y: float, r: float) -> list[Item]:
+def _model(state: BRWState, game: BlackRoseWars, mid: str, x: float, y: float,
+           r: float) -> tuple[Item, Item]:
+    """A model's marker, its id ``model:<id>``: a circle for a Mage, Gaea and Filius, a
+    square in its owner's colour for an Evocation, a diamond for the Legend."""
     model = state.model(mid)
-    fill = _owner(mid) if mid != FILIUS else "#a04000"
-    title = f"{mid}: {model.damage}/{model.health} Damage"
-    return [Circle(x, y, max(10.0, 0.16 * r), fill=fill, stroke="#ffffff", stroke_width=1.5,
-                   id=f"model:{mid}", title=title),
-            Text(x, y, _label(state, mid), size=TEXT, anchor="middle", baseline="middle",
-                 fill="#ffffff", weight="bold")]
+    evocation = state.evocation(mid) if seat_of(mid) is None else None
+    title = f"{model_name(state, game, mid)}: {damage_words(state, model)}"
+    size = max(10.0, 0.16 * r)
+    if evocation is None:
+        fill = _owner(mid) if mid != FILIUS else "#a04000"
+        marker: Item = Circle(x, y, size, fill=fill, stroke="#ffffff", stroke_width=1.5,
+                              id=f"model:{mid}", title=title)
+    else:
+        title += f"; Strength {model.strength}, Speed {model.speed} (card {mid})"
+        marker = _evocation_marker(evocation, x, y, size, title)
+    return marker, Text(x, y, _label(state, mid, game), size=TEXT, anchor="middle",
+                        baseline="middle", fill="#ffffff", weight="bold")
+
+
+def _evocation_marker(evocation: Evocation, x: float, y: float, size: float,
+                      title: str, id_: bool = True) -> Item:
+    """An Evocation's marker in its owner's colour (a diamond for the Legend)."""
+    fill = _owner(mage_id(evocation.owner))
+    ident = f"model:{evocation.card}" if id_ else None
+    if evocation.card == LEGEND:
+        k = 1.15 * size
+        return Polygon(((x, y - k), (x + k, y), (x, y + k), (x - k, y)), fill=fill,
+                       stroke="#d4ac0d", stroke_width=2.5, id=ident, title=title)
+    return Rect(x - 0.9 * size, y - 0.9 * size, 1.8 * size, 1.8 * size, fill=fill,
+                stroke="#ffffff", stroke_width=1.5, radius=3, id=ident, title=title)
 
 
 def _extent(state: BRWState) -> tuple[float, float, float, float]:
@@ -277,7 +409,7 @@ def lodge_scene(state: BRWState, game: BlackRoseWars, width: float = 560.0) -> S
         items.append(Line(x * r + dx, y * r + dy, rx, ry, stroke="#7f8c8d", width=3))
     for room in state.rooms:
         name, colour = _room_card(game, room.id)
-        items += _room_items(state, room, *at[room.id], name, colour, r)
+        items += _room_items(state, game, room, *at[room.id], name, colour, r)
     cw, ch = 1.1 * r, 0.84 * r
     for cell, (x, y) in cells:
         x, y = x * r + dx, y * r + dy
@@ -291,7 +423,7 @@ def lodge_scene(state: BRWState, game: BlackRoseWars, width: float = 560.0) -> S
                           anchor="middle", fill=MUTED))
         step = min(22.0, (cw - 24) / max(len(inside) - 1, 1))
         for i, mid in enumerate(inside):
-            items += _model(state, mid, x - step * (len(inside) - 1) / 2 + step * i,
+            items += _model(state, game, mid, x - step * (len(inside) - 1) / 2 + step * i,
                             y + 0.12 * r, r)
     return Scene(w, height, tuple(items))
 
@@ -360,10 +492,18 @@ def power_scene(state: BRWState, width: float) -> Scene:
                                       radius=8), *items))
 
 
-def _panel(title: str, groups: Iterable[Iterable[str]], width: float, *, fill: str,
+Draw: TypeAlias = Callable[[float, float, float], tuple[list[Item], float]]
+"""A panel row drawn at (left, baseline, width): its items and its last baseline."""
+Group: TypeAlias = "Iterable[str] | Draw"
+"""A panel row: phrases (see :func:`_phrases`) or a drawing."""
+BOX: Final = 9.0
+"""The side of a Damage box in a panel."""
+
+
+def _panel(title: str, groups: Iterable[Group], width: float, *, fill: str,
            stroke: str, ink: str = INK, dot: str | None = None,
-           stroke_width: float = 1.0) -> Scene:
-    """A titled panel: each group of phrases starts a new line (see :func:`_phrases`)."""
+           stroke_width: float = 1.0, tip: str | None = None) -> Scene:
+    """A titled panel: each group starts a new line; ``tip`` is its tooltip."""
     items: list[Item] = []
     x = 10.0
     if dot is not None:
@@ -372,28 +512,96 @@ def _panel(title: str, groups: Iterable[Iterable[str]], width: float, *, fill: s
     items.append(Text(x, 18, title, size=12, weight="bold", fill=ink))
     y = 18 + LINE + 2
     for group in groups:
+        if callable(group):
+            drawn, last = group(10, y, width - 20)
+            items += drawn
+            y = last + LINE
+            continue
         for part in _phrases(group, width - 20):
             items.append(Text(10, y, part, size=TEXT, fill=INK))
             y += LINE
     height = y - LINE + 10
     return Scene(width, height, (Rect(0, 0, width, height, fill=fill, stroke=stroke,
-                                      stroke_width=stroke_width, radius=8), *items))
+                                      stroke_width=stroke_width, radius=8, title=tip),
+                                 *items))
+
+
+def _bold(words: str) -> Draw:
+    """A line of bold panel text (wrapped)."""
+    def draw(x: float, y: float, w: float) -> tuple[list[Item], float]:
+        lines = _lines(words, w)
+        return ([Text(x, y + k * LINE, line, size=TEXT, fill=INK, weight="bold")
+                 for k, line in enumerate(lines)], y + (len(lines) - 1) * LINE)
+    return draw
+
+
+def _damage_row(state: BRWState, model: Model, words: str = "") -> Draw:
+    """A model's Damage: ``words`` and the count, a box per point of Health filled in the
+    colour of who dealt it (oldest first), then who dealt how much."""
+    def draw(x: float, y: float, w: float) -> tuple[list[Item], float]:
+        label = f"{words}{model.damage}/{model.health} Damage"
+        tip = damage_words(state, model)
+        items: list[Item] = [Text(x, y, label, size=TEXT, fill=INK)]
+        bx = x + text_width(label, TEXT) + 8
+        if bx + min(model.health, 6) * (BOX + 2) > x + w:  # the boxes on a line of their own
+            y, bx = y + LINE, x + 12
+        per = max(1, int((x + w - bx + 2) // (BOX + 2)))
+        for i in range(model.health):
+            owner = model.dealt[i] if i < len(model.dealt) else None
+            row, col = divmod(i, per)
+            items.append(Rect(bx + col * (BOX + 2), y - 8.5 + row * LINE, BOX, BOX,
+                              fill=_owner(owner) if owner else "#ffffff", stroke="#95a5a6",
+                              stroke_width=0.6, radius=1, title=tip))
+        y += (math.ceil(model.health / per) - 1) * LINE
+        owners = _owners(model)
+        if owners:
+            y += LINE
+            items.append(Text(x + 12, y, "by", size=TEXT, fill=MUTED))
+            flowed, y = _flow(((_owner(o), f"{owner_name(state, o)} {n}",
+                                f"{owner_name(state, o)} dealt {n} Damage") for o, n in owners),
+                              x + 32, y, w - 32)
+            items += flowed
+        return items, y
+    return draw
+
+
+def _evocation_row(state: BRWState, game: BlackRoseWars, evocation: Evocation) -> Draw:
+    """An Evocation of a Mage's panel: its marker (as in the Lodge), name, Room and
+    Damage."""
+    model = evocation.model
+
+    def draw(x: float, y: float, w: float) -> tuple[list[Item], float]:
+        title = f"{model_name(state, game, evocation.card)}: {damage_words(state, model)}"
+        items: list[Item] = [
+            _evocation_marker(evocation, x + 9, y - 4, 9.5, title, id_=False),
+            Text(x + 9, y - 4, _label(state, evocation.card, game), size=TEXT,
+                 anchor="middle", baseline="middle", fill="#ffffff", weight="bold")]
+        lines = _phrases((f"{_evocation_name(game, evocation.card)} in "
+                          f"{place_name(state, game, model.where)}",
+                          f"Strength {model.strength}", f"Speed {model.speed}"), w - 26)
+        items += [Text(x + 26, y + k * LINE, line, size=TEXT, fill=INK)
+                  for k, line in enumerate(lines)]
+        last = y + (len(lines) - 1) * LINE
+        drawn, last = _damage_row(state, model)(x + 26, last + LINE, w - 26)
+        return items + drawn, last
+    return draw
 
 
 def avatar_scene(state: BRWState, width: float, game: BlackRoseWars | None = None) -> Scene:
-    """Gaea's Avatar board: her model, Power Points, Command cards, the Servant slot and
-    the pools of Root Tokens and Arbor Vitae."""
+    """Gaea's Avatar board: her model and its Damage, Power Points, Command cards, the
+    Servant slot with Filius and the pools of Root Tokens and Arbor Vitae."""
     game = _game(game)
     a = state.avatar
     f = a.filius
-    lines = [
-        (f"Gaea: {a.model.damage}/{a.model.health} Damage", f"Strength {a.model.strength}",
-         f"Speed {a.model.speed}", f"in {place_name(state, game, a.model.where)}"),
+    lines: list[Group] = [
+        (f"Gaea in {place_name(state, game, a.model.where)}", f"Strength {a.model.strength}",
+         f"Speed {a.model.speed}"),
+        _damage_row(state, a.model, "Gaea: "),
         (f"Power Points {a.power}", f"Command deck {len(a.commands)}",
          f"discards {len(a.discard)}", *((f"playing {a.card}",) if a.card else ())),
         (f"Servant slot: {a.servant or 'empty'}",
-         *((f"Filius {f.damage}/{f.health} Damage", f"in {place_name(state, game, f.where)}")
-           if a.servant else ())),
+         *((f"Filius in {place_name(state, game, f.where)}",) if a.servant else ())),
+        *((_damage_row(state, f, "Filius: "),) if a.servant else ()),
         (f"Root Tokens in the pool: {a.root_pool} of 12",),
         (f"Arbor Vitae: {len(state.arbor_vitae)} in the Lodge",
          f"{a.arbor_pool} in the pool"),
@@ -402,9 +610,79 @@ def avatar_scene(state: BRWState, width: float, game: BlackRoseWars | None = Non
                   ink="#145a32")
 
 
+def event_name(game: BlackRoseWars, eid: str) -> str:
+    """An Event card's name: a core Event's or a Stop the Threat card's.
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> event_name(GAME, "battle"), event_name(GAME, "stop_the_threat_1")
+    ('Battle', 'Stop the Threat: The Roots Stir')
+    """
+    try:
+        return game.components.event(eid).name
+    except (KeyError, ValueError):
+        return next((c.name for c in load_scenario_cards() if c.id == eid), eid)
+
+
+def legend_words(state: BRWState, game: BlackRoseWars) -> str:
+    """Where the Forgotten Evocation Gaea (Legend) is and whose she is.
+
+    >>> from gaia_lab.games.black_rose_wars import GAME
+    >>> legend_words(GAME.scenario({"players": 2}), GAME)
+    'The Legend: in the Evocation deck'
+    >>> legend_words(GAME.scenario({"players": 2, "evocations": [
+    ...     {"card": "gaea_legend", "owner": 1, "where": "forge"}]}), GAME)
+    "The Legend: Angela's Evocation, in Forge"
+    """
+    legend = state.evocation(LEGEND)
+    if legend is not None:
+        return (f"The Legend: {owner_name(state, mage_id(legend.owner))}'s Evocation, in "
+                f"{place_name(state, game, legend.model.where)}")
+    if LEGEND in state.evocation_deck:
+        return "The Legend: in the Evocation deck"
+    if LEGEND in state.evocation_discard:
+        return "The Legend: defeated (Evocation discards)"
+    return "The Legend: out of the game"
+
+
+def event_scene(state: BRWState, width: float, game: BlackRoseWars | None = None) -> Scene:
+    """The Event board and the Evocation deck: the Event in force (its effect, and whether
+    it stands until the next Event), the Events revealed and left in each Moon's deck, the
+    Evocation deck and its discards, and where the Legend is."""
+    game = _game(game)
+    lines: list[Group] = []
+    tip = "No Event revealed yet"
+    if state.events:
+        card = current_event(game.rules, state)
+        if card is None:  # a Stop the Threat card
+            name = event_name(game, state.events[-1])
+            lines += [_bold(f"Revealed: {name}"),
+                      ("a Legendary Scenario card, played when revealed",)]
+            tip = name + ": " + ", ".join(
+                f"{kind} {amount}" for c in load_scenario_cards() if c.id == state.events[-1]
+                for kind, amount in c.effects)
+        else:
+            standing = bool(card.standing())
+            lines += [_bold(f"{'In force' if standing else 'Revealed'}: {card.name} "
+                            f"(Moon {card.moon})"), (card.summary,),
+                      ("standing until the next Event is revealed" if standing
+                       else "played when revealed",)]
+            tip = f"{card.name}: {card.summary} ({', '.join(card.effects)})"
+        tip += ". Revealed so far: " + ", ".join(event_name(game, e) for e in state.events)
+    else:
+        lines.append((tip,))
+    decks = ", ".join(f"Moon {m} {len(d)}" for m, d in enumerate(state.event_decks, 1))
+    lines += [(f"Events revealed {len(state.events)}", f"left: {decks}"),
+              (f"Evocation deck {len(state.evocation_deck)}",
+               f"defeated {len(state.evocation_discard)}"),
+              (legend_words(state, game),)]
+    return _panel("Event board and Evocations", lines, width, fill="#f5eef8",
+                  stroke="#7d3c98", ink="#4a235a", tip=tip)
+
+
 def mage_scene(state: BRWState, seat: int, width: float,
                game: BlackRoseWars | None = None) -> Scene:
-    """One Mage's panel."""
+    """One Mage's panel: place, Power Points, Trophies, Damage by owner, spells (with the
+    personal spells gained) and the Evocations they summoned."""
     game = _game(game)
     m = state.mages[seat]
     task = state.task
@@ -415,14 +693,22 @@ def mage_scene(state: BRWState, seat: int, width: float,
     def spells(ids: Iterable[str]) -> str:
         return ", ".join(_spell_name(game, s) for s in ids) or "none"
 
-    lines = [(f"in {place_name(state, game, m.where)}", f"{m.damage}/{m.model.health} Damage",
-              f"Power Points {m.power}", f"Trophies: {trophies}"),
-             (f"prepared: {spells(m.prepared)}", f"in hand: {spells(m.hand)}",
-              *(("passed",) if m.passed else ()))]
+    personal = state.modules.personal[seat] if seat < len(state.modules.personal) else ()
+    evocations = [e for e in state.evocations if e.owner == seat]
+    lines: list[Group] = [
+        (f"in {place_name(state, game, m.where)}", f"Power Points {m.power}",
+         f"Trophies: {trophies}", *(("passed",) if m.passed else ())),
+        _damage_row(state, m.model),
+        (f"prepared: {spells(m.prepared)}", f"in hand: {spells(m.hand)}"),
+        *(((f"personal spells gained: {spells(personal)} ({len(personal)} of "
+            f"{len(talia_personal())})",),) if personal else ()),
+        *(((f"Evocations: {len(evocations)} of {MAX_EVOCATIONS}",),) if evocations else ()),
+        *(_evocation_row(state, game, e) for e in evocations)]
     return _panel(f"{m.name}{crown}", lines, width,
                   fill=ACTIVE_FILL if acting else "#ffffff",
                   stroke=ACTIVE_STROKE if acting else "#d5d8dc",
-                  stroke_width=2 if acting else 1, dot=_owner(mage_id(seat)))
+                  stroke_width=2 if acting else 1, dot=_owner(mage_id(seat)),
+                  tip=f"{m.name}: {damage_words(state, m.model)}")
 
 
 def choice_scene(state: BRWState, width: float) -> Scene:
@@ -457,9 +743,10 @@ def scene(state: BRWState, *, highlight: Iterable[str] = (), width: int = 1000,
     """The whole table; ``highlight`` ids get a gold outline (the Explorer passes the
     targets of the legal actions).
 
-    The Lodge fills the width left by a column of panels at least :data:`PANEL_W` wide;
-    when its Rooms would be smaller than :data:`HEX_MIN` it takes the whole width and
-    the panels go under it, two by two.
+    The Lodge fills the width left by a column of panels at least :data:`PANEL_W` wide
+    (panels past the Lodge's height go under it when that column is the shorter); when its
+    Rooms would be smaller than :data:`HEX_MIN` it takes the whole width and the panels go
+    under it, two by two.
 
     >>> from gaia_lab.games.black_rose_wars import GAME
     >>> st = GAME.scenario({"players": 1})
@@ -484,22 +771,28 @@ def scene(state: BRWState, *, highlight: Iterable[str] = (), width: int = 1000,
     lodge_x = MARGIN if beside else MARGIN + (inner - lodge.width) / 2
     parts.append((lodge, lodge_x, y))
 
-    def panels(w: float) -> list[Scene]:
-        return [power_scene(state, w), avatar_scene(state, w, game),
-                *(mage_scene(state, i, w, game) for i in range(len(state.mages)))]
-
-    if beside:
+    builders: list[Callable[[float], Scene]] = [
+        lambda w: power_scene(state, w), lambda w: event_scene(state, w, game),
+        lambda w: avatar_scene(state, w, game),
+        *((lambda w, i=i: mage_scene(state, i, w, game)) for i in range(len(state.mages)))]
+    if beside:  # the column beside the Lodge, then the shorter of it and under the Lodge
         right_x = MARGIN + lodge.width + 12
         right_w = width - MARGIN - right_x
-        ry = y
-        for block in panels(right_w):
-            parts.append((block, right_x, ry))
-            ry += block.height + 8
-        y = max(y + lodge.height, ry - 8) + 8
+        ry, ly = y, y + lodge.height + 8
+        for build in builders:
+            if ry <= ly:
+                block = build(right_w)
+                parts.append((block, right_x, ry))
+                ry += block.height + 8
+            else:
+                block = build(lodge.width)
+                parts.append((block, MARGIN, ly))
+                ly += block.height + 8
+        y = max(ly, ry)
     else:  # the panels under the Lodge, in two columns
         y += lodge.height + 8
         half = (inner - 12) / 2
-        blocks = panels(half)
+        blocks = [build(half) for build in builders]
         for k in range(0, len(blocks), 2):
             pair = blocks[k:k + 2]
             for j, block in enumerate(pair):
