@@ -56,14 +56,14 @@ def board(state: object, **kw: Any) -> SVG:
 
 
 def show_events(events: Iterable[Event]) -> None:
-    """Print each event on its own indented line, followed by its rule's id when it has one.
+    """Print each event on its own indented line, followed by its rule's section when it
+    has one (:attr:`Event.line <gaia_lab.core.events.Event.line>`).
 
     >>> from gaia_lab.games.gaia_project.rulebook import RULES
     >>> show_events([Event("booster", "terrans take booster3", RULES["gp.setup.boosters"]),
     ...              Event("round", "round 1 begins")])
-        terrans take booster3  [gp.setup.boosters]
+        terrans take booster3  [Read the refresher: setup]
         round 1 begins
     """
     for event in events:
-        rule = f"  [{event.rule.id}]" if event.rule is not None else ""
-        print(f"    {event.text}{rule}")
+        print(f"    {event.line}")

@@ -31,7 +31,7 @@ kinds :data:`FLOW` declares with their rules.
 >>> s.turn_total, [str(a) for a in PIG.legal_actions(s)]
 (5, ['roll', 'hold'])
 >>> s.tasks, str(PIG.pending(s))
-((Task(kind='decide', actor=0, data=()),), 'P1 rolls or holds [pig.turn]')
+((Task(kind='decide', actor=0, data=()),), 'P1 rolls or holds [Turn]')
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def test_illegal_step_names_step_line_and_reason() -> None:
     with pytest.raises(InvalidStateError) as info:
         Session.from_record(Record.from_json(text))
     message = str(info.value)
-    assert f"step 3 (line {line}): 'die 8' is illegal" in message
+    assert f"step 3 (line {line}): 'die 8': not legal now: " in message
     assert "not 8" in message and "[Rolling]" in message  # the reason and the rule cited
 
 

@@ -292,7 +292,7 @@ def test_pending_says_who_acts_on_what_under_which_rule() -> None:
     assert (pending.kind, pending.actor, pending.text, pending.rule.id, pending.phase) == (
         "setup", RULES, "the scores are set to 0", "pig.setup", "setup")
     s.step()
-    assert str(s.pending) == "P1 rolls or holds [pig.turn]"
+    assert str(s.pending) == "P1 rolls or holds [Turn]"
     assert s.pending == PIG.pending(s.state) and s.pending.actor == s.actor == 0
     s.play("roll")
     assert s.pending is not None and s.pending.actor == CHANCE == s.actor

@@ -188,11 +188,12 @@ def test_session_pending_cites_the_rule() -> None:
                                           "E6": "sea"},
                                 "animals": {"F5": ["goat", 1], "G6": ["goat", 1]},
                                 "cities": {"F6": ["alba", [0]]}})
-    assert str(s.pending) == "P1 feeds the City on F6: choose the tile [gt.feed.choice]"
+    assert str(s.pending) == (
+        "P1 feeds the City on F6: choose the tile [Start of a new turn: hunting and feeding]")
     assert GAME.action_targets(s.state, GAME.parse_action(s.state, "feed F6 from F5")) == (
         "cell:F6", "cell:F5")
     s.play("feed F6 from F5")
-    assert str(s.pending) == "P1: action 1 of 2, draw or play a card [gt.turn.actions]"
+    assert str(s.pending) == "P1: action 1 of 2, draw or play a card [Turn]"
     assert "Meeples on Cities" in GAME.score_breakdown(s.state).table()
 
 

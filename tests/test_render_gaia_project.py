@@ -212,9 +212,10 @@ def test_players_are_named_as_the_session_and_the_score_table_name_them() -> Non
     assert names == session.score_breakdown().players
     board = scene(session.state)
     for seat, faction in enumerate(names):
-        assert seat_name(session.state, seat) == faction_name(faction)
+        assert seat_name(session.state, seat) == faction  # the notation's name, not "Terrans"
         assert board.find(f"seat:{seat}").title.startswith(  # type: ignore[union-attr]
-            faction_name(faction) + ":")
+            faction + ":")
+        assert faction_name(faction) not in {t.text for t in board.items if isinstance(t, Text)}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -43,7 +43,7 @@ def test_picture_draws_a_scene_and_refuses_anything_else() -> None:
 def test_show_events_prints_each_event_with_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
     show_events([Event("booster", "terrans take booster3", RULES["gp.setup.boosters"]),
                  Event("round", "round 1 begins")])
-    assert capsys.readouterr().out == ("    terrans take booster3  [gp.setup.boosters]\n"
+    assert capsys.readouterr().out == ("    terrans take booster3  [Read the refresher: setup]\n"
                                        "    round 1 begins\n")
 
 

@@ -25,8 +25,9 @@ from gaia_lab.widgets import Explorer, Walkthrough, _common
 GAME = "animals_gathering"
 
 
-def fake_scene(state: Any, highlight: Iterable[str] = ()) -> Scene:
-    """A stand-in board: one box per id the legal actions (or the highlight) concern."""
+def fake_scene(state: Any, highlight: Iterable[str] = (), width: int = 900) -> Scene:
+    """A stand-in board ``width`` px wide: one box per id the legal actions (or the
+    highlight) concern."""
     game = gaia_lab.GAMES[GAME]
     ids: dict[str, None] = {}
     if not game.is_over(state):
@@ -43,7 +44,7 @@ def fake_scene(state: Any, highlight: Iterable[str] = ()) -> Scene:
         items.append(Rect(x, y, 100, 30, fill=fill, stroke="#333333", id=id))
         items.append(Text(x + 50, y + 15, id, size=9, anchor="middle", baseline="middle", id=id))
     rows = max(1, (len(ids) + 3) // 4)
-    return Scene(460, 20 + rows * 40, tuple(items), background="#ffffff")
+    return Scene(width, 20 + rows * 40, tuple(items), background="#ffffff")
 
 
 @pytest.fixture
@@ -348,9 +349,9 @@ def test_highlight_is_the_targets_of_the_actions_on_show(
 ) -> None:
     seen: list[tuple[str, ...]] = []
 
-    def spy(state: Any, highlight: Iterable[str] = ()) -> Scene:
+    def spy(state: Any, highlight: Iterable[str] = (), width: int = 900) -> Scene:
         seen.append(tuple(highlight))
-        return fake_scene(state, highlight)
+        return fake_scene(state, highlight, width)
 
     monkeypatch.setattr(render, "scene", spy, raising=False)
     session = new_session()
@@ -426,7 +427,7 @@ def test_a_session_changed_elsewhere_is_picked_up(board: None) -> None:
 def test_a_missing_or_broken_board_layout_shows_a_placeholder(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(state: Any, highlight: Iterable[str] = ()) -> Scene:
+    def broken(state: Any, highlight: Iterable[str] = (), width: int = 900) -> Scene:
         raise NotImplementedError("no layout")
 
     monkeypatch.setattr(render, "scene", broken, raising=False)
@@ -470,6 +471,27 @@ def test_with_the_games_own_board() -> None:
         assert explorer.selection is not None
 
 
+def test_the_board_is_drawn_at_the_width_its_view_reports(board: None) -> None:
+    explorer = Explorer(new_session())
+    assert explorer.board.scene is not None and explorer.board.scene.width == 900
+    version = explorer.board.version
+    explorer.board.canvas.room = 1366  # the view says how wide it is shown
+    assert explorer.board.scene.width == 1366 and explorer.board.version == version + 1
+    explorer.board.canvas.room = 1366
+    assert explorer.board.version == version + 1  # the same width: no new drawing
+    explorer.board.canvas.room = 100  # narrower than any board is drawn: scaled down
+    assert explorer.board.scene.width == 480
+
+
+def test_every_board_is_drawn_at_the_width_asked() -> None:
+    for name in gaia_lab.GAMES:
+        session = gaia_lab.Session(name, seed=1)
+        for width in (480, 905, 1366):
+            scene = _common.board_scene(session, (), width)
+            if name != "shapers_of_gaia" or width >= 900:  # its hex map needs 900 px
+                assert scene.width == width, (name, width)
+
+
 # -- Walkthrough ---------------------------------------------------------------------
 
 
@@ -497,6 +519,9 @@ def test_walkthrough_next_and_previous(board: None, milo: Example) -> None:
     assert walk.index == n
     walk.prev_button.click()
     assert walk.index == n - 1
+    walk.board.canvas.room = 700  # the view is 700 px wide: the same step, redrawn
+    assert walk.index == n - 1 and walk.board.scene is not None
+    assert walk.board.scene.width == 700
     walk.slider.value = 2
     assert walk.index == 2 and "Step 2 of" in walk.html.value
     assert repr(walk) == f"Walkthrough({milo.id}, {n} steps)"

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
@@ -36,6 +37,19 @@ class Event:
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def line(self) -> str:
+        """The event's log line: its text and its rule's section (a citation a reader
+        can look up; the rule's id is for code).
+
+        >>> from gaia_lab.games.animals_gathering.rulebook import RULES
+        >>> Event("dice.roll", "Milo rolls 3 dice.", RULES["ag.roll.dice_count"]).line
+        'Milo rolls 3 dice.  [B. Rolling the Magic Dice]'
+        >>> Event("turn", "Turn 2 begins.").line
+        'Turn 2 begins.'
+        """
+        return f"{self.text}  [{self.rule.citation}]" if self.rule is not None else self.text
+
     def _repr_html_(self) -> str:
         """The event's text with its rule's citation linked to the rule on its rules page.
 
@@ -46,3 +60,15 @@ rule-ag-roll-dice-count" title="...">B. Rolling the Magic Dice</a>]</small>'
         """
         cite = f" <small>[{citation_html(self.rule)}]</small>" if self.rule else ""
         return f"{escape(self.text)}{cite}"
+
+
+def log_lines(events: Iterable[Event]) -> str:
+    """Events as log lines, one a line, each with its rule's section (:attr:`Event.line`).
+
+    >>> from gaia_lab.games.animals_gathering.rulebook import RULES
+    >>> print(log_lines([Event("dice.roll", "Milo rolls 3 dice.", RULES["ag.roll.dice_count"]),
+    ...                  Event("turn", "Turn 2 begins.")]))
+    Milo rolls 3 dice.  [B. Rolling the Magic Dice]
+    Turn 2 begins.
+    """
+    return "\n".join(event.line for event in events)

@@ -69,7 +69,7 @@ class Pending:
     >>> from gaia_lab.core.rulebook import RuleRef
     >>> p = Pending("turn", 0, "Ada takes a turn", RuleRef("ex.turn", "Turns", "Act."), "turn")
     >>> str(p)
-    'Ada takes a turn [ex.turn]'
+    'Ada takes a turn [Turns]'
     """
 
     kind: str
@@ -84,7 +84,8 @@ class Pending:
     """The kind's phase label (``"setup"``...), empty when it declares none."""
 
     def __str__(self) -> str:
-        return f"{self.text} [{self.rule.id}]"
+        """The sentence and its rule's section (the rule's id is for code, not readers)."""
+        return f"{self.text} [{self.rule.citation}]"
 
 
 @dataclass(frozen=True, slots=True)

@@ -459,7 +459,7 @@ class Session:
                 raise InvalidStateError(f"{where}: {exc}", "record") from None
             verdict = game.explain(state, action)
             if not verdict.legal:
-                raise InvalidStateError(f"{where}: {rs.action!r} is illegal: {verdict}",
+                raise InvalidStateError(f"{where}: {rs.action!r}: {verdict}",
                                         "record")
             step = game.apply(state, action)
             session.history.append(Ply(expected, action, game.format_action(state, action),

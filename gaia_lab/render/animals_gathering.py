@@ -583,7 +583,7 @@ def pending_text(state: AGState, game: AnimalsGathering) -> str:
     >>> from gaia_lab import examples
     >>> from gaia_lab.games.animals_gathering import GAME
     >>> print(pending_text(examples("animals_gathering")[0].start().state, GAME))
-    Now: Milo chooses the turn's action [turn]
+    Now: Milo chooses the turn's action
     """
     from gaia_lab.games.animals_gathering.rules import FLOW
 
@@ -591,7 +591,7 @@ def pending_text(state: AGState, game: AnimalsGathering) -> str:
     if task is None:
         return "Nothing pending"
     what = FLOW.describe(task, tuple(s.name for s in state.seats))
-    return f"Now: {what} [{task.kind}]"
+    return f"Now: {what}"
 
 
 def header_scene(state: AGState, game: AnimalsGathering, w: float) -> Scene:

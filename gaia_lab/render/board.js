@@ -3,7 +3,10 @@
 //
 // - The canvas fills the width it is given (or keeps the scene's size when
 //   ``fit`` is off) and its pixel buffer follows devicePixelRatio, so text is
-//   crisp on any screen; a resize redraws it.
+//   crisp on any screen; a resize redraws it. With ``fit`` on, the width the
+//   view is given is reported to the kernel (``room``, at most every REPORT_MS
+//   and only when it moved by REPORT_STEP px or more), which redraws the board
+//   at that width, so that its text shows at its own size.
 // - A click sends the scene point and the version of the scene that was on
 //   show; the kernel ignores clicks on a picture it has replaced. Until the
 //   kernel answers, and for a moment after a new picture appears, further
@@ -15,6 +18,8 @@
 
 const RING = "#0b57d0";
 const GUARD_MS = 400; // a new picture takes no click this soon: the tail of a burst
+const REPORT_MS = 250; // the width given is reported at most this often
+const REPORT_STEP = 8; // and only when it moved by this many px (a scroll bar: no ping-pong)
 
 function paint(ctx, fill, stroke, width) {
   if (fill !== null) { ctx.fillStyle = fill; ctx.fill(); }
@@ -207,17 +212,34 @@ function render({ model, el }) {
 
   model.on("change:scene", () => { armed = performance.now() + GUARD_MS; onScene(); });
   model.on("change:description", describe);
-  model.on("change:fit", () => draw(true));
+  model.on("change:fit", () => { draw(true); reportSoon(); });
   model.on("msg:custom", m => {
     if (m && m.event === "answered") { waiting = false; canvas.style.cursor = ""; }
   });
-  const observer = new ResizeObserver(() => draw(false));
+  let reported = model.get("room") || 0;
+  let reportTimer = null;
+  function report() {
+    reportTimer = null;
+    const room = Math.round(el.clientWidth);
+    if (!model.get("fit") || room <= 0 || Math.abs(room - reported) < REPORT_STEP) return;
+    reported = room;
+    model.set("room", room);
+    model.save_changes();
+  }
+  function reportSoon() { if (reportTimer === null) reportTimer = setTimeout(report, REPORT_MS); }
+
+  const observer = new ResizeObserver(() => { draw(false); reportSoon(); });
   observer.observe(el);
   const media = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
   const onRatio = () => draw(false);
   media.addEventListener("change", onRatio);
   onScene();
-  return () => { observer.disconnect(); media.removeEventListener("change", onRatio); };
+  report();
+  return () => {
+    observer.disconnect();
+    media.removeEventListener("change", onRatio);
+    if (reportTimer !== null) clearTimeout(reportTimer);
+  };
 }
 
 export default { render };

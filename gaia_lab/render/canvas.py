@@ -9,7 +9,9 @@ view's clicks and key presses into the id of the item picked::
     board            # last expression of a cell: shows the board
     board.show(new_scene, targets=[("card:fox", "Fox")])
 
-The view (``board.js``, an anywidget module) fills the width it is given, draws
+The view (``board.js``, an anywidget module) fills the width it is given (and
+reports it: :attr:`BoardCanvas.width` is the width to draw the next board at,
+:meth:`BoardCanvas.on_resize` hears when it changes), draws
 at the screen's pixel ratio (crisp on HiDPI screens), describes the board to
 screen readers, and lets the keyboard walk the ``targets`` (arrow keys, Enter
 picks, Tab and Escape leave). Every scene shown gets a new version; a click
@@ -35,10 +37,22 @@ import traitlets
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.render.shapes import FONT_FAMILY, Circle, Line, Polygon, Rect, Scene, Text
 
-__all__ = ["BoardCanvas", "BoardView", "ClickCallback", "scene_wire"]
+__all__ = ["DEFAULT_WIDTH", "MAX_WIDTH", "MIN_WIDTH", "BoardCanvas", "BoardView",
+           "ClickCallback", "ResizeCallback", "scene_wire"]
 
 ClickCallback = Callable[[str | None, float, float], None]
 """Called with the picked id (None off any clickable item) and the scene point."""
+
+ResizeCallback = Callable[[int], None]
+"""Called with the new drawing width (:attr:`BoardCanvas.width`) when the view's changes."""
+
+DEFAULT_WIDTH = 900
+"""The width to draw a fitted board at before its view has said how wide it is: a board
+beside its controls on a 1366 px laptop screen."""
+MIN_WIDTH = 480
+MAX_WIDTH = 1920
+"""The widths a fitted board is drawn at, whatever its view reports (a narrower view shows
+the board scaled down, a wider one scaled up)."""
 
 _HERE = Path(__file__).resolve().parent
 _TEXT_ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -147,13 +161,18 @@ class BoardView(anywidget.AnyWidget):
     """With ``fit``, draw at most this many times the scene's size (0: no limit)."""
     description = traitlets.Unicode("").tag(sync=True)
     """The board in words, for screen readers (the canvas' accessible name)."""
+    room = traitlets.Int(0).tag(sync=True)
+    """The width in CSS px the view is given, reported by the view when ``fit`` is on
+    (0 until it does)."""
 
 
 class BoardCanvas:
     """A board showing one scene at a time, with clicks and key picks mapped to ids.
 
     ``fit=True`` fills the width of the container (scaling the board up or
-    down, keeping its shape); otherwise the board keeps the scene's size.
+    down, keeping its shape); otherwise the board keeps the scene's size. A fitted
+    board's view reports how wide it is: draw the next scene at :attr:`width`
+    (and again when :meth:`on_resize` says it changed) and it shows at its own size.
     """
 
     def __init__(self, scene: Scene | None = None, *, fit: bool = False,
@@ -165,7 +184,10 @@ class BoardCanvas:
         self._sent: dict[str, Any] = {}
         self._version = 0
         self._callbacks: list[ClickCallback] = []
+        self._resize_callbacks: list[ResizeCallback] = []
+        self._width = self.width
         self.canvas.on_msg(lambda _widget, content, _buffers: self.receive(content))
+        self.canvas.observe(self._resized, names="room")
         if scene is not None:
             self.show(scene)
 
@@ -224,6 +246,45 @@ class BoardCanvas:
         if self._scene is not None:
             self.show(self._scene, targets=[(t[0], t[1]) for t in self.targets],
                       description=self.canvas.description)
+
+    @property
+    def width(self) -> int:
+        """The width to draw the board at: the width its view reports, kept between
+        :data:`MIN_WIDTH` and :data:`MAX_WIDTH`; :data:`DEFAULT_WIDTH` before the view
+        has reported one, or when the board is not fitted.
+
+        >>> board = BoardCanvas(fit=True)
+        >>> board.width
+        900
+        >>> board.on_resize(print)
+        >>> board.canvas.room = 1212      # what the view reports
+        1212
+        >>> board.canvas.room = 300
+        480
+        >>> board.canvas.room = 310       # the same drawing width: no call
+        >>> board.width
+        480
+        """
+        room = self.canvas.room
+        if not self.fit or room <= 0:
+            return DEFAULT_WIDTH
+        return max(MIN_WIDTH, min(MAX_WIDTH, room))
+
+    def on_resize(self, callback: ResizeCallback, remove: bool = False) -> None:
+        """Call ``callback(width)`` whenever :attr:`width` changes (the view was given
+        another width); ``remove=True`` unregisters it."""
+        if remove:
+            self._resize_callbacks = [c for c in self._resize_callbacks if c != callback]
+        elif callback not in self._resize_callbacks:
+            self._resize_callbacks.append(callback)
+
+    def _resized(self, _change: Mapping[str, Any]) -> None:
+        width = self.width
+        if width == self._width:
+            return
+        self._width = width
+        for callback in list(self._resize_callbacks):
+            callback(width)
 
     def on_click(self, callback: ClickCallback, remove: bool = False) -> None:
         """Call ``callback(id, x, y)`` on every click or key pick on the board on show.

@@ -348,7 +348,7 @@ def map_scene(state: GPState, width: float = 700.0, *,
     for p in state.seats:
         colour = player_colour(p.faction)
         for k, fed in enumerate(p.federations):
-            title = f"{faction_name(p.faction)}: federation {k + 1}"
+            title = f"{p.faction}: federation {k + 1}"
             items += _outline(frame, {smap.hex(x) for x in fed}, colour,
                               0.93, title)
     # satellites
@@ -361,14 +361,14 @@ def map_scene(state: GPState, width: float = 700.0, *,
             dx, dy = _SATELLITE_AT[seat % 4]
             items.append(Circle(cx + dx * s, cy + dy * s, 0.17 * s, fill=colour,
                                 stroke=_edge(colour), stroke_width=1.2,
-                                title=f"{faction_name(p.faction)}: satellite on {x}"))
+                                title=f"{p.faction}: satellite on {x}"))
     # buildings and gaiaformers
     drawn: dict[str, int] = {}
     for p in state.seats:
         colour = player_colour(p.faction)
         for x, b in p.buildings:
             cx, cy = frame.planet(smap.hex(x))
-            title = f"{x}: {faction_name(p.faction)} {STRUCTURE_NAMES.get(b, b)}"
+            title = f"{x}: {p.faction} {STRUCTURE_NAMES.get(b, b)}"
             k = drawn.get(x, 0)
             drawn[x] = k + 1
             if k:  # a second building on one planet (a Lantids mine): smaller, aside
@@ -380,7 +380,7 @@ def map_scene(state: GPState, width: float = 700.0, *,
             r = 0.32 * s
             items.append(Rect(cx - 1.1 * r, cy - 0.8 * r, 2.2 * r, 1.6 * r, fill=colour,
                               stroke="#ff6fb5", stroke_width=2, radius=r * 0.5,
-                              title=f"{x}: {faction_name(p.faction)} Gaiaformer"))
+                              title=f"{x}: {p.faction} Gaiaformer"))
             items.append(Text(cx, cy, "GF", size=TEXT, weight="bold", anchor="middle",
                               baseline="middle", fill=_ink(colour)))
     # annotations
@@ -738,16 +738,17 @@ def actions_scene(state: GPState, width: float, components: Components) -> Scene
 
 
 def seat_name(state: GPState, seat: int) -> str:
-    """A player as the board names it: the faction in words, or the seat (``p1``) as the
-    moves and :meth:`~gaia_lab.core.session.Session.names` call it before factions are
-    chosen.
+    """A player as the board names it: as the moves, the status line and the score table
+    do (:meth:`~gaia_lab.core.session.Session.names`): the faction's id, or the seat
+    (``p1``) before factions are chosen.
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
     >>> seat_name(GPState.new(4, DEEP_MIND_2_SETUP), 0)
     'p1'
     """
-    faction = state.seats[seat].faction
-    return faction_name(faction) if faction else f"p{seat + 1}"
+    from gaia_lab.games.gaia_project import GAME
+
+    return GAME.player_names(state)[seat]
 
 
 _HEAD_W: Final = 150.0
@@ -1036,7 +1037,7 @@ def vp_chart(breakdown: ScoreBreakdown, *, width: float = 900) -> Scene:
     items: list[Item] = [Text(4, 18, "VP by source", size=13, weight="bold", fill=INK)]
     for i, name in enumerate(breakdown.players):
         y = top + i * (bar_h + gap)
-        items.append(Text(name_w, y + bar_h / 2, fit(faction_name(name) if name else "?",
+        items.append(Text(name_w, y + bar_h / 2, fit(name or "?",
                                                      name_w - 6, 11),
                           size=11, anchor="end", baseline="middle", fill=INK))
         right, left = zero, zero

@@ -187,17 +187,17 @@ def card_title(card: str, components: Components) -> str:
 
 
 def pending_text(state: GTState) -> str:
-    """What the game waits for, in words, with the step's kind.
+    """What the game waits for, in words.
 
     >>> from gaia_lab.games.gaia_tiki import GAME
     >>> print(pending_text(GAME.scenario({})))
-    Now: P1 (blue): action 1 of 2, draw or play a card [act]
+    Now: P1 (blue): action 1 of 2, draw or play a card
     """
     task = state.task
     if task is None:
         return "Game over"
     names = tuple(player_name(s) for s in range(state.players))
-    return f"Now: {FLOW.describe(task, names)} [{task.kind}]"
+    return f"Now: {FLOW.describe(task, names)}"
 
 
 def city_lines(state: GTState, game: GaiaTiki) -> list[tuple[City, tuple[NeedMet, ...]]]:

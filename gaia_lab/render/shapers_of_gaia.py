@@ -181,13 +181,13 @@ def pending_text(state: SGState, components: Components) -> str:
 
     >>> from gaia_lab.games.shapers_of_gaia import GAME
     >>> print(pending_text(GAME.scenario({}), GAME.components))
-    Now: P1 (Telrin Aviary): introduce an animal or restore biomes [turn]
+    Now: P1 (Telrin Aviary): introduce an animal or restore biomes
     """
     task = state.task
     if task is None or state.over:
         return "Game over"
     names = tuple(seat_name(state, i, components) for i in range(len(state.seats)))
-    return f"Now: {FLOW.describe(task, names)} [{task.kind}]"
+    return f"Now: {FLOW.describe(task, names)}"
 
 
 def _token(kind: str, seat: int, cx: float, cy: float, r: float, title: str) -> list[Item]:

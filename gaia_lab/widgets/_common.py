@@ -60,8 +60,10 @@ def placeholder_scene(text: str, width: float = 420, height: float = 60) -> Scen
     )
 
 
-def board_scene(session: Session, highlight: Iterable[str] = ()) -> Scene:
-    """The board of ``session``'s current state with ``highlight`` ids marked.
+def board_scene(session: Session, highlight: Iterable[str] = (),
+                width: int | None = None) -> Scene:
+    """The board of ``session``'s current state with ``highlight`` ids marked, drawn
+    ``width`` px wide (the layout's own default width when None).
 
     Drawn by :func:`gaia_lab.render.scene`, that is by the layout registered for the
     game (:mod:`gaia_lab.core.registry`).  When the game registered no layout, or
@@ -69,8 +71,9 @@ def board_scene(session: Session, highlight: Iterable[str] = ()) -> Scene:
     """
     from gaia_lab import render
 
+    sized = {} if width is None else {"width": width}
     try:
-        scene = render.scene(session.state, highlight=tuple(highlight))
+        scene = render.scene(session.state, highlight=tuple(highlight), **sized)
     except NoLayoutError:
         return placeholder_scene(f"No board view for {session.game.meta.title} yet.")
     except Exception as error:  # a broken layout must not break the controls

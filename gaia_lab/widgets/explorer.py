@@ -119,6 +119,8 @@ class Explorer:
         self._message = self._message_line.widget
         self._board = BoardCanvas(fit=True)
         self._board.on_click(lambda id, _x, _y: self.click(id))
+        # the board is drawn at the width it is shown at, so its text keeps its size
+        self._board.on_resize(lambda _width: self._draw_board(self.session.is_over()))
 
         self._actions = ActionPanel()
         self._actions.on_play(self._play_index)
@@ -561,16 +563,21 @@ class Explorer:
         """Redraw what the decision on show decides: the board with the targets of the
         actions shown, the status line and the action list (not the score or the log,
         which only a move changes)."""
+        self._draw_board(over)
+        self._status.value = self._status_html(over)
+        self._draw_actions(over)
+
+    def _draw_board(self, over: bool) -> None:
+        """Redraw the board, at the width it is shown at, with the targets of the actions
+        on show."""
         shown = self._narrow[1] if self._narrow is not None else range(len(self._legal))
         highlight: dict[str, list[int]] = {}
         for i in shown:
             for target in self._targets[i]:
                 highlight.setdefault(target, []).append(i)
-        scene = _common.board_scene(self.session, tuple(highlight))
+        scene = _common.board_scene(self.session, tuple(highlight), self._board.width)
         self._board.show(scene, description=self._description(over), targets=[
             (id, self._spoken(id, indices)) for id, indices in highlight.items()])
-        self._status.value = self._status_html(over)
-        self._draw_actions(over)
 
     def _spoken(self, id: str, indices: list[int]) -> str:
         """What the keyboard walk announces on the target ``id``: its name and the first

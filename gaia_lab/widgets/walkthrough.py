@@ -60,6 +60,8 @@ class Walkthrough:
         self._slider.observe(self._on_slider, names="value")
         self._html = widgets.HTML()
         self._board = BoardCanvas(fit=True)
+        # the board is drawn at the width it is shown at, so its text keeps its size
+        self._board.on_resize(lambda _width: self.show(self._index))
         board = widgets.Box([self._board.canvas])
         board.add_class("gaia-table-board")
         side = widgets.VBox(
@@ -136,7 +138,7 @@ class Walkthrough:
         self._html.value = self.step_html(i)
         session = self.session(i)
         self._board.show(
-            _common.board_scene(session, self.highlight(i)),
+            _common.board_scene(session, self.highlight(i), self._board.width),
             description=f"{session.game.meta.title} board after step {i} of "
                         f"{len(self.results)} of {self.example.title}",
         )

@@ -274,7 +274,7 @@ s = gaia_lab.Session("black_rose_wars", players=1, seed=2, auto=False)
 while s.pending.kind != "gaea_target":
     _ = s.step() if s.actor in ("chance", "rules") else s.play(s.legal_actions()[-1])
 choice = explain_choice(s.state)
-print(choice.text())
+print(choice.text(s.game.rules.names(s.state)))  # the Rooms by their names
 assert choice.chooser == "gaea"
 
 # %%

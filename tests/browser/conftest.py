@@ -7,6 +7,7 @@ set it is an error, so that a broken CI machine cannot pass by skipping.
 
 from __future__ import annotations
 
+import http.client
 import os
 import socket
 import subprocess
@@ -34,6 +35,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 START_TIMEOUT = 90.0
+START_ATTEMPTS = 3
+"""Voila is started again on another free port when it exits before answering."""
+NOT_UP = (OSError, http.client.HTTPException)
+"""What a server that is not up yet answers: no connection, or, when another process took
+the free port first, a reply that is no HTTP (BadStatusLine) or a dropped connection
+(RemoteDisconnected): keep trying until the deadline."""
 
 # Notebooks under fixtures/ are served to the browser, not checked by nbval.
 collect_ignore_glob = ["fixtures/*"]
@@ -70,15 +77,17 @@ def _free_port() -> int:
         return port
 
 
-def _wait_until_up(proc: subprocess.Popen[bytes], url: str, log: Path) -> None:
+def _wait_until_up(proc: subprocess.Popen[bytes], url: str, log: Path) -> bool:
+    """True once the server at ``url`` answers; False when it exited first (its port was
+    taken: start it again on another); RuntimeError when it never answers."""
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            break
+            return False
         try:  # a static file: polling the page itself would start a kernel each time
             with urllib.request.urlopen(f"{url}voila/static/favicon.ico", timeout=2):
-                return
-        except OSError:
+                return True
+        except NOT_UP:
             time.sleep(0.3)
     proc.kill()
     proc.wait()
@@ -101,25 +110,30 @@ def voila_server() -> Iterator[Callable[[str | os.PathLike[str]], str]]:
             return servers[path][1]
         if not path.is_file():
             raise FileNotFoundError(path)
-        port = _free_port()
-        url = f"http://127.0.0.1:{port}/"
-        log = logs / f"{path.stem}-{port}.log"
-        with log.open("wb") as out:
-            proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "voila",
-                    "--no-browser",
-                    f"--port={port}",
-                    "--Voila.ip=127.0.0.1",
-                    str(path),
-                ],
-                cwd=NOTEBOOKS,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        _wait_until_up(proc, url, log)
+        for _attempt in range(START_ATTEMPTS):
+            port = _free_port()
+            url = f"http://127.0.0.1:{port}/"
+            log = logs / f"{path.stem}-{port}.log"
+            with log.open("wb") as out:
+                proc = subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "voila",
+                        "--no-browser",
+                        f"--port={port}",
+                        "--Voila.ip=127.0.0.1",
+                        str(path),
+                    ],
+                    cwd=NOTEBOOKS,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+            if _wait_until_up(proc, url, log):
+                break
+        else:
+            raise RuntimeError(f"Voila exited {START_ATTEMPTS} times before answering; its "
+                               f"last log:\n{log.read_text(errors='replace')}")
         servers[path] = (proc, url)
         return url
 
@@ -159,7 +173,7 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
         try:
             with urllib.request.urlopen(f"{url}api/status", timeout=2):
                 break
-        except OSError:
+        except NOT_UP:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
                 raise RuntimeError(f"JupyterLab did not start:\n{log.read_text()}") from None

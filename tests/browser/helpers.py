@@ -41,6 +41,14 @@ DRAWN = """() => {
     for (let i = 3; i < data.length; i += 4 * 97) if (data[i] !== 0) return true;
     return false;
 }"""
+# The board is drawn at the width it is shown at (within 8 px: the view's report step),
+# kept between the widths a board is drawn at (gaia_lab.render.canvas.MIN/MAX_WIDTH).
+FITTED = """() => {
+    const c = document.querySelector('canvas');
+    if (!c || !c.dataset.scene) return false;
+    const room = Math.max(480, Math.min(1920, Math.round(c.parentElement.clientWidth)));
+    return Math.abs(Number(c.dataset.scene.split('x')[0]) - room) < 8;
+}"""
 # Scroll the canvas' scrolling ancestor (Voila scrolls an inner panel, not the window)
 # so that the canvas row ``y`` (in CSS px from the canvas top) sits mid-viewport.
 SCROLL_TO_ROW = """(c, y) => {
@@ -75,13 +83,15 @@ def scene_size(board: Scene) -> tuple[int, int]:
     return math.ceil(board.width), math.ceil(board.height)
 
 
-def lit_scene(session: gaia_lab.Session) -> tuple[list[Any], list[tuple[str, ...]], Scene]:
-    """The legal actions, the board ids each concerns, and the board the Explorer shows."""
+def lit_scene(session: gaia_lab.Session,
+              width: int) -> tuple[list[Any], list[tuple[str, ...]], Scene]:
+    """The legal actions, the board ids each concerns, and the board the Explorer shows
+    (drawn ``width`` px wide: :attr:`ExplorerPage.width`)."""
     game, state = session.game, session.state
     legal = session.legal_actions()
     targets = [tuple(game.action_targets(state, a)) for a in legal]
     highlight = tuple(dict.fromkeys(t for ts in targets for t in ts))
-    return legal, targets, scene(state, highlight=highlight)
+    return legal, targets, scene(state, highlight=highlight, width=width)
 
 
 def centre(board: Scene, id: str) -> tuple[float, float]:
@@ -123,6 +133,8 @@ class ExplorerPage:
     status: Locator
     message: Locator
     log: Locator
+    width: int
+    """The width the board is drawn at: the width the page gives it."""
 
     @classmethod
     def open(cls, page: Page, url: str, session: gaia_lab.Session, log_text: str) -> ExplorerPage:
@@ -132,6 +144,7 @@ class ExplorerPage:
         canvas = page.locator("canvas").first
         canvas.wait_for(state="visible", timeout=KERNEL_TIMEOUT)
         page.wait_for_function(DRAWN, timeout=KERNEL_TIMEOUT)
+        page.wait_for_function(FITTED, timeout=STEP_TIMEOUT)
         html = page.locator(".widget-html")
         view = cls(
             page=page,
@@ -139,10 +152,11 @@ class ExplorerPage:
             status=html.filter(has_text=re.compile(r" to act — |Game over")),
             message=html.filter(has_text=re.compile(r"^Played ")),
             log=html.filter(has_text=log_text),
+            width=canvas_size(canvas)[0],
         )
         expect(view.status).to_have_count(1, timeout=STEP_TIMEOUT)
         expect(view.log).to_have_count(1)
-        view.check_size(scene(session.state))
+        view.check_size(scene(session.state, width=view.width))
         return view
 
     def check_size(self, board: Scene) -> None:

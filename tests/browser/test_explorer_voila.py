@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from helpers import ExplorerPage, lit_scene
+from helpers import FITTED, STEP_TIMEOUT, ExplorerPage, canvas_size, lit_scene
 from playwright.sync_api import Page, expect
 
 import gaia_lab
+from gaia_lab.render import scene
 from gaia_lab.render.shapes import Scene
 
 NOTEBOOK = Path("animals_gathering") / "play.ipynb"
@@ -27,9 +28,9 @@ def new_session() -> gaia_lab.Session:
     return gaia_lab.Session("animals_gathering", players=4, seed=1, options={"names": NAMES})
 
 
-def card_target(session: gaia_lab.Session) -> tuple[str, str, Scene]:
+def card_target(session: gaia_lab.Session, width: int) -> tuple[str, str, Scene]:
     """(action, card id, board): the first legal action's card on the board on show."""
-    legal, targets, board = lit_scene(session)
+    legal, targets, board = lit_scene(session, width)
     for action, ids in zip(legal, targets, strict=True):
         for id in ids:
             if id.startswith("card:"):
@@ -56,7 +57,7 @@ def test_button_and_board_click_advance_the_game(
     session.play(first)
 
     # 2. A click on the board, at the centre of a highlighted card of the new decision.
-    action, card, board = card_target(session)
+    action, card, board = card_target(session, view.width)
     assert action.startswith("keep ")
     with view.plays(action):
         view.click_board(board, card)
@@ -65,3 +66,17 @@ def test_button_and_board_click_advance_the_game(
 
     # 3. A screenshot of the whole Explorer, for a human look.
     view.screenshot(SCREENSHOT)
+
+
+def test_the_board_is_drawn_at_the_width_it_is_shown_at(
+    page: Page, voila_server: Callable[[Path], str]
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    view = ExplorerPage.open(page, voila_server(NOTEBOOK), new_session(), log_text="Milo is dealt")
+    shown = view.canvas.evaluate("c => c.getBoundingClientRect().width")
+    assert abs(view.width - shown) < 8, (view.width, shown)  # text at its own size
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_function(FITTED, timeout=STEP_TIMEOUT)
+    wider = canvas_size(view.canvas)[0]
+    assert wider > view.width + 100, (view.width, wider)
+    view.check_size(scene(new_session().state, width=wider))

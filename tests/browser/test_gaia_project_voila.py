@@ -36,10 +36,10 @@ def new_session() -> gaia_lab.Session:
     return gaia_lab.Session("gaia_project", players=4, seed=1)
 
 
-def hex_target(session: gaia_lab.Session) -> tuple[str, str, Scene]:
+def hex_target(session: gaia_lab.Session, width: int) -> tuple[str, str, Scene]:
     """(action, hex id, board): the first legal action whose only target is a hex that no
     other legal action concerns (a click there plays it), on the board on show."""
-    legal, targets, board = lit_scene(session)
+    legal, targets, board = lit_scene(session, width)
     shared = Counter(t for ts in targets for t in ts)
     for action, ids in zip(legal, targets, strict=True):
         if len(ids) == 1 and ids[0].startswith("hex:") and shared[ids[0]] == 1:
@@ -89,13 +89,13 @@ def test_controls_and_hex_click_advance_the_game(
     assert controls == {"dropdown", "button"}, f"only {controls} tried"
 
     # 2. A starting mine, by a click on the centre of its hex.
-    action, hex_id, board = hex_target(session)
+    action, hex_id, board = hex_target(session, view.width)
     assert " build m " in action, action
     with view.plays(action):
         view.click_board(board, hex_id)
     events = session.play(action)
     expect_in_step(view, session, [e.text for e in events])
-    view.check_size(scene(session.state))
+    view.check_size(scene(session.state, width=view.width))
 
     # 3. A screenshot of the whole Explorer, for a human look.
     view.screenshot(SCREENSHOT)

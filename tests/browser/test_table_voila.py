@@ -98,7 +98,7 @@ def test_a_double_click_or_a_burst_plays_one_move(
     session.play(second)
 
     # a double-click on a highlighted card of the board: one move
-    legal, targets, board = lit_scene(session)
+    legal, targets, board = lit_scene(session, view.width)
     action, card = next((a, t) for a, ts in zip(legal, targets, strict=True)
                         for t in ts if t.startswith("card:"))
     view.check_size(board)
@@ -117,7 +117,7 @@ def test_the_decision_and_its_controls_stay_in_view_after_a_board_click(
 ) -> None:
     view = open_table(page, voila_server(NOTEBOOK), size)
     session = new_session()
-    _, targets, board = lit_scene(session)
+    _, targets, board = lit_scene(session, view.width)
     card = next(t for ts in targets for t in ts if t.startswith("card:"))
     with view.plays(next(str(a) for a, ts in zip(session.legal_actions(), targets,
                                                  strict=True) if card in ts)):
@@ -151,7 +151,7 @@ def test_keyboard_only_play(page: Page, voila_server: Callable[[Path], str]) -> 
     assert "Milo to act" in label and "arrow keys" in label
 
     # the arrows walk the highlighted cards, Enter plays the one under focus
-    _, targets, _ = lit_scene(session)
+    _, targets, _ = lit_scene(session, view.width)
     walk = list(dict.fromkeys(t for ts in targets for t in ts))
     page.keyboard.press("ArrowRight")
     expect(page.locator(".gaia-board-live")).to_contain_text("(2 of")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gaia_lab.core.events import Event
+from gaia_lab.core.events import log_lines as log_lines  # the log lines of a game
 from gaia_lab.games.animals_gathering.state import AGState
 
 if TYPE_CHECKING:
@@ -65,8 +65,3 @@ def mages_table(game: AnimalsGathering) -> str:
 def spells_table(game: AnimalsGathering) -> str:
     """The ten spells."""
     return "\n".join(f"{s.id:19} {s.name:27} {s.summary}" for s in game.components.spells)
-
-
-def log_lines(events: list[Event]) -> str:
-    """Events as log lines with their rule citations."""
-    return "\n".join(f"{e.text}  [{e.rule.id}]" if e.rule else e.text for e in events)

@@ -547,10 +547,10 @@ def diagnose(rules: Rules, state: BRWState, task: Task, action: Action) -> Verdi
         return verdict if not verdict else Verdict.illegal(
             "quest.word", f"Write 'quest paths' or 'quest skip', not {action}.", cite)
     targets = effect_targets(rules, state, seat, _effect_of(task))
+    aims = ", ".join(rules.name(state, t) for t in targets) or "nothing here"
     return Verdict.illegal("paths.effect_target", f"The Effect of {task.word(0)} "
-                           f"({_effect_of(task).describe()}) aims at "
-                           f"{', '.join(targets) or 'nothing here'}; {word!r} is not one "
-                           "of them (or skip).", cite)
+                           f"({_effect_of(task).describe()}) aims at {aims}; {word!r} is "
+                           "not one of them (or skip).", cite)
 
 
 # -- during play -------------------------------------------------------------------------------

@@ -230,8 +230,13 @@ class Rules:
         return room if room.startswith("The ") else f"the {room}"
 
     def names(self, state: BRWState) -> dict[str, str]:
-        """The Mages' names by their ids, for decision traces."""
-        return {mage_id(i): m.name for i, m in enumerate(state.mages)}
+        """What a reader calls the ids of a decision trace: the Mages' names, the Rooms'
+        and their Root Tokens' (:meth:`Choice.text <.state.Choice.text>`)."""
+        names = {mage_id(i): m.name for i, m in enumerate(state.mages)}
+        for room in state.rooms:
+            names[room.id] = self.c.room(room.id).name
+            names[f"root:{room.id}"] = self.name(state, f"root:{room.id}")
+        return names
 
     def black_rose_room(self, state: BRWState) -> str:
         """The Room standing for the Black Rose Room (a Room replacing it counts)."""
@@ -541,7 +546,8 @@ class Rules:
             found = self.activation_problem(state, seat)
             if found is not None:
                 return found
-            shown = [str(a) for a in self.turn_actions(state, seat) if a.verb == "activate"]
+            shown = [f"{self.name(state, a.args[0]) if a.args else 'no target'} ({a})"
+                     for a in self.turn_actions(state, seat) if a.verb == "activate"]
             return Verdict.illegal("activate.target", f"{' '.join(args) or 'no target'!r} "
                                    f"is not a target of {self.name(state, mage.where)}'s "
                                    "effect now: "
@@ -926,7 +932,7 @@ class Rules:
             state = self.gain_power(state, BLACK_ROSE, 1, events, "brw.core.event_effects")
         from gaia_lab.games.black_rose_wars.rooms_core import play_side
 
-        name = self.name(state, room.id)
+        name = self.c.room(room.id).name.removeprefix("The ")  # after "the ruined"
         rule = "brw.core.activate"
         side = "rebuilt" if room.rebuilt else "ruined"
         self._event(events, "room.activate", f"{mage.name} activates the {side} {name}"

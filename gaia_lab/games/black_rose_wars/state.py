@@ -22,8 +22,9 @@ True
 
 from __future__ import annotations
 
+import re
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -267,6 +268,10 @@ class TraceStep:
     reason: str
 
 
+_WORD = re.compile(r"[a-z][a-z0-9_]*(?::[a-z0-9_]+)?")
+"""An id as it may appear inside a trace's sentence (``crypt``, ``root:armory``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A choice Gaea or Filius made (or a move destination), with its decision trace.
@@ -290,33 +295,43 @@ class Choice:
         return self.steps[-1].kept if self.steps else self.candidates
 
     def text(self, names: Mapping[str, str] | None = None) -> str:
-        """The trace as readable lines (``names`` gives a name to show beside an id).
+        """The trace as readable lines; ``names`` gives the name a reader reads for an id
+        (a Mage's, a Room's), shown in its place wherever the id appears.
 
         >>> c = Choice("filius", "target", "Filius Priority", ("mage1", "mage2"),
         ...            (TraceStep("+Power Points", "brw.filius.most_power",
         ...                       (("mage1", 3), ("mage2", 5)), ("mage2",),
         ...                       "the most Power Points, 5"),), "mage2")
         >>> print(c.text({"mage1": "Rikkart", "mage2": "Angela"}))
-        Filius chooses a target by Filius Priority among mage1 (Rikkart), mage2 (Angela):
-          +Power Points: mage1 3, mage2 5 -> keeps mage2 (the most Power Points, 5)
-          chosen: mage2
+        Filius chooses a target by Filius Priority among Rikkart, Angela:
+          +Power Points: Rikkart 3, Angela 5 -> keeps Angela (the most Power Points, 5)
+          chosen: Angela
+        >>> print(Choice("gaea", "move", "its way toward crypt (Speed 2)", ("crypt",),
+        ...              chosen="crypt").text({"crypt": "Crypt"}))
+        Gaea chooses where to stop on its way toward Crypt (Speed 2) among Crypt:
+          chosen: Crypt
         """
         names = names or {}
-        listed = ", ".join(f"{c} ({names[c]})" if c in names else c for c in self.candidates)
+
+        def named(words: Iterable[str]) -> str:
+            return ", ".join(names.get(w, w) for w in words)
+
+        def said(text: str) -> str:  # the ids inside a sentence, as their names
+            return _WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+
         who = self.chooser[:1].upper() + self.chooser[1:]
-        what = (f"where to stop on {self.line}" if self.purpose == "move"
-                else f"a {self.purpose} by {self.line}")
-        lines = [f"{who} chooses {what} among {listed or 'nothing'}:"]
+        what = (f"where to stop on {said(self.line)}" if self.purpose == "move"
+                else f"a {self.purpose} by {said(self.line)}")
+        lines = [f"{who} chooses {what} among {named(self.candidates) or 'nothing'}:"]
         for step in self.steps:
-            values = ", ".join(f"{c} {v}" for c, v in step.values)
-            lines.append(f"  {step.criterion}: {values} -> keeps {', '.join(step.kept)} "
-                         f"({step.reason})")
+            values = ", ".join(f"{names.get(c, c)} {v}" for c, v in step.values)
+            lines.append(f"  {step.criterion}: {values} -> keeps {named(step.kept)} "
+                         f"({said(step.reason)})")
         if self.chosen:
-            lines.append(f"  chosen: {self.chosen}" + (" (Choice of the Crown)"
-                                                       if self.by_crown else ""))
+            lines.append(f"  chosen: {names.get(self.chosen, self.chosen)}"
+                         + (" (Choice of the Crown)" if self.by_crown else ""))
         else:
-            lines.append("  the Choice of the Crown decides among "
-                         f"{', '.join(self.kept)}")
+            lines.append(f"  the Choice of the Crown decides among {named(self.kept)}")
         return "\n".join(lines)
 
 

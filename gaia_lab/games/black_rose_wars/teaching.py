@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from gaia_lab.core.events import Event
 from gaia_lab.core.session import Session
 from gaia_lab.games.black_rose_wars.rulebook import RECONSTRUCTED, RULES, is_reconstructed
-from gaia_lab.games.black_rose_wars.state import ROOT_SLOTS, BRWState, Choice, mage_id
+from gaia_lab.games.black_rose_wars.state import ROOT_SLOTS, BRWState, Choice
 
 if TYPE_CHECKING:  # pragma: no cover
     from gaia_lab.games.black_rose_wars.game import BlackRoseWars
@@ -38,11 +38,10 @@ def choices(session: Session) -> tuple[Choice, ...]:
 
 
 def traces(session: Session) -> str:
-    """The decision traces of :func:`choices`, one block each, as text, each Mage's name
-    beside its id."""
-    state = session.state
-    names = ({mage_id(seat): mage.name for seat, mage in enumerate(state.mages)}
-             if isinstance(state, BRWState) else {})
+    """The decision traces of :func:`choices`, one block each, as text, naming the Mages
+    and Rooms as a reader does (:meth:`.rules.Rules.names`)."""
+    state, rules = session.state, getattr(session.game, "rules", None)
+    names = rules.names(state) if isinstance(state, BRWState) and rules is not None else {}
     return "\n\n".join(c.text(names) for c in choices(session)) or "(no choice made)"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gaia_lab.core.events import Event
+from gaia_lab.core.events import log_lines
 from gaia_lab.games.shapers_of_gaia.state import ROWS, SGState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -153,8 +153,3 @@ def rows_text(state: SGState, seat: int) -> str:
     p = state.seat(seat)
     return "; ".join(f"{name}: " + (" ".join(f"{rc.card}{'AB'[rc.side]}" for rc in row) or "-")
                      for name, row in zip(ROWS, p.rows, strict=True))
-
-
-def log_lines(events: Iterable[Event]) -> str:
-    """Events as log lines with their rule citations."""
-    return "\n".join(f"{e.text}  [{e.rule.id}]" if e.rule else e.text for e in events)
