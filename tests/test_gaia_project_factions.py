@@ -424,6 +424,47 @@ def test_taklons_brainstone_into_the_gaia_area_and_institute_token() -> None:
         raise AssertionError("with the institute the token order is named")
 
 
+def _income_now(s: Session, first: Any = None) -> Any:
+    """The state at the next round's income, the first seat replaced by ``first``."""
+    from gaia_lab.core.values import evolve
+    from gaia_lab.games.gaia_project import rules
+
+    state = s.state if first is None else s.state.with_seat(0, first)
+    return rules.settle(evolve(state, phase="income", round=3, order=(0, 1), current=None,
+                               pending=()))[0]
+
+
+def test_taklons_take_income_charges_in_the_order_their_sources_were_gained() -> None:
+    from gaia_lab.games.gaia_project import rules
+
+    # tech5 (1 ore, 1 power) already held, the institute (4 power, 1 token) built now
+    # bowl I: the brainstone and 1 token
+    s = _taklons(structures={"10A2": "ts", "3A10": "m"}, techs=["eco"], ore=9, credits=20,
+                 bowls=[2, 0, 0])
+    s.play("taklons build PI 10A2")
+    p = s.state.seats[0]
+    assert p.income_order == ("PI",)
+    assert [k for k, r in rules.income_items(s.state, p) if r.charge_power] == ["tech5", "PI"]
+    state = _income_now(s)
+    assert state.pending == (Task("income", 0, ("pw", 1, "pw", 4, "t", 1)),)
+    # the token first, then the tile's 1 power (the brainstone kept in bowl I), then the
+    # institute's 4 (the brainstone to bowl III): the public engine's line
+    line = "taklons income t. brainstone area1. brainstone area3"
+    after = GAME.apply(state, GAME.parse_action(state, line)).state.seats[0]
+    assert (after.bowls, after.brainstone) == ((0, 1, 2, 0), 2)
+    # gained the other way round, the institute's charge comes first
+    late = p.gained("tech5")
+    assert late.income_order == ("PI", "tech5")
+    assert _income_now(s, late).pending == (Task("income", 0, ("pw", 4, "t", 1, "pw", 1)),)
+
+
+def test_taklons_institute_token_after_charging_nothing() -> None:
+    # every token in bowl III: 'charge 0pw,1t' takes only the token, for no VP
+    s = _taklons(structures={"10A2": "PI"}, bowls=[0, 0, 2], brainstone=2)
+    p = _charged(s, "taklons charge 0pw,1t")
+    assert (p.bowls, p.brainstone, p.vp) == ((1, 0, 2, 0), 2, s.state.seats[0].vp)
+
+
 def test_the_brainstone_counts_three_power_at_the_end() -> None:
     from gaia_lab.games.gaia_project.scoring import resource_vp
 
