@@ -289,6 +289,20 @@ def test_ivits_space_station_extends_range_and_counts_in_federations() -> None:
     assert s.state.seats[0].federations == (("10A1", "10A2", "3A7", "3A8"),)
 
 
+def test_a_trading_station_next_to_an_ivits_space_station_alone_is_isolated() -> None:
+    # a space station is a structure only in federations (bot-flex-5, line 37): the
+    # Terrans' trading station costs 6 credits with only a station within 2, 3 with a mine
+    def credits_paid(ivits: dict[str, str]) -> int:
+        s = Session(GAME, scenario={"round": 2, "players": [
+            {"faction": "terrans", "structures": {"3A7": "m"}, "credits": 10, "ore": 4},
+            {"faction": "ivits", "structures": ivits}]})
+        s.play("terrans build ts 3A7")
+        return 10 - s.state.seats[0].credits
+
+    assert credits_paid({"5A10": "PI", "3A8": "sp"}) == 6
+    assert credits_paid({"5A10": "PI", "3B4": "m"}) == 3
+
+
 def test_ivits_extend_their_one_federation_paying_satellites_in_qic() -> None:
     first = ["10A1", "10A2", "3A7"]
     s = _ivits({"10A1": "PI", "10A2": "ts", "3A7": "ac1", "10B2": "lab", "1A5": "ts",

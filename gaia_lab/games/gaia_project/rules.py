@@ -1660,8 +1660,10 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
     if new == "ts" and s.cost_alone is not None:
         m = state.space_map
         h0 = m.hex(hx)
-        near = any(m.distance(h0, m.hex(h)) <= 2
-                   for i, o in enumerate(state.seats) if i != seat for h, _ in o.buildings)
+        # an Ivits space station is a structure only in federations: a trading station
+        # next to one alone is still isolated (the public engine's reading too)
+        near = any(m.distance(h0, m.hex(h)) <= 2 for i, o in enumerate(state.seats)
+                   if i != seat for h, b in o.buildings if b != "sp")
         if not near:
             cost = s.cost_alone
     p = _pay(p, cost, f"A {new} on {hx}", "gp.upgrade.trading_station")
