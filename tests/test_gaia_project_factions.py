@@ -289,6 +289,20 @@ def test_ivits_space_station_extends_range_and_counts_in_federations() -> None:
     assert s.state.seats[0].federations == (("10A1", "10A2", "3A7", "3A8"),)
 
 
+def test_a_trading_station_next_to_an_ivits_space_station_alone_is_isolated() -> None:
+    # a space station is a structure only in federations (bot-flex-5, line 37): the
+    # Terrans' trading station costs 6 credits with only a station within 2, 3 with a mine
+    def credits_paid(ivits: dict[str, str]) -> int:
+        s = Session(GAME, scenario={"round": 2, "players": [
+            {"faction": "terrans", "structures": {"3A7": "m"}, "credits": 10, "ore": 4},
+            {"faction": "ivits", "structures": ivits}]})
+        s.play("terrans build ts 3A7")
+        return 10 - s.state.seats[0].credits
+
+    assert credits_paid({"5A10": "PI", "3A8": "sp"}) == 6
+    assert credits_paid({"5A10": "PI", "3B4": "m"}) == 3
+
+
 def test_ivits_extend_their_one_federation_paying_satellites_in_qic() -> None:
     first = ["10A1", "10A2", "3A7"]
     s = _ivits({"10A1": "PI", "10A2": "ts", "3A7": "ac1", "10B2": "lab", "1A5": "ts",
@@ -422,6 +436,47 @@ def test_taklons_brainstone_into_the_gaia_area_and_institute_token() -> None:
         assert (r.code, r.rule.id) == ("charge.token", "gp.faction.taklons.pi")
     else:
         raise AssertionError("with the institute the token order is named")
+
+
+def _income_now(s: Session, first: Any = None) -> Any:
+    """The state at the next round's income, the first seat replaced by ``first``."""
+    from gaia_lab.core.values import evolve
+    from gaia_lab.games.gaia_project import rules
+
+    state = s.state if first is None else s.state.with_seat(0, first)
+    return rules.settle(evolve(state, phase="income", round=3, order=(0, 1), current=None,
+                               pending=()))[0]
+
+
+def test_taklons_take_income_charges_in_the_order_their_sources_were_gained() -> None:
+    from gaia_lab.games.gaia_project import rules
+
+    # tech5 (1 ore, 1 power) already held, the institute (4 power, 1 token) built now
+    # bowl I: the brainstone and 1 token
+    s = _taklons(structures={"10A2": "ts", "3A10": "m"}, techs=["eco"], ore=9, credits=20,
+                 bowls=[2, 0, 0])
+    s.play("taklons build PI 10A2")
+    p = s.state.seats[0]
+    assert p.income_order == ("PI",)
+    assert [k for k, r in rules.income_items(s.state, p) if r.charge_power] == ["tech5", "PI"]
+    state = _income_now(s)
+    assert state.pending == (Task("income", 0, ("pw", 1, "pw", 4, "t", 1)),)
+    # the token first, then the tile's 1 power (the brainstone kept in bowl I), then the
+    # institute's 4 (the brainstone to bowl III): the public engine's line
+    line = "taklons income t. brainstone area1. brainstone area3"
+    after = GAME.apply(state, GAME.parse_action(state, line)).state.seats[0]
+    assert (after.bowls, after.brainstone) == ((0, 1, 2, 0), 2)
+    # gained the other way round, the institute's charge comes first
+    late = p.gained("tech5")
+    assert late.income_order == ("PI", "tech5")
+    assert _income_now(s, late).pending == (Task("income", 0, ("pw", 4, "t", 1, "pw", 1)),)
+
+
+def test_taklons_institute_token_after_charging_nothing() -> None:
+    # every token in bowl III: 'charge 0pw,1t' takes only the token, for no VP
+    s = _taklons(structures={"10A2": "PI"}, bowls=[0, 0, 2], brainstone=2)
+    p = _charged(s, "taklons charge 0pw,1t")
+    assert (p.bowls, p.brainstone, p.vp) == ((1, 0, 2, 0), 2, s.state.seats[0].vp)
 
 
 def test_the_brainstone_counts_three_power_at_the_end() -> None:

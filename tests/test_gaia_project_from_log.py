@@ -183,6 +183,20 @@ def test_public_engine_games_still_open(path: Path) -> None:
     assert got == data["vp_after_move"]
 
 
+def test_an_ivits_space_station_may_share_a_hex_with_another_players_satellite() -> None:
+    # bot-flex-pink line 181: the public engine refuses a station only on the Ivits' own
+    # satellites; 10B2 holds a satellite of the Terrans' federation of line 133
+    data = _json(FIXTURES / "engine_games" / "bot-flex-pink.json")
+    line = "ivits special space-station. build sp 10B2"
+    assert data["moves"][180] == line + ". endturn"
+    session = from_bgs({"moves": data["moves"][:180], "options": data["options"]})
+    terrans = session.state.seats[session.state.seat_of("terrans")]
+    assert any("10B2" in fed for fed in terrans.federations)
+    assert line in {str(m) for m in session.legal_actions()}
+    session.play(line)
+    assert session.state.seats[session.state.seat_of("ivits")].building_at("10B2") == "sp"
+
+
 def test_random_factions_are_held_to_the_seed() -> None:
     data = _json(FIXTURES / "engine_games" / "bot-r.json")
     moves = list(data["moves"])

@@ -116,13 +116,19 @@ def test_taklons_with_everything_in_bowl_three_take_the_token_then_charge() -> N
     state = rules._offer_charges(s.state, 1, "3A7")
     assert [(t.kind, t.actor, t.data) for t in state.pending] == [("charge", 0, (2,))]
     offered = {str(m) for m in GAME.legal_actions(state)}
+    # the public engine also offers charging nothing before the token (0pw,1t)
     assert offered == {"taklons charge 1t,2pw", "taklons charge 1t,2pw. brainstone area3",
+                       "taklons charge 0pw,1t", "taklons charge 0pw,1t. brainstone area3",
                        "taklons decline 2pw"}
     v = GAME.explain(state, GAME.parse_action(state, "taklons charge 2pw,1t"))
     assert not v.legal and v.rule is not None
     assert (v.code, v.rule.id) == ("charge.token_first", "gp.faction.taklons.pi")
+    assert "'charge 0pw,1t' only the token" in v.message
     p = GAME.apply(state, GAME.parse_action(state, "taklons charge 1t,2pw")).state.seats[0]
     assert (p.bowls, p.brainstone, p.vp) == ((0, 0, 6, 0), 2, s.state.seats[0].vp - 1)
+    # nothing charged, the token in bowl I, and no VP paid (not a VP gained either)
+    p = GAME.apply(state, GAME.parse_action(state, "taklons charge 0pw,1t")).state.seats[0]
+    assert (p.bowls, p.brainstone, p.vp) == ((1, 0, 5, 0), 2, s.state.seats[0].vp)
 
 
 # -- 5. the Lost Planet placed in the Gaia phase --------------------------------------

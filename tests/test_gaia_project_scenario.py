@@ -146,6 +146,24 @@ def test_scenario_at_a_round_income_waits_for_the_power_order() -> None:
     assert "No income item 2t is left; left: 1t." in verdict.message
 
 
+def test_scenario_income_order_orders_the_power_income() -> None:
+    def taklons(order: list[str]) -> Session:
+        return Session(GAME, scenario={"round": 3, "phase": "income", "players": [
+            {"faction": "taklons", "structures": {"10A2": "PI"}, "techs": ["eco"],
+             "bowls": [2, 0, 0], "brainstone": 0, "income_order": order},
+            {"faction": "xenos", "structures": {"5A10": "m"}}]})
+
+    # the tech tile (tech5, 1 power) gained before the institute: its charge comes first
+    assert taklons(["tech5", "PI"]).state.pending == (
+        Task("income", 0, ("pw", 1, "pw", 4, "t", 1)),)
+    assert taklons(["PI", "tech5"]).state.pending == (
+        Task("income", 0, ("pw", 4, "t", 1, "pw", 1)),)
+    with pytest.raises(InvalidStateError) as info:
+        taklons(["tech6", "PI", "PI"])
+    assert "players[0] (taklons): income_order: 'tech6' is no structure kind" in str(info.value)
+    assert "income_order: 'PI' is named twice" in str(info.value)
+
+
 def test_scenario_in_the_gaia_phase_stops_at_each_decision() -> None:
     itars = {"faction": "itars", "structures": {"3A7": "PI"}, "bowls": [2, 2, 0, 5],
              "research": {"nav": 4}, "fed_tokens": ["fed2"]}

@@ -550,13 +550,15 @@ def _seat(task: Task) -> int:
     return seat
 
 
-def _station_targets(state: GPState, p: PlayerState) -> list[str]:
-    """Empty space within reach (with every Q.I.C.) holding nothing: where an Ivits space
-    station or the Lost Planet may go."""
+def _station_targets(state: GPState, p: PlayerState, station: bool = False) -> list[str]:
+    """Empty space within reach (with every Q.I.C.) holding nothing: where the Lost
+    Planet may go; an Ivits space ``station`` may also share a hex with another player's
+    satellite."""
     m = state.space_map
     reach = load_components().board.range_by_level[p.level("navigation")] + 2 * p.qic
     taken = {h for o in state.seats for h, _ in o.buildings}
-    taken |= {h for o in state.seats for fed in o.federations for h in fed}
+    taken |= {h for o in state.seats if o is p or not station for fed in o.federations
+              for h in fed}
     own = [m.hex(h) for h, _ in p.buildings]
     return [m.name(h) for h in m if m.planet(h) is None and m.name(h) not in taken
             and min((m.distance(h, o) for o in own), default=99) <= reach]
@@ -673,7 +675,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         elif label == "up-lowest":
             out += [f"special {label}. up {c}" for c in codes]
         elif label == "space-station":
-            out += [f"special {label}. build sp {h}" for h in _station_targets(state, p)]
+            out += [f"special {label}. build sp {h}" for h in _station_targets(state, p, True)]
         else:
             out.append(f"special {label}")
     out += [f"build m {h}" for h in near if affordable(h)]

@@ -338,7 +338,11 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
         inc = c.research(track).levels[level].income
         if inc:
             out.append((track, inc))
-    if p.booster:  # last: the public engine takes the newest income last (Taklons' stone)
+    # in the order gained (never recorded first, in the order above), the booster last:
+    # the order the charges are taken in decides where the Taklons' brainstone goes
+    gained = {s: i + 1 for i, s in enumerate(p.income_order)}
+    out.sort(key=lambda item: gained.get(item[0], 0))
+    if p.booster:
         out.append((p.booster, c.booster(p.booster).income))
     return out
 
@@ -781,9 +785,10 @@ def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_f
     pw_amount = next(r.amount for r in cmd.offer if r.code == "pw")
     if not token_first:
         amount = min(amount, pw.chargeable(p.bowls))
-    if not token_first and amount == 0:
+    if not token_first and amount == 0 and pw_amount:
         raise Refusal("charge.token_first", "The bowls take no power before the token: "
-                      "'charge 1t,Npw' takes the token first.", hooks(p.faction).pi_rule)
+                      "'charge 1t,Npw' takes the token first ('charge 0pw,1t' only the "
+                      "token).", hooks(p.faction).pi_rule)
     if pw_amount != amount:
         order = "with the token first" if token_first else "before the token"
         raise Refusal("charge.amount", f"The offer is {amount} power {order}, not "
@@ -792,12 +797,13 @@ def _taklons_charge(state: GPState, seat: int, amount: int, cmd: Charge, token_f
     state = evolve(state, pending=state.pending[1:])
     if token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
-    p = _charge_with_choice(p, amount, choice).add_vp(-(amount - 1), "charge")
+    cost = max(amount - 1, 0)  # charging nothing before the token costs nothing
+    p = _charge_with_choice(p, amount, choice).add_vp(-cost, "charge")
     if not token_first:
         p = evolve(p, bowls=pw.gain_tokens(p.bowls, 1))
     order = "a token, then the charge" if token_first else "the charge, then a token"
     return state.with_seat(seat, p), [
-        _ev("charge", f"{_name(p.faction)} charge {amount} power for {amount - 1} VP and "
+        _ev("charge", f"{_name(p.faction)} charge {amount} power for {cost} VP and "
             f"take 1 power token ({order}).", seat, hooks(p.faction).pi_rule)]
 
 
@@ -1665,12 +1671,14 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
     if new == "ts" and s.cost_alone is not None:
         m = state.space_map
         h0 = m.hex(hx)
-        near = any(m.distance(h0, m.hex(h)) <= 2
-                   for i, o in enumerate(state.seats) if i != seat for h, _ in o.buildings)
+        # an Ivits space station is a structure only in federations: a trading station
+        # next to one alone is still isolated (the public engine's reading too)
+        near = any(m.distance(h0, m.hex(h)) <= 2 for i, o in enumerate(state.seats)
+                   if i != seat for h, b in o.buildings if b != "sp")
         if not near:
             cost = s.cost_alone
     p = _pay(p, cost, f"A {new} on {hx}", "gp.upgrade.trading_station")
-    p = p.with_building(hx, new)
+    p = p.with_building(hx, new).gained(new)
     if new == "ts":
         p = _round_vp(state, p, "trading station built")
         p = _tile_triggers(p, "ts")
@@ -1764,7 +1772,7 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
         p = evolve(p, fed_tokens=tuple(toks))
     research = list(p.research)
     research[RESEARCH_TRACKS.index(track)] = level + 1
-    p = evolve(p, research=tuple(research))
+    p = evolve(p, research=tuple(research)).gained(track)
     code = TRACK_CODES[track]
     lv = _c().research(track).levels[level + 1]
     p = _gain_in_turn(p, lv.once, code, turn)
@@ -1816,7 +1824,7 @@ def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, lis
         source = f"tech-{position}"
         area = CODE_TRACK.get(position)
         turn.follow.insert(0, ("up", (area,) if area else ()))
-    p = evolve(p, techs=p.techs + ((position, tile, False),))
+    p = evolve(p, techs=p.techs + ((position, tile, False),)).gained(tile)
     if t.kind == "immediate":
         p = gain(p, t.gain, source)
         if t.per:
@@ -1965,7 +1973,7 @@ def _downgrade_lab(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, li
         raise Refusal("special.downgrade", f"The downgrade turns a research lab into a "
                       f"trading station ('build ts <hex of a lab>'); {hx} holds "
                       f"{p.building_at(hx) or 'nothing of theirs'}.", rule)
-    p = p.with_building(hx, "ts")
+    p = p.with_building(hx, "ts").gained("ts")
     p = _round_vp(state, p, "trading station built")
     p = _tile_triggers(p, "ts")
     return state.with_seat(seat, p), [
@@ -1976,8 +1984,9 @@ def _downgrade_lab(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, li
 def _space_station(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Event]]:
     """Ivits: a space station on empty space within range (Q.I.C. extend it as for a
     mine).  It extends their range and counts 1 in federations; no power is offered.
-    Engine ruling: it may not go on a hex holding a satellite, and like a mine it joins
-    a federation it touches."""
+    Engine ruling: it may not go on a hex holding one of their own satellites (another
+    player's satellite may share the hex, as satellites of several players do), and like
+    a mine it joins a federation it touches."""
     seat = turn.seat
     hx = _hex(state, cmd.hex)
     p = state.seats[seat]
@@ -1988,10 +1997,9 @@ def _space_station(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, li
     if state.planet(hx) is not None:
         raise Refusal("special.station_planet", f"{hx} is a planet; a space station goes on "
                       "empty space.", rule)
-    if state.owner(hx) is not None or any(hx in fed for o in state.seats
-                                          for fed in o.federations):
+    if state.owner(hx) is not None or any(hx in fed for fed in p.federations):
         raise Refusal("special.station_taken", f"{hx} already holds a space station or a "
-                      "satellite.", rule)
+                      "satellite of theirs.", rule)
     qic = _range_cost(state, p, hx, 0)
     p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
     p = p.with_building(hx, "sp")

@@ -84,6 +84,10 @@ class PlayerSpec:
     booster: str | None = None
     passed: bool = False
     used: tuple[str, ...] = ()
+    income_order: tuple[str, ...] = ()
+    """The income sources in the order gained, oldest first (structure kinds, tech tile
+    ids, research areas): the order the power income is taken in; sources not named
+    count as gained before those named."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +138,10 @@ def build_scenario(spec: Mapping[str, Any]) -> GPState:
     ``"adv-…"`` ones with the ``cover`` they sit on as ``["adv-nav", "terra"]``),
     ``fed_tokens`` (ids, ``"-"`` suffix for flipped ones), ``federations`` (hex lists),
     ``satellites``, ``booster``,
-    ``passed``, ``used`` (special actions taken this round)); ``round`` (1-6, default
+    ``passed``, ``used`` (special actions taken this round), ``income_order`` (the
+    income sources in the order gained, oldest first: structure kinds, tech tile ids,
+    research areas; the power income is taken in that order, which moves the Taklons'
+    brainstone)); ``round`` (1-6, default
     1); ``phase`` (``actions``; ``income``: the start of the round, whose income and
     Gaia phase are then played, stopping where a player decides (the order of the power
     income, the Gaia-phase choices below); ``gaia``: the Gaia phase, the income already
@@ -396,6 +403,24 @@ def _setup(spec: ScenarioSpec, problems: list[str]) -> Setup:
     return setup
 
 
+def _income_order(raw: PlayerSpec, where: str, techs: list[tuple[str, str, bool]],
+                  problems: list[str]) -> tuple[str, ...]:
+    """The player's ``income_order``, each source a structure kind, a tech tile the
+    player holds or a research area (code or name), each once."""
+    order: list[str] = []
+    held = {tile for _, tile, _ in techs}
+    for source in raw.income_order:
+        name = _CODE_TRACK.get(source, source)
+        if name not in ("ts", "lab", "PI", "ac1", "ac2", *RESEARCH_TRACKS, *held):
+            problems.append(f"{where}: income_order: {source!r} is no structure kind "
+                            "(ts lab PI ac1 ac2), research area or tech tile of theirs")
+        elif name in order:
+            problems.append(f"{where}: income_order: {source!r} is named twice")
+        else:
+            order.append(name)
+    return tuple(order)
+
+
 def _player(raw: PlayerSpec, where: str, base: GPState, taken: dict[str, str],
             problems: list[str]) -> PlayerState:
     m = base.space_map
@@ -520,6 +545,7 @@ def _player(raw: PlayerSpec, where: str, base: GPState, taken: dict[str, str],
             changes["booster"] = raw.booster
     changes["passed"] = raw.passed
     changes["used"] = raw.used
+    changes["income_order"] = _income_order(raw, where, techs, problems)
     p = evolve(p, **changes)
     if p.vp != 10:
         p = evolve(p, vp_sources=(("scenario", p.vp - 10),))

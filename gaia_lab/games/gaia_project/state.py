@@ -174,6 +174,10 @@ class PlayerState:
     formers_in_gaia: Annotated[int, Range(0, 3)] = 0
     """Gaiaformers moved to the Gaia area by a free action (Bal T'aks); they come back in
     the next Gaia phase."""
+    income_order: tuple[str, ...] = ()
+    """Income sources in the order last gained (a structure kind built by an upgrade, a
+    tech tile, a research area advanced), oldest first: the power income is taken in this
+    order (see :meth:`gained`)."""
 
     @classmethod
     def new(cls, faction: str, board: Faction | None = None) -> PlayerState:
@@ -219,6 +223,18 @@ class PlayerState:
         if building is not None:
             rest.append((hex_name, building))
         return evolve(self, buildings=tuple(sorted(rest)))
+
+    def gained(self, source: str) -> PlayerState:
+        """The player having just gained the income ``source`` (a structure kind, a tech
+        tile or a research area): it moves to the end of :attr:`income_order`, as a newly
+        gained income is taken after the older ones.
+
+        >>> p = PlayerState.new("taklons").gained("tech3").gained("PI").gained("tech3")
+        >>> p.income_order
+        ('PI', 'tech3')
+        """
+        return evolve(self, income_order=tuple(s for s in self.income_order if s != source)
+                      + (source,))
 
     def add_vp(self, amount: int, source: str) -> PlayerState:
         """The player with ``amount`` VP more, booked on ``source``."""
