@@ -16,9 +16,9 @@ from collections.abc import Mapping
 import pytest
 
 import gaia_lab
+from gaia_lab import render
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.games.animals_gathering.components import load_components as ag_components
-from gaia_lab import render
 from gaia_lab.render.canvas import scene_wire
 from gaia_lab.render.colours import NAMED, css_colour, css_rgba
 from gaia_lab.render.gaia_project import PLANET_STYLE
