@@ -55,10 +55,10 @@ def css_rgba(value: str) -> RGBA:
 
     >>> css_rgba("#33669980"), css_rgba("rgb(0, 128, 255)"), css_rgba(" white ")
     ((51, 102, 153, 0.502), (0, 128, 255, 1.0), (255, 255, 255, 1.0))
-    >>> css_rgba("rgb(300,0,0)")
+    >>> css_rgba("rgb(300,0,0)")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    gaia_lab.core.errors.GaiaLabError: cannot draw the colour 'rgb(300,0,0)': channel 300 is not in 0..255
+    gaia_lab.core.errors.GaiaLabError: cannot draw the colour 'rgb(300,0,0)': channel 300 ...
     """
     text = value.strip().lower()
     if text in _KEYWORDS:
