@@ -5,11 +5,15 @@
 The site holds the gaia_lab wheel built from this checkout and the pure-Python wheels
 of its dependencies (installed in the browser by piplite), the Pyodide core from the
 npm package ``pyodide`` (no CDN at run time), and the tour of lite/tour.py as a
-notebook. Pillow, which only the PNG export and the canvas widgets need, is not
-bundled and cannot be: Pyodide's build of it (like its numpy) is published only in
-Pyodide's full distribution, not in the npm package (which holds the core alone) nor on
-PyPI, so a browser with internet loads it at run time from Pyodide's CDN. Downloads (PyPI,
-npm) happen here, at build time, and are cached in .cache/lite/.
+notebook, and lite/explorer.py, the Explorer on one game. The widgets run offline too: the
+ipywidgets and anywidget front ends come with the site (jupyter lite build copies the
+labextensions installed beside it), their Python packages and anywidget's pure
+requirements (WIDGET_EXTRAS) are bundled for piplite, and the live board checks its
+colours in pure Python. Only the PNG export needs Pillow, which is not bundled and cannot
+be: Pyodide's build of it (like its numpy) is published only in Pyodide's full
+distribution, not in the npm package (which holds the core alone) nor on PyPI, so a
+browser with internet loads it at run time from Pyodide's CDN. Downloads (PyPI, npm)
+happen here, at build time, and are cached in .cache/lite/.
 """
 
 from __future__ import annotations
