@@ -5,11 +5,15 @@
 The site holds the gaia_lab wheel built from this checkout and the pure-Python wheels
 of its dependencies (installed in the browser by piplite), the Pyodide core from the
 npm package ``pyodide`` (no CDN at run time), and the tour of lite/tour.py as a
-notebook. Pillow, which only the PNG export and the canvas widgets need, is not
-bundled and cannot be: Pyodide's build of it (like its numpy) is published only in
-Pyodide's full distribution, not in the npm package (which holds the core alone) nor on
-PyPI, so a browser with internet loads it at run time from Pyodide's CDN. Downloads (PyPI,
-npm) happen here, at build time, and are cached in .cache/lite/.
+notebook, and lite/explorer.py, the Explorer on one game. The widgets run offline too: the
+ipywidgets and anywidget front ends come with the site (jupyter lite build copies the
+labextensions installed beside it), their Python packages and anywidget's pure
+requirements (WIDGET_EXTRAS) are bundled for piplite, and the live board checks its
+colours in pure Python. Only the PNG export needs Pillow, which is not bundled and cannot
+be: Pyodide's build of it (like its numpy) is published only in Pyodide's full
+distribution, not in the npm package (which holds the core alone) nor on PyPI, so a
+browser with internet loads it at run time from Pyodide's CDN. Downloads (PyPI, npm)
+happen here, at build time, and are cached in .cache/lite/.
 """
 
 from __future__ import annotations
@@ -33,6 +37,9 @@ NOT_PURE = {"pillow", "numpy"}
 KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
 # pure packages the kernel installs that Pyodide does not ship (piplite serves them)
 KERNEL_EXTRAS = ("comm",)
+# anywidget's own requirements (the live board): psygnal is not in Pyodide, and
+# typing-extensions only in its full distribution
+WIDGET_EXTRAS = ("psygnal", "typing-extensions")
 
 
 def pyodide_version() -> str:
@@ -58,15 +65,17 @@ def check(argv: list[str], cwd: Path | None = None) -> None:
     subprocess.run(argv, check=True, cwd=cwd)
 
 
-def wheels() -> list[Path]:
-    """The gaia_lab wheel (rebuilt every time) and the pure dependencies' wheels."""
+def wheels(python: str) -> list[Path]:
+    """The gaia_lab wheel (rebuilt every time) and the pure dependencies' wheels, pure
+    wheels for Python ``python`` even where PyPI also has compiled ones (psygnal)."""
     folder = CACHE / "wheels"
     for old in folder.glob("gaia_lab-*.whl"):
         old.unlink()
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
     check([*pip, "wheel", "--no-deps", "-w", str(folder), str(ROOT)])
-    check([*pip, "download", "--no-deps", "--only-binary=:all:", "-d", str(folder),
-           *pure_dependencies(), *KERNEL_EXTRAS])
+    check([*pip, "download", "--no-deps", "--only-binary=:all:", "--implementation", "py",
+           "--abi", "none", "--platform", "any", "--python-version", python, "-d", str(folder),
+           *pure_dependencies(), *KERNEL_EXTRAS, *WIDGET_EXTRAS])
     return sorted(folder.glob("*.whl"))
 
 
@@ -130,13 +139,17 @@ def kernel_packages(pyodide: Path, bundled: list[Path]) -> None:
     lock_path.write_text(json.dumps(lock), encoding="utf-8")
 
 
-def tour_notebook(folder: Path) -> None:
-    """lite/tour.py (jupytext percent) as folder/tour.ipynb, not executed."""
+NOTEBOOKS = ("tour", "explorer")
+"""The site's notebooks: lite/NAME.py (jupytext percent) for each NAME."""
+
+
+def notebooks(folder: Path) -> None:
+    """Each of NOTEBOOKS as folder/NAME.ipynb, not executed."""
     import jupytext
 
-    notebook = jupytext.read(ROOT / "lite" / "tour.py")
     folder.mkdir(parents=True, exist_ok=True)
-    jupytext.write(notebook, folder / "tour.ipynb")
+    for name in NOTEBOOKS:
+        jupytext.write(jupytext.read(ROOT / "lite" / f"{name}.py"), folder / f"{name}.ipynb")
 
 
 def build(output: Path = OUTPUT) -> Path:
@@ -145,9 +158,10 @@ def build(output: Path = OUTPUT) -> Path:
     shutil.rmtree(stage, ignore_errors=True)
     shutil.copytree(pyodide_core(), stage / "static" / "pyodide",
                     ignore=shutil.ignore_patterns("*.map", "*.d.ts", "console*.html"))
-    found = wheels()
+    lock = json.loads((stage / "static" / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    found = wheels(str(lock["info"]["python"]))
     kernel_packages(stage / "static" / "pyodide", [w for w in found if "gaia_lab" not in w.name])
-    tour_notebook(stage / "files")
+    notebooks(stage / "files")
     shutil.rmtree(output, ignore_errors=True)
     argv = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage),
             "--contents", str(stage / "files"), "--output-dir", str(output)]

@@ -13,10 +13,8 @@
 # needed. Every game's rule engine and its board (as SVG) work here. Run the cells from top to
 # bottom (Shift+Enter).
 #
-# The live widgets (the Explorer, the Walkthrough and the game table) are not part of this
-# tour: their board checks its colours with Pillow, which comes from the Pyodide distribution
-# on the internet and cannot be carried by this site. With a connection,
-# `await piplite.install("gaia_lab")` installs it; without one, use Binder or Voila for them.
+# The live widgets are not part of this tour: the notebook `explorer.ipynb` beside it opens
+# the Explorer on a game, with no network either.
 
 # %%
 import piplite

@@ -1,5 +1,6 @@
-"""The boards' palettes for colour-blind players: every two colours that tell things apart
-stay apart when seen with protanopia, deuteranopia or tritanopia.
+"""The boards' colours: read in pure Python (the CSS forms the boards use), and the palettes
+for colour-blind players: every two colours that tell things apart stay apart when seen with
+protanopia, deuteranopia or tritanopia.
 
 The simulation is Machado, Oliveira and Fernandes (2009) at full severity, applied to
 linear RGB; two colours are apart when their CIE76 distance in CIELAB is at least
@@ -14,7 +15,12 @@ from collections.abc import Mapping
 
 import pytest
 
+import gaia_lab
+from gaia_lab import render
+from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.games.animals_gathering.components import load_components as ag_components
+from gaia_lab.render.canvas import scene_wire
+from gaia_lab.render.colours import NAMED, css_colour, css_rgba
 from gaia_lab.render.gaia_project import PLANET_STYLE
 from gaia_lab.render.layout import INK
 from gaia_lab.render.shapers_of_gaia import (
@@ -51,9 +57,9 @@ def linear(channel: int) -> float:
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
-    h = colour.lstrip("#")
-    assert len(h) == 6, colour
-    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+    r, g, b, alpha = css_rgba(colour)
+    assert alpha == 1.0, colour
+    return r, g, b
 
 
 def lab(colour: str, simulation: Matrix | None) -> tuple[float, float, float]:
@@ -81,6 +87,70 @@ def contrast(a: str, b: str) -> float:
 
     high, low = sorted((lum(a), lum(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+# -- reading colours -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("#fc0", (255, 204, 0, 1.0)),
+    ("#FFCC00", (255, 204, 0, 1.0)),
+    ("#ffcc0080", (255, 204, 0, 0.502)),
+    ("#00000000", (0, 0, 0, 0.0)),
+    ("rgb(1,2,3)", (1, 2, 3, 1.0)),
+    (" rgb( 255 , 0 , 0 ) ", (255, 0, 0, 1.0)),
+    ("rgba(0, 128, 255, 0.25)", (0, 128, 255, 0.25)),
+    ("rgba(0, 128, 255, .5)", (0, 128, 255, 0.5)),
+    ("rgba(0, 128, 255, 1)", (0, 128, 255, 1.0)),
+    ("Tomato", (255, 99, 71, 1.0)),
+    ("grey", (128, 128, 128, 1.0)),
+    ("transparent", (0, 0, 0, 0.0)),
+    ("currentColor", (0, 0, 0, 1.0)),
+])
+def test_the_css_forms_the_boards_use_are_read(text: str, expected: tuple[int, ...]) -> None:
+    assert css_rgba(text) == expected
+    assert css_colour(text) == text.strip()
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("blurple", "not a CSS colour"),
+    ("", "not a CSS colour"),
+    ("#ff", "not a CSS colour"),
+    ("#12345", "not a CSS colour"),
+    ("#gg0000", "not a CSS colour"),
+    ("ff0000", "not a CSS colour"),
+    ("hsl(0, 100%, 50%)", "not a CSS colour"),
+    ("rgb(10%, 0, 0)", "not a CSS colour"),
+    ("rgb(-1, 0, 0)", "not a CSS colour"),
+    ("rgb(1, 2)", "not a CSS colour"),
+    ("rgb(256, 0, 0)", "channel 256 is not in 0..255"),
+    ("rgb(1.5, 0, 0)", "channel 1.5 is not in 0..255"),
+    ("rgba(0, 0, 0, 2)", "alpha 2 is not in 0..1"),
+    ("rgb(0, 0, 0, 0.5)", "rgb() takes 3 numbers"),
+    ("rgba(0, 0, 0)", "rgba() takes 4 numbers"),
+    ("none", "not a CSS colour"),  # "no paint" is the Scene's business, not a colour
+])
+def test_anything_else_is_refused_with_the_colour_named(text: str, why: str) -> None:
+    with pytest.raises(GaiaLabError) as caught:
+        css_rgba(text)
+    assert str(caught.value) == f"cannot draw the colour {text!r}: {why}"
+
+
+def test_the_names_agree_with_css() -> None:
+    # a few values as every browser's table has them
+    assert NAMED["teal"] == "#008080" and NAMED["gold"] == "#ffd700"
+    assert NAMED["grey"] == NAMED["gray"] == "#808080"
+    assert all(css_rgba(value)[3] == 1.0 for value in NAMED.values())
+    assert all(name == name.lower() for name in NAMED)
+
+
+@pytest.mark.parametrize("game", sorted(gaia_lab.GAMES))
+def test_every_colour_a_board_paints_is_read(game: str) -> None:
+    session = gaia_lab.Session(game, seed=3)  # the fewest players the game allows
+    assert scene_wire(render.scene(session.state))  # raises on a colour css_rgba refuses
+
+
+# -- palettes ------------------------------------------------------------------------------
 
 
 def test_the_simulation_confuses_what_it_should() -> None:

@@ -35,6 +35,7 @@ import anywidget
 import traitlets
 
 from gaia_lab.core.errors import GaiaLabError
+from gaia_lab.render.colours import css_colour
 from gaia_lab.render.shapes import FONT_FAMILY, Circle, Line, Polygon, Rect, Scene, Text
 
 __all__ = ["DEFAULT_WIDTH", "MAX_WIDTH", "MIN_WIDTH", "BoardCanvas", "BoardView",
@@ -58,19 +59,9 @@ _HERE = Path(__file__).resolve().parent
 _TEXT_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
-@lru_cache(maxsize=4096)
 def _colour(value: str) -> str:
     """``value`` if a browser understands it as a colour, else GaiaLabError."""
-    from PIL import ImageColor
-
-    text = value.strip()
-    if text.lower() in ("transparent", "currentcolor"):
-        return text
-    try:
-        ImageColor.getrgb(text)
-    except ValueError:
-        raise GaiaLabError(f"cannot draw the colour {value!r}: not a CSS colour") from None
-    return text
+    return css_colour(value)
 
 
 def _paint(value: str | None) -> str | None:

@@ -3,7 +3,8 @@ Chromium with no network, the Pyodide core served with the site from the npm pac
 
 The tour (lite/tour.py) asks every game the same questions: what it waits for, its legal
 actions, a legal and a refused move explained, a move played and undone, and its board as
-SVG; then it replays the first worked example of each game."""
+SVG; then it replays the first worked example of each game. The second notebook
+(lite/explorer.py) opens the Explorer: its board is drawn and an action button plays."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUTS = (
@@ -83,7 +84,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
+def run_offline(page: Page, lite_site: str, notebook: str, cells: int) -> list[str]:
+    """Open ``notebook`` of the site with every request off localhost refused, and run all
+    its ``cells`` code cells; the list the refused requests will be added to."""
     blocked: list[str] = []
 
     def localhost_only(route: Route) -> None:
@@ -94,12 +97,17 @@ def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
             route.abort()
 
     page.context.route("**/*", localhost_only)
-    page.goto(f"{lite_site}lab/index.html?path=tour.ipynb")
-    page.locator(".jp-Notebook .jp-CodeCell").nth(CELLS - 1).wait_for(timeout=120_000)
+    page.goto(f"{lite_site}lab/index.html?path={notebook}")
+    page.locator(".jp-Notebook .jp-CodeCell").nth(cells - 1).wait_for(timeout=120_000)
     page.wait_for_timeout(5_000)  # the kernel is chosen after the notebook opens
     page.locator(".jp-Notebook .jp-CodeCell").first.click()
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    return blocked
+
+
+def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
+    blocked = run_offline(page, lite_site, "tour.ipynb", CELLS)
     page.wait_for_function(
         f"() => ({OUTPUTS})()[{CELLS - 1}].includes('black_rose_wars_hunt: ')",
         timeout=600_000, polling=1_000)
@@ -125,3 +133,29 @@ def test_tour_runs_in_pyodide_offline(page: Page, lite_site: str) -> None:
     assert [line.split(":")[0] for line in examples] == names
     assert all(line.endswith("every checkpoint holds") for line in examples)
     assert blocked == []  # everything came from the site
+
+
+def test_the_explorer_draws_and_plays_offline(page: Page, lite_site: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    blocked = run_offline(page, lite_site, "explorer.ipynb", 2)
+    canvas = page.locator(".jp-Notebook .gaia-board canvas").first
+    canvas.wait_for(state="visible", timeout=600_000)
+    page.wait_for_function(
+        "() => { const c = document.querySelector('.gaia-board canvas');"
+        " return c && c.width > 0 && c.height > 0 && c.getBoundingClientRect().width > 0; }",
+        timeout=60_000)
+    status = page.locator(".jp-Notebook .widget-html").filter(has_text=" to act — ")
+    expect(status).to_have_count(1, timeout=60_000)
+    before = status.inner_text()
+    assert before.startswith("Ada to act"), before
+    button = page.locator(".jp-Notebook button.gaia-action").first
+    played = button.inner_text()
+    assert played.startswith("keep "), played
+    button.click()
+    expect(status).not_to_have_text(before, timeout=60_000)
+    expect(status).to_contain_text("Ben to act")
+    message = page.locator(".jp-Notebook .widget-html").filter(has_text="Played ")
+    expect(message).to_contain_text(f"Played {played}")
+    assert blocked == [], blocked  # the widgets' packages came from the site too
+    assert errors == [], errors
