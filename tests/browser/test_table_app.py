@@ -13,7 +13,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from helpers import KERNEL_TIMEOUT, STEP_TIMEOUT, ExplorerPage, check_side_column
+from helpers import (
+    FITTED,
+    KERNEL_TIMEOUT,
+    STEP_TIMEOUT,
+    ExplorerPage,
+    canvas_size,
+    check_side_column,
+)
 from playwright.sync_api import Locator, Page, expect
 
 import gaia_lab
@@ -27,11 +34,14 @@ GAME, TITLE, PLAYERS, SEED = "gaia_tiki", "GAIA (Tiki Editions)", 3, 5
 def explorer(page: Page, log_text: str) -> ExplorerPage:
     """The Explorer on the table now (its log holds ``log_text``)."""
     html = page.locator(".widget-html")
+    canvas = page.locator(".gaia-table canvas").first
+    canvas.wait_for(state="visible", timeout=STEP_TIMEOUT)
+    page.wait_for_function(FITTED, timeout=STEP_TIMEOUT)  # drawn at the width it is shown
     view = ExplorerPage(
-        page=page, canvas=page.locator(".gaia-table canvas").first,
+        page=page, canvas=canvas,
         status=html.filter(has_text=re.compile(r" to act — |Game over")),
         message=html.filter(has_text=re.compile(r"^Played ")),
-        log=html.filter(has_text=log_text))
+        log=html.filter(has_text=log_text), width=canvas_size(canvas)[0])
     expect(view.log).to_have_count(1, timeout=STEP_TIMEOUT)
     expect(view.status).to_have_count(1, timeout=STEP_TIMEOUT)
     return view
@@ -72,7 +82,7 @@ def test_play_save_load_and_step_an_example(
     session = gaia_lab.Session(GAME, players=PLAYERS, seed=SEED)
     expect(table_message(page)).to_contain_text(f"New game of {TITLE}", timeout=STEP_TIMEOUT)
     view = explorer(page, session.log()[1])
-    view.check_size(scene(session.state))
+    view.check_size(scene(session.state, width=view.width))
 
     # two moves by clicking their buttons
     for _ in range(2):
@@ -103,7 +113,7 @@ def test_play_save_load_and_step_an_example(
     expect(table_message(page)).to_contain_text("Loaded saved.json", timeout=STEP_TIMEOUT)
     view = explorer(page, session.log()[1])
     expect(view.status).to_contain_text("(decision 3)")
-    view.check_size(scene(session.state))
+    view.check_size(scene(session.state, width=view.width))
     expect(dropdown(page, "Game")).to_have_value(TITLE)  # the setup follows the record
 
     # a file whose second decision was edited: the step and its line, the table unchanged
