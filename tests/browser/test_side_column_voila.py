@@ -15,7 +15,7 @@ import pytest
 from helpers import DRAWN, KERNEL_TIMEOUT, check_side_column
 from playwright.sync_api import Page, expect
 
-GAMES = ["animals_gathering", "shapers_of_gaia", "gaia_project", "gaia_tiki"]
+GAMES = ["animals_gathering", "shapers_of_gaia", "gaia_project", "gaia_tiki", "black_rose_wars"]
 SIZES = {"1366x768": {"width": 1366, "height": 768}, "1920x1080": {"width": 1920, "height": 1080}}
 
 
