@@ -98,8 +98,9 @@ GAP: Final = 1.0
 """The space between two markers of a Room, and between their rows."""
 EDGE: Final = 1.5
 """The least space between a Room's marker and the edge of its hexagon."""
-ARBOR: Final = 12.0
-"""The width of an Arbor Vitae."""
+ARBOR: Final = 1.2
+"""The width of an Arbor Vitae in a Room over its markers' half-side (it is as tall as
+they are)."""
 ROOM_COLOURS: Final[dict[str, str]] = {
     "black": "#aab0b5", "grey": "#d5d8dc", "red": "#f2c4bd", "yellow": "#f9e79f",
     "green": "#b9e4c9", "blue": "#bcdcf3", "purple": "#dcc6e6",
@@ -241,21 +242,40 @@ def _lines(text: str, w: float, size: float = TEXT) -> tuple[str, ...]:
     return wrap(text, max(8, int(w / (0.62 * size))), 99)
 
 
-def _phrases(phrases: Iterable[str], w: float) -> tuple[str, ...]:
-    """Phrases joined by `` · `` into lines that fit ``w``, a phrase broken only when it
-    alone is too long.
+Phrase: TypeAlias = "str | tuple[str, ...]"
+"""A phrase of a panel row: words, or a list (its entries, see :func:`_listing`)."""
+
+
+def _listing(head: str, entries: Iterable[str], tail: str = "") -> tuple[str, ...]:
+    """A list as a :data:`Phrase`: ``head`` and the entries, ``none`` when there are
+    none, ``tail`` after the last.
+
+    >>> _listing("in hand", ["Blink", "Earthen Ward"], " (2 of 3)")
+    ('in hand: Blink,', 'Earthen Ward (2 of 3)')
+    """
+    out = list(entries) or ["none"]
+    out[0] = f"{head}: {out[0]}"
+    return (*(f"{e}," for e in out[:-1]), out[-1] + tail)
+
+
+def _phrases(phrases: Iterable[Phrase], w: float) -> tuple[str, ...]:
+    """Phrases joined by `` · `` into lines that fit ``w``, a list broken only between
+    its entries and a phrase or an entry only when it alone is too long.
 
     >>> _phrases(["in Crypt", "2/11 Damage", "Power Points 0"], 160)
     ('in Crypt · 2/11 Damage', 'Power Points 0')
+    >>> _phrases([_listing("in hand", ["Arcane Bolt", "Earthen Ward", "Blink"])], 160)
+    ('in hand: Arcane Bolt,', 'Earthen Ward, Blink')
     """
     out: list[str] = []
     chars = max(8, int(w / (0.62 * TEXT)))
     for phrase in phrases:
-        trial = f"{out[-1]} · {phrase}" if out else phrase
-        if out and len(trial) <= chars:
-            out[-1] = trial
-        else:
-            out += _lines(phrase, w)
+        for k, part in enumerate((phrase,) if isinstance(phrase, str) else phrase):
+            trial = f"{out[-1]}{' ' if k else ' · '}{part}" if out else part
+            if out and len(trial) <= chars:
+                out[-1] = trial
+            else:
+                out += _lines(part, w)
     return tuple(out)
 
 
@@ -397,7 +417,7 @@ def _crowd(models: int, arbor: int, r: float, top: float) -> Crowd:
     """
     size = max(10.0, 0.16 * r)
     while True:
-        fitted = _fit([2 * size] * models + [ARBOR] * arbor, _rows(r, top, size))
+        fitted = _fit([2 * size] * models + [ARBOR * size] * arbor, _rows(r, top, size))
         if fitted is not None:
             return Crowd(size, tuple(fitted[:models]), None, tuple(fitted[models:]))
         if size <= MARKER_MIN:
@@ -406,12 +426,13 @@ def _crowd(models: int, arbor: int, r: float, top: float) -> Crowd:
     rows = _rows(r, top, size) or [(top + size, math.inf)]
     for shown in range(models - 1, -1, -1):
         half = max(size, text_width(f"+{models - shown}", TEXT) / 2 + 3)
-        widths = [2 * size] * shown + [2 * half] + [ARBOR] * arbor
+        widths = [2 * size] * shown + [2 * half] + [ARBOR * size] * arbor
         fitted = _fit(widths, rows if shown else [(rows[0][0], math.inf)])
         if fitted is not None:
             return Crowd(size, tuple(fitted[:shown]), (*fitted[shown], half),
                          tuple(fitted[shown + 1:]))
-    return Crowd(size, (), None, tuple(_fit([ARBOR] * arbor, [(rows[0][0], math.inf)]) or ()))
+    alone = _fit([ARBOR * size] * arbor, [(rows[0][0], math.inf)])  # no models: arbor only
+    return Crowd(size, (), None, tuple(alone or ()))
 
 
 def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy: float,
@@ -478,12 +499,13 @@ def _crowd_items(state: BRWState, game: BlackRoseWars, area: str, crowd: Crowd, 
         letters.append(Text(cx + x, cy + y, f"+{len(rest)}", size=TEXT, anchor="middle",
                             baseline="middle", fill="#ffffff", weight="bold", title=title))
     items: list[Item] = [*markers, *letters]
+    k = crowd.size / 10  # an Arbor Vitae ARBOR sizes wide, two sizes tall
     for x, y in crowd.arbor:
         x, y = cx + x, cy + y
-        items.append(Polygon(((x, y + 8), (x - 6, y - 2), (x + 6, y - 2)),
-                             fill="#145a32", title="Arbor Vitae"))
-        items.append(Polygon(((x, y - 8), (x - 6, y + 2), (x + 6, y + 2)),
-                             fill="#1e8449", title="Arbor Vitae"))
+        items.append(Polygon(((x, y + 10 * k), (x - 6 * k, y - 2.5 * k),
+                              (x + 6 * k, y - 2.5 * k)), fill="#145a32", title="Arbor Vitae"))
+        items.append(Polygon(((x, y - 10 * k), (x - 6 * k, y + 2.5 * k),
+                              (x + 6 * k, y + 2.5 * k)), fill="#1e8449", title="Arbor Vitae"))
     return items
 
 
@@ -665,7 +687,7 @@ def power_scene(state: BRWState, width: float) -> Scene:
 
 Draw: TypeAlias = Callable[[float, float, float], tuple[list[Item], float]]
 """A panel row drawn at (left, baseline, width): its items and its last baseline."""
-Group: TypeAlias = "Iterable[str] | Draw"
+Group: TypeAlias = "Iterable[Phrase] | Draw"
 """A panel row: phrases (see :func:`_phrases`) or a drawing."""
 BOX: Final = 9.0
 """The side of a Damage box in a panel."""
@@ -867,20 +889,19 @@ def mage_scene(state: BRWState, seat: int, width: float,
     task = state.task
     acting = task is not None and task.actor == seat
     crown = " (Crown)" if state.crown == seat else ""
-    trophies = ", ".join(m.trophies) or "none"
 
-    def spells(ids: Iterable[str]) -> str:
-        return ", ".join(_spell_name(game, s) for s in ids) or "none"
+    def spells(head: str, ids: Iterable[str], tail: str = "") -> Phrase:
+        return _listing(head, (_spell_name(game, s) for s in ids), tail)
 
     personal = state.modules.personal[seat] if seat < len(state.modules.personal) else ()
     evocations = [e for e in state.evocations if e.owner == seat]
     lines: list[Group] = [
         (f"in {place_name(state, game, m.where)}", f"Power Points {m.power}",
-         f"Trophies: {trophies}", *(("passed",) if m.passed else ())),
+         _listing("Trophies", m.trophies), *(("passed",) if m.passed else ())),
         _damage_row(state, m.model),
-        (f"prepared: {spells(m.prepared)}", f"in hand: {spells(m.hand)}"),
-        *(((f"personal spells gained: {spells(personal)} ({len(personal)} of "
-            f"{len(talia_personal())})",),) if personal else ()),
+        (spells("prepared", m.prepared), spells("in hand", m.hand)),
+        *(((spells("personal spells gained", personal,
+                   f" ({len(personal)} of {len(talia_personal())})"),),) if personal else ()),
         *(((f"Evocations: {len(evocations)} of {MAX_EVOCATIONS}",),) if evocations else ()),
         *(_evocation_row(state, game, e, e.card in unseen) for e in evocations)]
     return _panel(f"{m.name}{crown}", lines, width,
