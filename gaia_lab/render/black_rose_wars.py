@@ -20,8 +20,14 @@ dealt it and who a defeat would pay.
 The Lodge fills the width a column of panels leaves (its Rooms grow with it, see
 :func:`hex_size`); once that column is longer than the Lodge the next panel goes in the
 shorter of it and the space under the Lodge.  Every text is at least :data:`TEXT` px at
-the width asked for, and is wrapped, never cut.  A Room shows its name and its slots; its
-Instability count and side are in its title (tooltip).
+the width asked for, and is wrapped, never cut (a list of spells only between two spells).
+A Room shows its name and its slots; its Instability count and side are in its title
+(tooltip).  Its models and Arbor Vitae stand in rows under the slots, inside the hexagon:
+as a Room fills, the markers shrink (to :data:`MARKER_MIN`, their letters still
+:data:`TEXT` px) and the name and slots move up; past that the Room shows its first models
+(the Mages first) and a ``+N`` marker whose tooltip names the rest, and each of those
+keeps its id on its panel (an Evocation's marker, a Mage's dot, the Damage of Gaea or
+Filius; see :func:`unseen`).
 
 Clickable ids follow :meth:`BlackRoseWars.action_targets`: ``room:<id>``, ``cell:<id>``,
 ``root:<room>`` and ``model:<id>`` (``mage1``.., ``gaea``, ``filius``).
