@@ -400,3 +400,19 @@ def test_a_long_hand_breaks_between_spells() -> None:
         whole = [n for n in names if any(n in line for line in lines[start:start + 6])]
         assert whole == names, (width, lines[start:start + 6])
         assert listed.startswith(", ".join(names))
+
+
+@pytest.mark.parametrize("width", [400, 600])
+def test_a_crowded_room_on_a_narrow_table_keeps_every_model(width: int) -> None:
+    state = crowded("black_rose_room", 15, 3)
+    board = scene(state, width=width)
+    hexagon = board.find("room:black_rose_room")
+    assert isinstance(hexagon, Polygon)
+    for mid in state.models_in("black_rose_room"):
+        assert board.hit(*centre(board, f"model:{mid}")) == f"model:{mid}"
+        marker = board.find(f"model:{mid}")
+        assert marker is not None
+        left, top, right, bottom = marker.bounds()
+        drawn_here = hexagon.contains((left + right) / 2, (top + bottom) / 2)
+        assert not drawn_here or inside(hexagon, marker.bounds())
+    assert not overlapping_texts(board)

@@ -429,16 +429,16 @@ def _crowd(models: int, arbor: int, r: float, top: float) -> Crowd:
         if size <= MARKER_MIN:
             break
         size = max(MARKER_MIN, size - 0.5)
-    rows = _rows(r, top, size) or [(top + size, math.inf)]
+    rows = _rows(r, top, size)
+    alone = [(rows[0][0] if rows else top + size, math.inf)]  # a row for the +N marker
     for shown in range(models - 1, -1, -1):
         half = max(size, text_width(f"+{models - shown}", TEXT) / 2 + 3)
         widths = [2 * size] * shown + [2 * half] + [ARBOR * size] * arbor
-        fitted = _fit(widths, rows if shown else [(rows[0][0], math.inf)])
+        fitted = _fit(widths, rows if shown else alone)
         if fitted is not None:
             return Crowd(size, tuple(fitted[:shown]), (*fitted[shown], half),
                          tuple(fitted[shown + 1:]))
-    alone = _fit([ARBOR * size] * arbor, [(rows[0][0], math.inf)])  # no models: arbor only
-    return Crowd(size, (), None, tuple(alone or ()))
+    return Crowd(size, (), None, tuple(_fit([ARBOR * size] * arbor, alone) or ()))
 
 
 def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy: float,
