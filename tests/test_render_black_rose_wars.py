@@ -7,6 +7,7 @@ squares."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -23,6 +24,7 @@ from gaia_lab.games.black_rose_wars.examples_modules import (
 from gaia_lab.games.black_rose_wars.hunt import DRILL, HuntState
 from gaia_lab.games.black_rose_wars.hunt import GAME as HUNT
 from gaia_lab.games.black_rose_wars.large_models import label
+from gaia_lab.games.black_rose_wars.modules_flow import talia_personal
 from gaia_lab.games.black_rose_wars.state import BRWState
 from gaia_lab.render import scene
 from gaia_lab.render.black_rose_wars import (
@@ -32,6 +34,8 @@ from gaia_lab.render.black_rose_wars import (
     TEXT,
     centre,
     hex_size,
+    model_name,
+    unseen,
 )
 from gaia_lab.render.black_rose_wars_hunt import scene as hunt_scene
 from gaia_lab.render.shapes import Polygon, Rect, Scene, Text
@@ -299,3 +303,116 @@ def test_panels_fill_the_space_under_the_lodge() -> None:
     under = [i for i in board.items if isinstance(i, Text) and i.weight == "bold"
              and i.y > lodge_bottom and i.x < power.x - 12 and i.text in {"Rikkart", "Angela"}]
     assert under and power.y < lodge_bottom
+
+
+# ------------------------------------------------------------- a crowded Room, long lists
+
+
+CARDS = ("succubus_1", "succubus_2", "succubus_3", "nigredo_1", "nigredo_2", "nigredo_3",
+         "cadaver_1", "cadaver_2", "cadaver_3", "cadaver_4", "cadaver_5", "cadaver_6",
+         "cadaver_7", "cadaver_8", "gaea_legend")
+"""Three Evocations for each of five Mages, the Legend the last."""
+
+
+def crowded(room: str, evocations: int, arbor: int = 0) -> BRWState:
+    """Five Mages, Gaea, Filius and ``evocations`` Evocations (three a Mage at most) in
+    ``room``, with ``arbor`` Arbor Vitae there."""
+    return GAME.scenario({
+        "players": 5, "seats": [{"where": room}] * 5, "gaea": {"where": room},
+        "filius": {"where": room}, "arbor_vitae": [room] * arbor,
+        "evocations": [{"card": c, "owner": i // 3, "where": room, "dealt": ["gaea"]}
+                       for i, c in enumerate(CARDS[len(CARDS) - evocations:])]})
+
+
+def inside(polygon: Polygon, box: tuple[float, float, float, float]) -> bool:
+    """Whether every corner of ``box`` lies in the convex ``polygon``."""
+    points = polygon.points
+    left, top, right, bottom = box
+    for x, y in ((left, top), (right, top), (left, bottom), (right, bottom)):
+        crosses = [(bx - ax) * (y - ay) - (by - ay) * (x - ax)
+                   for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1])]
+        if not (all(c >= -0.01 for c in crosses) or all(c <= 0.01 for c in crosses)):
+            return False
+    return True
+
+
+def apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) <= 0.5 or min(a[3], b[3]) - max(a[1], b[1]) <= 0.5
+
+
+@pytest.mark.parametrize("width", [900, 1400])
+@pytest.mark.parametrize(("room", "evocations", "arbor"), [
+    ("black_rose_room", 15, 0), ("black_rose_room", 15, 2), ("black_rose_room", 4, 1),
+    ("forge", 15, 1), ("forge", 9, 0), ("cemetery", 15, 0)])
+def test_a_crowded_room_is_whole_legible_and_apart(width: int, room: str, evocations: int,
+                                                   arbor: int) -> None:
+    state = crowded(room, evocations, arbor)
+    models = state.models_in(room)
+    assert len(models) == 7 + evocations
+    board = scene(state, width=width)
+    hexagon = board.find(f"room:{room}")
+    assert isinstance(hexagon, Polygon)
+    more = [i for i in board.items if isinstance(i, Rect) and i.title
+            and i.title.endswith(" Damage)") and " more here: " in i.title]
+    drawn = [board.find(f"model:{mid}") for mid in models]
+    shown = [i for i in drawn if i is not None and inside(hexagon, i.bounds())]
+    texts = [i for i in board.items if isinstance(i, Text)
+             and inside(hexagon, (i.x, i.y, i.x, i.y))]
+    slots = [i for i in board.items if isinstance(i, Rect) and i.title
+             and i.title.startswith(("Instability", "Root Token"))
+             and inside(hexagon, i.bounds())]
+    # every marker, letter and name inside the hexagon, none over another or over a slot
+    for item in [*shown, *more, *texts]:
+        assert inside(hexagon, item.bounds()), item
+    boxes = [i.bounds() for i in [*shown, *more]]
+    assert all(apart(a, b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
+    names = [i for i in texts if i.weight == "bold" and i.size > TEXT]
+    assert names and all(apart(a, b.bounds()) for a in boxes for b in [*slots, *names])
+    assert not overlapping_texts(board) and not cut_texts(board)
+    assert min(i.size for i in board.items if isinstance(i, Text)) * width / board.width >= 10
+    # the models not drawn in the Room: the "+N" marker names them, their panels carry them
+    hidden = unseen(state, GAME, hex_size(state, width - 20 - PANEL_W - 12))
+    assert len(shown) == len(models) - len(hidden)
+    assert [i.text for i in texts if i.text.startswith("+")] == (
+        [f"+{len(hidden)}"] if hidden else [])
+    assert len(more) == (1 if hidden else 0)
+    for mid in hidden:
+        assert more[0].title and model_name(state, GAME, mid) in more[0].title
+    assert hidden == set(models[len(models) - len(hidden):])  # the last ones, Mages first
+    assert hidden or len(models) <= 14 or width == 1400
+    if width == 1400:
+        assert not hidden  # the fullest Room shows every model at 1400 px
+    for mid in models:
+        assert board.hit(*centre(board, f"model:{mid}")) == f"model:{mid}"
+    assert hidden.isdisjoint(models[:5]) and (arbor or hidden.isdisjoint(models[:7]))
+
+
+def test_a_long_hand_breaks_between_spells() -> None:
+    state = GAME.scenario({"players": 3})
+    hand = tuple(s.id for s in GAME.components.spells) + talia_personal()
+    state = replace(state, mages=(replace(state.mages[0], hand=hand), *state.mages[1:]))
+    names = [GAME.components.spell(s).name for s in hand]
+    for width in (900, 1400):
+        board = scene(state, width=width)
+        lines = [i.text for i in board.items if isinstance(i, Text)]
+        start = next(k for k, line in enumerate(lines) if "in hand: " in line)
+        listed = " ".join(lines[start:start + 6]).split("in hand: ")[1]
+        whole = [n for n in names if any(n in line for line in lines[start:start + 6])]
+        assert whole == names, (width, lines[start:start + 6])
+        assert listed.startswith(", ".join(names))
+
+
+@pytest.mark.parametrize("width", [400, 600])
+def test_a_crowded_room_on_a_narrow_table_keeps_every_model(width: int) -> None:
+    state = crowded("black_rose_room", 15, 3)
+    board = scene(state, width=width)
+    hexagon = board.find("room:black_rose_room")
+    assert isinstance(hexagon, Polygon)
+    for mid in state.models_in("black_rose_room"):
+        assert board.hit(*centre(board, f"model:{mid}")) == f"model:{mid}"
+        marker = board.find(f"model:{mid}")
+        assert marker is not None
+        left, top, right, bottom = marker.bounds()
+        drawn_here = hexagon.contains((left + right) / 2, (top + bottom) / 2)
+        assert not drawn_here or inside(hexagon, marker.bounds())
+    assert not overlapping_texts(board)

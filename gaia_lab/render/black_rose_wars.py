@@ -20,8 +20,14 @@ dealt it and who a defeat would pay.
 The Lodge fills the width a column of panels leaves (its Rooms grow with it, see
 :func:`hex_size`); once that column is longer than the Lodge the next panel goes in the
 shorter of it and the space under the Lodge.  Every text is at least :data:`TEXT` px at
-the width asked for, and is wrapped, never cut.  A Room shows its name and its slots; its
-Instability count and side are in its title (tooltip).
+the width asked for, and is wrapped, never cut (a list of spells only between two spells).
+A Room shows its name and its slots; its Instability count and side are in its title
+(tooltip).  Its models and Arbor Vitae stand in rows under the slots, inside the hexagon:
+as a Room fills, the markers shrink (to :data:`MARKER_MIN`, their letters still
+:data:`TEXT` px) and the name and slots move up; past that the Room shows its first models
+(the Mages first) and a ``+N`` marker whose tooltip names the rest, and each of those
+keeps its id on its panel (an Evocation's marker, a Mage's dot, the Damage of Gaea or
+Filius; see :func:`unseen`).
 
 Clickable ids follow :meth:`BlackRoseWars.action_targets`: ``room:<id>``, ``cell:<id>``,
 ``root:<room>`` and ``model:<id>`` (``mage1``.., ``gaea``, ``filius``).
@@ -39,6 +45,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from gaia_lab.core.hexgrid import Hex, corners, to_pixel
@@ -77,7 +85,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["OWNER_COLOURS", "ROOM_COLOURS", "centre", "damage_words", "event_name", "event_scene",
            "hex_size", "legend_words", "lodge_scene", "model_name", "owner_name", "place_name",
-           "scene"]
+           "scene", "unseen"]
 
 HEX_MIN: Final = 56.0
 """The smallest circumradius of a Room: below it the Lodge goes above the panels."""
@@ -89,8 +97,16 @@ TEXT: Final = 10.0
 """The smallest text on the table."""
 LINE: Final = 14.0
 """The line height of panel text."""
-FIGURE_STEP: Final = 14.0
-"""The least distance between two markers of a row in a Room (their letters stay apart)."""
+MARKER_MIN: Final = 7.5
+"""The smallest half-side of a model's marker in a Room: its letters (:data:`TEXT` px)
+still fit in it."""
+GAP: Final = 1.0
+"""The space between two markers of a Room, and between their rows."""
+EDGE: Final = 1.5
+"""The least space between a Room's marker and the edge of its hexagon."""
+ARBOR: Final = 1.2
+"""The width of an Arbor Vitae in a Room over its markers' half-side (it is as tall as
+they are)."""
 ROOM_COLOURS: Final[dict[str, str]] = {
     "black": "#aab0b5", "grey": "#d5d8dc", "red": "#f2c4bd", "yellow": "#f9e79f",
     "green": "#b9e4c9", "blue": "#bcdcf3", "purple": "#dcc6e6",
@@ -232,21 +248,40 @@ def _lines(text: str, w: float, size: float = TEXT) -> tuple[str, ...]:
     return wrap(text, max(8, int(w / (0.62 * size))), 99)
 
 
-def _phrases(phrases: Iterable[str], w: float) -> tuple[str, ...]:
-    """Phrases joined by `` · `` into lines that fit ``w``, a phrase broken only when it
-    alone is too long.
+Phrase: TypeAlias = "str | tuple[str, ...]"
+"""A phrase of a panel row: words, or a list (its entries, see :func:`_listing`)."""
+
+
+def _listing(head: str, entries: Iterable[str], tail: str = "") -> tuple[str, ...]:
+    """A list as a :data:`Phrase`: ``head`` and the entries, ``none`` when there are
+    none, ``tail`` after the last.
+
+    >>> _listing("in hand", ["Blink", "Earthen Ward"], " (2 of 3)")
+    ('in hand: Blink,', 'Earthen Ward (2 of 3)')
+    """
+    out = list(entries) or ["none"]
+    out[0] = f"{head}: {out[0]}"
+    return (*(f"{e}," for e in out[:-1]), out[-1] + tail)
+
+
+def _phrases(phrases: Iterable[Phrase], w: float) -> tuple[str, ...]:
+    """Phrases joined by `` · `` into lines that fit ``w``, a list broken only between
+    its entries and a phrase or an entry only when it alone is too long.
 
     >>> _phrases(["in Crypt", "2/11 Damage", "Power Points 0"], 160)
     ('in Crypt · 2/11 Damage', 'Power Points 0')
+    >>> _phrases([_listing("in hand", ["Arcane Bolt", "Earthen Ward", "Blink"])], 160)
+    ('in hand: Arcane Bolt,', 'Earthen Ward, Blink')
     """
     out: list[str] = []
     chars = max(8, int(w / (0.62 * TEXT)))
     for phrase in phrases:
-        trial = f"{out[-1]} · {phrase}" if out else phrase
-        if out and len(trial) <= chars:
-            out[-1] = trial
-        else:
-            out += _lines(phrase, w)
+        for k, part in enumerate((phrase,) if isinstance(phrase, str) else phrase):
+            trial = f"{out[-1]}{' ' if k else ' · '}{part}" if out else part
+            if out and len(trial) <= chars:
+                out[-1] = trial
+            else:
+                out += _lines(part, w)
     return tuple(out)
 
 
@@ -258,6 +293,152 @@ def _name_lines(name: str, room: float, size: float) -> tuple[str, ...]:
     best = min(range(1, len(words)), key=lambda k: max(len(" ".join(words[:k])),
                                                       len(" ".join(words[k:]))))
     return (" ".join(words[:best]), " ".join(words[best:]))
+
+
+Point: TypeAlias = tuple[float, float]
+"""A point, here from a Room's centre."""
+
+
+@dataclass(frozen=True, slots=True)
+class Crowd:
+    """Where a Room's markers go, from its centre: ``size`` (a marker's half-side), the
+    centre of each model shown (in :meth:`BRWState.models_in` order), the ``+N`` marker's
+    centre and half-width when the others are not shown, and each Arbor Vitae's centre."""
+
+    size: float
+    shown: tuple[Point, ...]
+    more: tuple[float, float, float] | None
+    arbor: tuple[Point, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPlan:
+    """A Room's text and rows from its centre: its name's lines, their size and baselines,
+    the top of its slots and where its markers go."""
+
+    name: tuple[str, ...]
+    name_size: float
+    baselines: tuple[float, ...]
+    slots: float
+    crowd: Crowd
+
+
+def _slot(r: float) -> float:
+    """The side of an Instability slot in a Room of circumradius ``r``."""
+    return max(9.0, 0.145 * r)
+
+
+def _room_plan(state: BRWState, game: BlackRoseWars, room: Room, r: float) -> RoomPlan:
+    """Where a Room's name, slots and markers go (see :func:`_plan`)."""
+    rows = 1 if room.rebuilt else max(1, math.ceil(room.size / 5))
+    slot = _slot(r)
+    block = max(rows * (slot + 2), 2 * slot + 5 if room.root is not None else 0.0)
+    return _plan(_room_card(game, room.id)[0], r, block, len(state.models_in(room.id)),
+                 state.arbor_vitae.count(room.id))
+
+
+@lru_cache(maxsize=1024)
+def _plan(name: str, r: float, block: float, models: int, arbor: int) -> RoomPlan:
+    """A Room's plan: its name and its slots (``block`` tall) where they stand in a roomy
+    Room, moved up towards the top of the hexagon only as far as the markers of its
+    ``models`` and ``arbor`` Arbor Vitae need to be shown whole and as large as they can.
+
+    >>> roomy, crowded = _plan("Crypt", 70.0, 11.0, 2, 0), _plan("Crypt", 70.0, 11.0, 12, 1)
+    >>> roomy.slots == -0.13 * 70 and roomy.crowd.size > crowded.crowd.size
+    True
+    >>> crowded.slots < roomy.slots, crowded.crowd.more is None, len(crowded.crowd.shown)
+    (True, True, 12)
+    """
+    size = min(13.0, max(10.5, 0.17 * r))
+    lines = _name_lines(name, _SQRT3 * r - 14, size)
+    pitch = size + 2.5
+    edge = r - 2 - EDGE  # the drawn hexagon, less the margin
+    roomy = -0.29 * r if len(lines) == 1 else -0.46 * r
+    # the highest first baseline at which every line of the name stays in the hexagon
+    high = min(roomy, max(0.8 * size - k * pitch - (edge - 0.33 * size * len(line) / _SQRT3)
+                          for k, line in enumerate(lines)))
+    high_slots = min(-0.13 * r, high + (len(lines) - 1) * pitch + 0.2 * size + 6)
+
+    def at(t: float) -> RoomPlan:
+        first = roomy + t * (high - roomy)
+        slots = -0.13 * r + t * (high_slots + 0.13 * r)
+        return RoomPlan(lines, size, tuple(first + k * pitch for k in range(len(lines))),
+                        slots, _crowd(models, arbor, r, slots + block + 3))
+    tight = at(1.0)
+    if tight.crowd.more is not None:
+        return tight
+    return next((plan for plan in map(at, (0.0, 0.25, 0.5, 0.75)) if plan.crowd.more is None
+                 and plan.crowd.size >= tight.crowd.size), tight)
+
+
+def _rows(r: float, top: float, size: float) -> list[tuple[float, float]]:
+    """The rows of markers of half-side ``size`` from ``top`` down a Room of circumradius
+    ``r``: each row's centre and the half-width it has inside the hexagon."""
+    out: list[tuple[float, float]] = []
+    edge = r - 2 - EDGE
+    y = top + size
+    while y + size <= edge:
+        far = max(abs(y - size), abs(y + size))
+        half = min(_SQRT3 / 2 * edge, _SQRT3 * (edge - far))
+        if half < size:
+            break
+        out.append((y, half))
+        y += 2 * size + GAP
+    return out
+
+
+def _fit(widths: list[float], rows: list[tuple[float, float]]) -> list[Point] | None:
+    """The centres of items ``widths`` wide filling ``rows`` in order, each row centred;
+    None when they do not all fit."""
+    out: list[Point] = []
+    i = 0
+    if not widths:
+        return out
+    for y, half in rows:
+        row: list[float] = []
+        while i < len(widths) and sum(row) + len(row) * GAP + widths[i] <= 2 * half:
+            row.append(widths[i])
+            i += 1
+        x = -(sum(row) + (len(row) - 1) * GAP) / 2
+        for w in row:
+            out.append((x + w / 2, y))
+            x += w + GAP
+        if i == len(widths):
+            return out
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _crowd(models: int, arbor: int, r: float, top: float) -> Crowd:
+    """Where ``models`` markers and ``arbor`` Arbor Vitae go in a Room of circumradius
+    ``r`` under ``top``: the markers as large as fit (from ``max(10, 0.16 r)`` down to
+    :data:`MARKER_MIN`), in rows inside the hexagon; past that, the first markers and a
+    ``+N`` marker for the rest.
+
+    >>> few, many = _crowd(3, 1, 60.0, 12.0), _crowd(22, 0, 60.0, 12.0)
+    >>> few.size, len(few.shown), few.more, len(few.arbor)
+    (10.0, 3, None, 1)
+    >>> many.size == MARKER_MIN, len(many.shown) < 22, many.more is not None
+    (True, True, True)
+    """
+    size = max(10.0, 0.16 * r)
+    while True:
+        fitted = _fit([2 * size] * models + [ARBOR * size] * arbor, _rows(r, top, size))
+        if fitted is not None:
+            return Crowd(size, tuple(fitted[:models]), None, tuple(fitted[models:]))
+        if size <= MARKER_MIN:
+            break
+        size = max(MARKER_MIN, size - 0.5)
+    rows = _rows(r, top, size)
+    alone = [(rows[0][0] if rows else top + size, math.inf)]  # a row for the +N marker
+    for shown in range(models - 1, -1, -1):
+        half = max(size, text_width(f"+{models - shown}", TEXT) / 2 + 3)
+        widths = [2 * size] * shown + [2 * half] + [ARBOR * size] * arbor
+        fitted = _fit(widths, rows if shown else alone)
+        if fitted is not None:
+            return Crowd(size, tuple(fitted[:shown]), (*fitted[shown], half),
+                         tuple(fitted[shown + 1:]))
+    return Crowd(size, (), None, tuple(_fit([ARBOR * size] * arbor, alone) or ()))
 
 
 def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy: float,
@@ -272,15 +453,12 @@ def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy:
                                  stroke_width=3.5 if room.rebuilt else 1.0,
                                  id=f"room:{room.id}",
                                  title=f"{name}: {status}{root}")]
-    size = min(13.0, max(10.5, 0.17 * r))
-    lines = _name_lines(name, _SQRT3 * r - 14, size)
-    ys = (-0.29 * r,) if len(lines) == 1 else (-0.46 * r, -0.27 * r)
-    items += [Text(cx, cy + y, line, size=size, anchor="middle", fill=INK, weight="bold")
-              for line, y in zip(lines, ys, strict=True)]
+    plan = _room_plan(state, game, room, r)
+    items += [Text(cx, cy + y, line, size=plan.name_size, anchor="middle", fill=INK,
+                   weight="bold") for line, y in zip(plan.name, plan.baselines, strict=True)]
     # the Root Token left of the slots, then the slots in rows of five
-    slot = max(9.0, 0.145 * r)
-    top = cy - 0.13 * r
-    rows = max(1, math.ceil(room.size / 5)) if not room.rebuilt else 1
+    slot = _slot(r)
+    top = cy + plan.slots
     block = slot + 4 + 6 + (5 * (slot + 2) - 2 if not room.rebuilt else text_width("rebuilt",
                                                                                     TEXT))
     left = cx - block / 2
@@ -304,50 +482,71 @@ def _room_items(state: BRWState, game: BlackRoseWars, room: Room, cx: float, cy:
                               slot, fill=fill(owner) if owner else "#ffffff",
                               stroke="#95a5a6", stroke_width=0.6, radius=1,
                               title=f"Instability: {owner or 'empty'}"))
-    # models, then Arbor Vitae
-    below = top + rows * (slot + 2)
-    models = state.models_in(room.id)
-    size = max(10.0, 0.16 * r)
-    least = max(FIGURE_STEP, 1.15 * size + 1)  # letters apart, every centre uncovered
-    per = 1 + int(1.3 * r / least)
-    per = max(1, math.ceil(len(models) / max(math.ceil(len(models) / per), 1)))
-    markers: list[Item] = []
-    letters: list[Item] = []
-    for k in range(0, len(models), per):
-        row = models[k:k + per]
-        step = min(2.2 * size, 1.3 * r / max(len(row) - 1, 1))
-        y = max(below + 14, cy + 0.39 * r) + (k // per) * 2 * size
-        for i, mid in enumerate(row):
-            marker, letter = _model(state, game, mid, cx - (len(row) - 1) * step / 2 + i * step,
-                                    y, r)
-            markers.append(marker)
-            letters.append(letter)
-    items += markers + letters  # the letters over every marker
-    for i in range(state.arbor_vitae.count(room.id)):
-        x = cx - 7 * (state.arbor_vitae.count(room.id) - 1) + i * 14
-        y = cy + 0.72 * r
-        items.append(Polygon(((x, y + 8), (x - 6, y - 2), (x + 6, y - 2)),
-                             fill="#145a32", title="Arbor Vitae"))
-        items.append(Polygon(((x, y - 8), (x - 6, y + 2), (x + 6, y + 2)),
-                             fill="#1e8449", title="Arbor Vitae"))
+    return items + _crowd_items(state, game, room.id, plan.crowd, cx, cy)
+
+
+def _crowd_items(state: BRWState, game: BlackRoseWars, area: str, crowd: Crowd, cx: float,
+                 cy: float) -> list[Item]:
+    """A Room's markers where ``crowd`` puts them (the letters over every marker), the
+    ``+N`` marker naming the models not shown, and the Arbor Vitae."""
+    models = state.models_in(area)
+    drawn = [_model(state, game, mid, cx + x, cy + y, crowd.size)
+             for mid, (x, y) in zip(models, crowd.shown, strict=False)]
+    markers, letters = [m for m, _ in drawn], [t for _, t in drawn]
+    if crowd.more is not None:
+        x, y, half = crowd.more
+        rest = models[len(crowd.shown):]
+        title = f"{len(rest)} more here: " + "; ".join(
+            f"{model_name(state, game, mid)} ({state.model(mid).damage}/"
+            f"{state.model(mid).health} Damage)" for mid in rest)
+        markers.append(Rect(cx + x - half, cy + y - crowd.size, 2 * half, 2 * crowd.size,
+                            fill=MUTED, stroke="#ffffff", stroke_width=1.5,
+                            radius=crowd.size, title=title))
+        letters.append(Text(cx + x, cy + y, f"+{len(rest)}", size=TEXT, anchor="middle",
+                            baseline="middle", fill="#ffffff", weight="bold", title=title))
+    items: list[Item] = [*markers, *letters]
+    k = crowd.size / 10  # an Arbor Vitae ARBOR sizes wide, two sizes tall
+    for x, y in crowd.arbor:
+        x, y = cx + x, cy + y
+        items.append(Polygon(((x, y + 10 * k), (x - 6 * k, y - 2.5 * k),
+                              (x + 6 * k, y - 2.5 * k)), fill="#145a32", title="Arbor Vitae"))
+        items.append(Polygon(((x, y - 10 * k), (x - 6 * k, y + 2.5 * k),
+                              (x + 6 * k, y + 2.5 * k)), fill="#1e8449", title="Arbor Vitae"))
     return items
 
 
+def unseen(state: BRWState, game: BlackRoseWars, r: float) -> frozenset[str]:
+    """The models of Rooms too crowded to show them all at circumradius ``r`` (their
+    Room's ``+N`` marker names them; their panels carry their ids)."""
+    out: set[str] = set()
+    for room in state.rooms:
+        crowd = _room_plan(state, game, room, r).crowd
+        if crowd.more is not None:
+            out.update(state.models_in(room.id)[len(crowd.shown):])
+    return frozenset(out)
+
+
+def _target(mid: str, unseen: frozenset[str]) -> str | None:
+    """A panel's id for a model ``unseen`` in its Room (None for one the Lodge shows)."""
+    return f"model:{mid}" if mid in unseen else None
+
+
 def _model(state: BRWState, game: BlackRoseWars, mid: str, x: float, y: float,
-           r: float) -> tuple[Item, Item]:
-    """A model's marker, its id ``model:<id>``: a circle for a Mage, Gaea and Filius, a
-    square in its owner's colour for an Evocation, a diamond for the Legend."""
+           size: float) -> tuple[Item, Item]:
+    """A model's marker of half-side ``size``, its id ``model:<id>``: a circle for a Mage,
+    Gaea and Filius, a square in its owner's colour for an Evocation, a diamond for the
+    Legend."""
     model = state.model(mid)
     evocation = state.evocation(mid) if seat_of(mid) is None else None
     title = f"{model_name(state, game, mid)}: {damage_words(state, model)}"
-    size = max(10.0, 0.16 * r)
     if evocation is None:
         fill = _owner(mid) if mid != FILIUS else "#a04000"
         marker: Item = Circle(x, y, size, fill=fill, stroke="#ffffff", stroke_width=1.5,
                               id=f"model:{mid}", title=title)
     else:
         title += f"; Strength {model.strength}, Speed {model.speed} (card {mid})"
-        marker = _evocation_marker(evocation, x, y, size, title)
+        marker = _evocation_marker(evocation, x, y, size / 1.15 if mid == LEGEND else size,
+                                   title)
     return marker, Text(x, y, _label(state, mid, game), size=TEXT, anchor="middle",
                         baseline="middle", fill="#ffffff", weight="bold")
 
@@ -424,7 +623,7 @@ def lodge_scene(state: BRWState, game: BlackRoseWars, width: float = 560.0) -> S
         step = min(22.0, (cw - 24) / max(len(inside) - 1, 1))
         for i, mid in enumerate(inside):
             items += _model(state, game, mid, x - step * (len(inside) - 1) / 2 + step * i,
-                            y + 0.12 * r, r)
+                            y + 0.12 * r, max(10.0, 0.16 * r))
     return Scene(w, height, tuple(items))
 
 
@@ -494,20 +693,21 @@ def power_scene(state: BRWState, width: float) -> Scene:
 
 Draw: TypeAlias = Callable[[float, float, float], tuple[list[Item], float]]
 """A panel row drawn at (left, baseline, width): its items and its last baseline."""
-Group: TypeAlias = "Iterable[str] | Draw"
+Group: TypeAlias = "Iterable[Phrase] | Draw"
 """A panel row: phrases (see :func:`_phrases`) or a drawing."""
 BOX: Final = 9.0
 """The side of a Damage box in a panel."""
 
 
 def _panel(title: str, groups: Iterable[Group], width: float, *, fill: str,
-           stroke: str, ink: str = INK, dot: str | None = None,
+           stroke: str, ink: str = INK, dot: str | None = None, dot_id: str | None = None,
            stroke_width: float = 1.0, tip: str | None = None) -> Scene:
-    """A titled panel: each group starts a new line; ``tip`` is its tooltip."""
+    """A titled panel: each group starts a new line; ``tip`` is its tooltip, ``dot_id``
+    the id of its dot."""
     items: list[Item] = []
     x = 10.0
     if dot is not None:
-        items.append(Circle(16, 13, 6, fill=dot))
+        items.append(Circle(16, 13, 6, fill=dot, id=dot_id, title=tip if dot_id else None))
         x = 28.0
     items.append(Text(x, 18, title, size=12, weight="bold", fill=ink))
     y = 18 + LINE + 2
@@ -535,13 +735,15 @@ def _bold(words: str) -> Draw:
     return draw
 
 
-def _damage_row(state: BRWState, model: Model, words: str = "") -> Draw:
-    """A model's Damage: ``words`` and the count, a box per point of Health filled in the
-    colour of who dealt it (oldest first), then who dealt how much."""
+def _damage_row(state: BRWState, model: Model, words: str = "", id_: str | None = None,
+                ) -> Draw:
+    """A model's Damage: ``words`` and the count (with the id ``id_``), a box per point of
+    Health filled in the colour of who dealt it (oldest first), then who dealt how much."""
     def draw(x: float, y: float, w: float) -> tuple[list[Item], float]:
         label = f"{words}{model.damage}/{model.health} Damage"
         tip = damage_words(state, model)
-        items: list[Item] = [Text(x, y, label, size=TEXT, fill=INK)]
+        items: list[Item] = [Text(x, y, label, size=TEXT, fill=INK, id=id_,
+                                  title=tip if id_ else None)]
         bx = x + text_width(label, TEXT) + 8
         if bx + min(model.health, 6) * (BOX + 2) > x + w:  # the boxes on a line of their own
             y, bx = y + LINE, x + 12
@@ -565,15 +767,16 @@ def _damage_row(state: BRWState, model: Model, words: str = "") -> Draw:
     return draw
 
 
-def _evocation_row(state: BRWState, game: BlackRoseWars, evocation: Evocation) -> Draw:
-    """An Evocation of a Mage's panel: its marker (as in the Lodge), name, Room and
-    Damage."""
+def _evocation_row(state: BRWState, game: BlackRoseWars, evocation: Evocation,
+                   target: bool = False) -> Draw:
+    """An Evocation of a Mage's panel: its marker (as in the Lodge; its id ``model:<card>``
+    when ``target``), name, Room and Damage."""
     model = evocation.model
 
     def draw(x: float, y: float, w: float) -> tuple[list[Item], float]:
         title = f"{model_name(state, game, evocation.card)}: {damage_words(state, model)}"
         items: list[Item] = [
-            _evocation_marker(evocation, x + 9, y - 4, 9.5, title, id_=False),
+            _evocation_marker(evocation, x + 9, y - 4, 9.5, title, id_=target),
             Text(x + 9, y - 4, _label(state, evocation.card, game), size=TEXT,
                  anchor="middle", baseline="middle", fill="#ffffff", weight="bold")]
         lines = _phrases((f"{_evocation_name(game, evocation.card)} in "
@@ -587,21 +790,23 @@ def _evocation_row(state: BRWState, game: BlackRoseWars, evocation: Evocation) -
     return draw
 
 
-def avatar_scene(state: BRWState, width: float, game: BlackRoseWars | None = None) -> Scene:
+def avatar_scene(state: BRWState, width: float, game: BlackRoseWars | None = None,
+                 unseen: frozenset[str] = frozenset()) -> Scene:
     """Gaea's Avatar board: her model and its Damage, Power Points, Command cards, the
-    Servant slot with Filius and the pools of Root Tokens and Arbor Vitae."""
+    Servant slot with Filius and the pools of Root Tokens and Arbor Vitae.  The Damage of
+    Gaea or Filius carries the model's id when it is ``unseen`` in its crowded Room."""
     game = _game(game)
     a = state.avatar
     f = a.filius
     lines: list[Group] = [
         (f"Gaea in {place_name(state, game, a.model.where)}", f"Strength {a.model.strength}",
          f"Speed {a.model.speed}"),
-        _damage_row(state, a.model, "Gaea: "),
+        _damage_row(state, a.model, "Gaea: ", _target(AVATAR, unseen)),
         (f"Power Points {a.power}", f"Command deck {len(a.commands)}",
          f"discards {len(a.discard)}", *((f"playing {a.card}",) if a.card else ())),
         (f"Servant slot: {a.servant or 'empty'}",
          *((f"Filius in {place_name(state, game, f.where)}",) if a.servant else ())),
-        *((_damage_row(state, f, "Filius: "),) if a.servant else ()),
+        *((_damage_row(state, f, "Filius: ", _target(FILIUS, unseen)),) if a.servant else ()),
         (f"Root Tokens in the pool: {a.root_pool} of 12",),
         (f"Arbor Vitae: {len(state.arbor_vitae)} in the Lodge",
          f"{a.arbor_pool} in the pool"),
@@ -680,34 +885,36 @@ def event_scene(state: BRWState, width: float, game: BlackRoseWars | None = None
 
 
 def mage_scene(state: BRWState, seat: int, width: float,
-               game: BlackRoseWars | None = None) -> Scene:
+               game: BlackRoseWars | None = None, unseen: frozenset[str] = frozenset(),
+               ) -> Scene:
     """One Mage's panel: place, Power Points, Trophies, Damage by owner, spells (with the
-    personal spells gained) and the Evocations they summoned."""
+    personal spells gained) and the Evocations they summoned.  The Mage's dot and an
+    Evocation's marker carry the model's id when it is ``unseen`` in its crowded Room."""
     game = _game(game)
     m = state.mages[seat]
     task = state.task
     acting = task is not None and task.actor == seat
     crown = " (Crown)" if state.crown == seat else ""
-    trophies = ", ".join(m.trophies) or "none"
 
-    def spells(ids: Iterable[str]) -> str:
-        return ", ".join(_spell_name(game, s) for s in ids) or "none"
+    def spells(head: str, ids: Iterable[str], tail: str = "") -> Phrase:
+        return _listing(head, (_spell_name(game, s) for s in ids), tail)
 
     personal = state.modules.personal[seat] if seat < len(state.modules.personal) else ()
     evocations = [e for e in state.evocations if e.owner == seat]
     lines: list[Group] = [
         (f"in {place_name(state, game, m.where)}", f"Power Points {m.power}",
-         f"Trophies: {trophies}", *(("passed",) if m.passed else ())),
+         _listing("Trophies", m.trophies), *(("passed",) if m.passed else ())),
         _damage_row(state, m.model),
-        (f"prepared: {spells(m.prepared)}", f"in hand: {spells(m.hand)}"),
-        *(((f"personal spells gained: {spells(personal)} ({len(personal)} of "
-            f"{len(talia_personal())})",),) if personal else ()),
+        (spells("prepared", m.prepared), spells("in hand", m.hand)),
+        *(((spells("personal spells gained", personal,
+                   f" ({len(personal)} of {len(talia_personal())})"),),) if personal else ()),
         *(((f"Evocations: {len(evocations)} of {MAX_EVOCATIONS}",),) if evocations else ()),
-        *(_evocation_row(state, game, e) for e in evocations)]
+        *(_evocation_row(state, game, e, e.card in unseen) for e in evocations)]
     return _panel(f"{m.name}{crown}", lines, width,
                   fill=ACTIVE_FILL if acting else "#ffffff",
                   stroke=ACTIVE_STROKE if acting else "#d5d8dc",
                   stroke_width=2 if acting else 1, dot=_owner(mage_id(seat)),
+                  dot_id=_target(mage_id(seat), unseen),
                   tip=f"{m.name}: {damage_words(state, m.model)}")
 
 
@@ -768,13 +975,15 @@ def scene(state: BRWState, *, highlight: Iterable[str] = (), width: int = 1000,
     y = MARGIN + 18 * len(heads) + 8
     beside = hex_size(state, inner - PANEL_W - 12) >= HEX_MIN
     lodge = lodge_scene(state, game, inner - PANEL_W - 12 if beside else inner)
+    hidden = unseen(state, game, hex_size(state, inner - PANEL_W - 12 if beside else inner))
     lodge_x = MARGIN if beside else MARGIN + (inner - lodge.width) / 2
     parts.append((lodge, lodge_x, y))
 
     builders: list[Callable[[float], Scene]] = [
         lambda w: power_scene(state, w), lambda w: event_scene(state, w, game),
-        lambda w: avatar_scene(state, w, game),
-        *((lambda w, i=i: mage_scene(state, i, w, game)) for i in range(len(state.mages)))]
+        lambda w: avatar_scene(state, w, game, hidden),
+        *((lambda w, i=i: mage_scene(state, i, w, game, hidden))
+          for i in range(len(state.mages)))]
     if beside:  # the column beside the Lodge, then the shorter of it and under the Lodge
         right_x = MARGIN + lodge.width + 12
         right_w = width - MARGIN - right_x
