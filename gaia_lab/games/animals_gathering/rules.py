@@ -772,31 +772,25 @@ class Rules:
                  "ag.mage.5", task.player)
         return replace(state, tasks=rest)
 
-    def _use_die(self, state: AGState, task: Task, face: str, use: str) -> tuple[AGState, Task]:
-        """Mark one die showing ``face`` as used (active) or taken (collecting seat)."""
-        roll = self._roll(state)
-        assert roll is not None
+    def _use_die(self, roll: Roll, task: Task, face: str, use: str) -> tuple[Roll, Task]:
+        """Mark one die showing ``face`` as used (active) or taken (collecting seat): the
+        roll and the task after it."""
         if task.kind == "place":
             for i in roll.unused():
                 if roll.dice[i].face == face:
                     dice = list(roll.dice)
                     dice[i] = replace(dice[i], use=use)
-                    return replace(state, roll=replace(roll, dice=tuple(dice))), task
+                    return replace(roll, dice=tuple(dice)), task
             raise AssertionError("no unused die shows " + face)
         data = list(task.words)
         for key in data:
             if roll.dice[int(key)].face == face:
                 data.remove(key)
-                return state, Task(task.kind, task.player, tuple(data))
+                return roll, Task(task.kind, task.player, tuple(data))
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
-        seat = state.seats[seat_index]
-        cards = tuple(
-            Summoned(c.animal, sort_stones(c.stones + stone)) if c.animal == animal else c
-            for c in seat.summoning
-        )
-        return state.with_seat(seat_index, replace(seat, summoning=cards))
+        return state.with_seat(seat_index, _placed(state.seats[seat_index], stone, animal))
 
     def _take_off(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
         seat = state.seats[seat_index]
@@ -811,12 +805,13 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         stone, animal = action.args
-        state, task = self._use_die(state, task, stone, "placed")
-        state = self._put(state, task.player, stone, animal)
+        roll, task = self._use_die(self._roll(state), task, stone, "placed")
+        seats = _seats_with(state.seats, task.player,
+                            _placed(state.seats[task.player], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
-        self._ev(events, "stone.place", f"{self._who(state, task.player)} places "
+        self._ev(events, "stone.place", f"{seats[task.player].name} places "
                  f"{_stone_word(stone)} on the {self.name(animal)}.", rule, task.player)
-        return replace(state, tasks=(task,) + rest)
+        return replace(state, roll=roll, seats=seats, tasks=(task,) + rest)
 
     @FLOW.resolver("place", "collect", verbs=["exchange"])
     def _do_exchange(self, state: AGState, task: Task, action: Action,
@@ -824,9 +819,10 @@ class Rules:
         rest = state.tasks[1:]
         give, get = action.args[0].split(">")
         animal = action.args[1]
+        roll = self._roll(state)
         for stone in give:
-            state, task = self._use_die(state, task, stone, "exchanged")
-        state = self._put(state, task.player, get, animal)
+            roll, task = self._use_die(roll, task, stone, "exchanged")
+        state = self._put(replace(state, roll=roll), task.player, get, animal)
         rule = "ag.mage.3" if give == "OO" else "ag.power.exchange"
         gave = "two orange-leaf stones" if give == "OO" else _stone_word(give)
         self._ev(events, "stone.exchange", f"{self._who(state, task.player)} exchanges {gave} for "
@@ -1055,9 +1051,14 @@ class Rules:
 
     @FLOW.settler("others_revive")
     def _settle_others(self, state: AGState, task: Task, events: list[Event]) -> AGState:
+        # a check of a seat with no completed card settles to nothing at once: the
+        # queue starts at the first other seat that has one
         n = state.players
-        checks = tuple(Task("revival_check", (task.player + k) % n) for k in range(1, n))
-        return replace(state, tasks=checks + state.tasks[1:])
+        for k in range(1, n):
+            if any(self.is_complete(c) for c in state.seats[(task.player + k) % n].summoning):
+                checks = tuple(Task("revival_check", (task.player + j) % n) for j in range(k, n))
+                return replace(state, tasks=checks + state.tasks[1:])
+        return replace(state, tasks=state.tasks[1:])
 
     @FLOW.settler("block")
     def _settle_block(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
@@ -1429,6 +1430,18 @@ def _dice_words(g: int, o: int, b: int) -> str:
 
 def _die_key(label: str) -> tuple[int, int]:
     return DIE_COLOURS.index(label[0]), STONE_ORDER.index(label[1])
+
+
+def _placed(seat: Seat, stone: str, animal: str) -> Seat:
+    """The seat with ``stone`` put on its summoning card ``animal``."""
+    cards = tuple(Summoned(c.animal, sort_stones(c.stones + stone)) if c.animal == animal else c
+                  for c in seat.summoning)
+    return replace(seat, summoning=cards)
+
+
+def _seats_with(seats: tuple[Seat, ...], i: int, seat: Seat) -> tuple[Seat, ...]:
+    """``seats`` with seat ``i`` replaced."""
+    return (*seats[:i], seat, *seats[i + 1:])
 
 
 def _distinct(stones: str) -> list[str]:
