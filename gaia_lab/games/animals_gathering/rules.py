@@ -12,7 +12,7 @@ exactly when it is listed; for anything else :func:`diagnose` finds the reason.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations
@@ -299,17 +299,11 @@ class Rules:
         yield Action("reveal")
 
     @FLOW.lister("turn")
-    def _legal_turn(self, state: AGState, task: Task) -> Iterator[Action]:
-        found = False
-        for a in state.supply:
-            found = True
-            yield Action("take", (a,))
+    def _legal_turn(self, state: AGState, task: Task) -> list[Action]:
+        out = [Action("take", (a,)) for a in state.supply]
         for n in self.dice_allowed(state, task.player):
-            rolls = _roll_actions(n)
-            found = found or bool(rolls)
-            yield from rolls
-        if not found:
-            yield Action("pass")
+            out += _roll_actions(n)
+        return out or [Action("pass")]
 
     @FLOW.lister("dice")
     def _legal_dice(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -329,34 +323,35 @@ class Rules:
                     yield Action("reroll", combo)
 
     @FLOW.lister("place")
-    def _legal_place(self, state: AGState, task: Task) -> Iterator[Action]:
+    def _legal_place(self, state: AGState, task: Task) -> list[Action]:
         roll = state.roll
         assert roll is not None
         seat = state.seats[task.player]
-        faces = [roll.dice[i].face for i in roll.unused()]
-        yield from self._placements(seat, faces, allow_done=not self._must_place(seat, faces))
+        faces = [d.face for d in roll.dice if d.face and not d.use]
+        placed, exchanged = self._placements(seat, faces)
+        # done only once no rolled stone fits (a stone that fits is a place action)
+        out = placed + exchanged if exchanged else placed
+        if not placed:
+            out.append(_DONE)
         if seat.mage == 1 and not roll.bonus_used and len(set(roll.faces())) >= 4:
             for stone in STONES:
                 for card in self.open_cards(seat, stone):
-                    yield Action("bonus", (stone, card))
+                    out.append(Action("bonus", (stone, card)))
+        return out
 
-    def _must_place(self, seat: Seat, faces: Iterable[str]) -> bool:
-        return any(self.can_place(seat, f) for f in set(faces))
-
-    def _placements(self, seat: Seat, faces: list[str], allow_done: bool) -> Iterator[Action]:
+    def _placements(self, seat: Seat, faces: list[str]) -> tuple[list[Action], list[Action]]:
+        """The stones ``faces`` lets the seat take: placed as they are, and exchanged."""
         need = self.need  # open_cards for each stone shown, written out: a hot path
-        for stone in STONES:
-            if stone in faces:
-                for c in seat.summoning:
-                    if need[c.animal].get(stone, 0) > c.stones.count(stone):
-                        yield Action("place", (stone, c.animal))
+        placed = [Action("place", (stone, c.animal))
+                  for stone in STONES if stone in faces
+                  for c in seat.summoning if need[c.animal].get(stone, 0) > c.stones.count(stone)]
+        exchanged: list[Action] = []
         for stone in self.exchange_stones(seat):
             if stone in faces:
-                yield from self._exchanges(seat, stone)
+                exchanged += self._exchanges(seat, stone)
         if seat.mage == 3 and faces.count("O") >= 2:
-            yield from self._exchanges(seat, "OO")
-        if allow_done:
-            yield Action("done")
+            exchanged += self._exchanges(seat, "OO")
+        return placed, exchanged
 
     def _exchanges(self, seat: Seat, give: str) -> Iterator[Action]:
         for stone in STONES:
@@ -430,12 +425,16 @@ class Rules:
                 yield Action("remove", (stone, card.animal))
 
     @FLOW.lister("collect")
-    def _legal_collect(self, state: AGState, task: Task) -> Iterator[Action]:
+    def _legal_collect(self, state: AGState, task: Task) -> list[Action]:
+        placed, exchanged = self._collectable(state, task)
+        return [*placed, *exchanged, _DONE]
+
+    def _collectable(self, state: AGState, task: Task) -> tuple[list[Action], list[Action]]:
+        """The offered stones a collecting seat may take (see :meth:`_placements`)."""
         roll = state.roll
         assert roll is not None
-        seat = state.seats[task.player]
         faces = [roll.dice[int(i)].face for i in task.data]
-        yield from self._placements(seat, faces, allow_done=True)
+        return self._placements(state.seats[task.player], faces)
 
     @FLOW.lister("window")
     def _legal_window(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -1102,7 +1101,8 @@ class Rules:
         return replace(state, tasks=state.tasks[1:])
 
     def _can_collect(self, state: AGState, task: Task) -> bool:
-        return any(a.verb != "done" for a in self._legal_collect(state, task))
+        placed, exchanged = self._collectable(state, task)
+        return bool(placed or exchanged)
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
@@ -1407,6 +1407,8 @@ _WHY: dict[str, Callable[[Rules, AGState, Task, Action], Verdict | None]] = {
 }
 """Why a listed verb's action is not legal now, by verb (None: no particular reason)."""
 
+_DONE: Final = Action("done")
+"""Nothing more to take (one value, shared by every listing)."""
 _ACTIVATION = frozenset({"steal", "raid", "gift_stone", "recruit"})
 _COLOUR_WORD = {"g": "green", "o": "orange", "b": "blue"}
 _STONE_WORD = {"R": "a red triangle", "O": "an orange leaf", "Y": "a yellow sun",
