@@ -159,6 +159,9 @@ class Rules:
         self.exchange_stone: dict[str, str] = {
             a.id: a.power.stone or "" for a in components.animals if a.power.kind == "exchange"}
         """The stone each animal with an exchange power exchanges ("" for none)."""
+        self.early_end: dict[str, int] = {
+            a.id: a.power.companions for a in components.animals if a.power.kind == "early_end"}
+        """The companions each animal with an early-end power ends the game at."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -205,11 +208,13 @@ class Rules:
 
     def ends_game(self, seat: Seat) -> str:
         """Why a seat's companion area ends the game ("five", "elephant") or ""."""
-        if len(seat.companions) >= END_COMPANIONS:
+        count = len(seat.companions)
+        if count >= END_COMPANIONS:
             return "five"
-        for a in self.powers(seat, "early_end"):
-            if len(seat.companions) >= a.power.companions:
-                return "elephant"
+        early = self.early_end  # powers(seat, "early_end"), written out: every turn's end
+        if any(count >= early[a] for a in seat.companions if a in early) \
+                or seat.awakened in early and count >= early[seat.awakened]:
+            return "elephant"
         return ""
 
     def dice_allowed(self, state: AGState, seat_index: int) -> list[int]:
@@ -514,7 +519,7 @@ class Rules:
 
     def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
             automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
-        events.append(Event(kind, text, R(rule), actor, delta, automatic))
+        events.append(Event(kind, text, _RULE_REFS[rule], actor, delta, automatic))
 
     def _who(self, state: AGState, seat: int) -> str:
         return state.seats[seat].name
@@ -738,7 +743,7 @@ class Rules:
             by_colour.setdefault(label[0], []).append(label[1])
         for i in free:
             dice[i] = Die(dice[i].colour, by_colour[dice[i].colour].pop(0))
-        dice.sort(key=lambda d: _die_key(d.label))
+        dice.sort(key=lambda d: _DIE_ORDER[d.colour + d.face])
         roll = replace(roll, dice=tuple(dice))
         shown = ", ".join(_stone_word(d.face, d.colour) for d in roll.dice)
         verb = "roll" if len(free) == len(dice) else "reroll"
@@ -1431,7 +1436,14 @@ def _dice_words(g: int, o: int, b: int) -> str:
 
 
 def _die_key(label: str) -> tuple[int, int]:
-    return DIE_COLOURS.index(label[0]), STONE_ORDER.index(label[1])
+    return _DIE_ORDER[label]
+
+
+_DIE_ORDER: Final = {c + s: (i, j) for i, c in enumerate(DIE_COLOURS)
+                     for j, s in enumerate(STONE_ORDER)}
+"""Each die label's place: by colour, then by stone."""
+_RULE_REFS: Final = {rule: RULES[rule] for rule in RULES}
+"""The rulebook's rules by id, as a plain table (every event cites one)."""
 
 
 def _placed(seat: Seat, stone: str, animal: str) -> Seat:
