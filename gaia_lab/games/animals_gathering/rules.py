@@ -641,20 +641,21 @@ class Rules:
     def _do_select(self, state: AGState, task: Task, action: Action,
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        state = self._recruit(state, task.player, action.args[0], "ag.spell.reshuffle_ritual",
-                              events)
-        return replace(state, tasks=rest)
+        return self._recruit(state, task.player, action.args[0], "ag.spell.reshuffle_ritual",
+                             events, tasks=rest)
 
     @FLOW.resolver("turn", verbs=["take"])
     def _do_take(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         animal = action.args[0]
-        state = self._recruit(state, task.player, animal, "ag.take.card", events)
-        return replace(state, passes=0, tasks=rest + (Task("end_turn", "rules"),))
+        return self._recruit(state, task.player, animal, "ag.take.card", events, passes=0,
+                             tasks=rest + (Task("end_turn", "rules"),))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
-                 events: list[Event]) -> AGState:
+                 events: list[Event], **changes: Any) -> AGState:
+        """Move a supply card to the seat's summoning area and refill the supply, in one
+        copy of the state with ``changes`` (other fields) too."""
         seat = state.seats[seat_index]
         supply = list(state.supply)
         supply.remove(animal)
@@ -667,7 +668,8 @@ class Rules:
                      "refill the supply.", "ag.take.refill", "rules", True)
             deck = deck[1:]
         seat = replace(seat, summoning=seat.summoning + (Summoned(animal),))
-        return replace(state.with_seat(seat_index, seat), supply=tuple(supply), deck=deck)
+        return replace(state, seats=_seats_with(state.seats, seat_index, seat),
+                       supply=tuple(supply), deck=deck, **changes)
 
     @FLOW.resolver("turn", verbs=["pass"])
     def _do_pass(self, state: AGState, task: Task, action: Action,
@@ -895,34 +897,28 @@ class Rules:
     def _do_revive(self, state: AGState, task: Task, action: Action,
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        state = self._revive(state, task.player, action.args[0], events, chosen=True)
         # the revival's triggered powers come before any further revival choice
-        batch = state.tasks
-        return replace(state, tasks=batch + rest)
+        return self._revive(state, task.player, action.args[0], events, chosen=True, rest=rest)
 
     def _revive(self, state: AGState, seat_index: int, animal: str, events: list[Event],
-                chosen: bool) -> AGState:
+                chosen: bool, rest: tuple[Task, ...] = ()) -> AGState:
         """Move a completed card to the companion area and trigger activation powers.
 
-        Returns the state whose ``tasks`` holds only the triggered batch (the caller
-        appends the rest).
+        Returns the state whose ``tasks`` holds the triggered batch, then ``rest``.
         """
         seat = state.seats[seat_index]
         cards = tuple(c for c in seat.summoning if c.animal != animal)
         awakened = "" if seat.awakened == animal else seat.awakened
         seat = replace(seat, summoning=cards, companions=seat.companions + (animal,),
                        awakened=awakened)
-        state = state.with_seat(seat_index, seat)
         a = self.animals[animal]
         self._ev(events, "animal.revive", f"{seat.name} revives the {a.name}: it moves to the "
                  f"companion area ({a.power.describe()}).",
                  "ag.revive.order" if chosen else "ag.revive.complete", seat_index,
                  automatic=not chosen, delta=((f"{seat.name}.companions", 1),))
         batch = tuple(x for x in seat.companions if self.animals[x].power.kind in _ACTIVATION)
-        tasks: tuple[Task, ...] = ()
-        if batch:
-            tasks = (Task("activate", seat_index, batch),)
-        return replace(state, tasks=tasks)
+        tasks = ((Task("activate", seat_index, batch),) if batch else ()) + rest
+        return replace(state, seats=_seats_with(state.seats, seat_index, seat), tasks=tasks)
 
     @FLOW.resolver("activate", verbs=["use"])
     def _do_use(self, state: AGState, task: Task, action: Action,
@@ -1041,8 +1037,8 @@ class Rules:
         if not done:
             return replace(state, tasks=state.tasks[1:])
         if len(done) == 1:
-            revived = self._revive(state, task.player, done[0], events, chosen=False)
-            return replace(revived, tasks=revived.tasks + state.tasks)
+            return self._revive(state, task.player, done[0], events, chosen=False,
+                                rest=state.tasks)
         return replace(state, tasks=(Task("revive", task.player),) + state.tasks)
 
     @FLOW.settler("open_window")
