@@ -812,11 +812,11 @@ class Rules:
         rest = state.tasks[1:]
         stone, animal = action.args
         roll, task = self._use_die(self._roll(state), task, stone, "placed")
-        seats = _seats_with(state.seats, task.player,
-                            _placed(state.seats[task.player], stone, animal))
+        i = task.player
+        seats = _seats_with(state.seats, i, _placed(state.seats[i], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
-        self._ev(events, "stone.place", f"{seats[task.player].name} places "
-                 f"{_stone_word(stone)} on the {self.name(animal)}.", rule, task.player)
+        self._ev(events, "stone.place", f"{seats[i].name} places {_stone_word(stone)} on the "
+                 f"{self.name(animal)}.", rule, i)
         return replace(state, roll=roll, seats=seats, tasks=(task,) + rest)
 
     @FLOW.resolver("place", "collect", verbs=["exchange"])
@@ -1053,10 +1053,10 @@ class Rules:
     def _settle_others(self, state: AGState, task: Task, events: list[Event]) -> AGState:
         # a check of a seat with no completed card settles to nothing at once: the
         # queue starts at the first other seat that has one
-        n = state.players
+        n, me, size = state.players, task.player, self.size  # is_complete, written out
         for k in range(1, n):
-            if any(self.is_complete(c) for c in state.seats[(task.player + k) % n].summoning):
-                checks = tuple(Task("revival_check", (task.player + j) % n) for j in range(k, n))
+            if any(len(c.stones) == size[c.animal] for c in state.seats[(me + k) % n].summoning):
+                checks = tuple(Task("revival_check", (me + j) % n) for j in range(k, n))
                 return replace(state, tasks=checks + state.tasks[1:])
         return replace(state, tasks=state.tasks[1:])
 
