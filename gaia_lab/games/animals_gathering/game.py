@@ -127,7 +127,14 @@ class AnimalsGathering(Game[AGState, Action]):
         task = state.task
         if task is not None and task.kind == "dice":
             return self.rules.sample_dice(state, task)
-        return super().sample_chance(state, rng)
+        if task is None or task.actor != "chance":
+            return super().sample_chance(state, rng)
+        # the other chance steps are uniform: the outcome the default draw (running sums
+        # of 1/n up to the point drawn) picks, found by the exact product instead
+        actions = self.rules.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        return actions[int(Fraction(rng.random()) * len(actions))]
 
     def chance_rng(self, state: AGState) -> random.Random:
         return state.rng.random()

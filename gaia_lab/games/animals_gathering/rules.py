@@ -12,7 +12,7 @@ exactly when it is listed; for anything else :func:`diagnose` finds the reason.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations
@@ -159,6 +159,9 @@ class Rules:
         self.exchange_stone: dict[str, str] = {
             a.id: a.power.stone or "" for a in components.animals if a.power.kind == "exchange"}
         """The stone each animal with an exchange power exchanges ("" for none)."""
+        self.early_end: dict[str, int] = {
+            a.id: a.power.companions for a in components.animals if a.power.kind == "early_end"}
+        """The companions each animal with an early-end power ends the game at."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -205,11 +208,13 @@ class Rules:
 
     def ends_game(self, seat: Seat) -> str:
         """Why a seat's companion area ends the game ("five", "elephant") or ""."""
-        if len(seat.companions) >= END_COMPANIONS:
+        count = len(seat.companions)
+        if count >= END_COMPANIONS:
             return "five"
-        for a in self.powers(seat, "early_end"):
-            if len(seat.companions) >= a.power.companions:
-                return "elephant"
+        early = self.early_end  # powers(seat, "early_end"), written out: every turn's end
+        if any(count >= early[a] for a in seat.companions if a in early) \
+                or seat.awakened in early and count >= early[seat.awakened]:
+            return "elephant"
         return ""
 
     def dice_allowed(self, state: AGState, seat_index: int) -> list[int]:
@@ -299,17 +304,11 @@ class Rules:
         yield Action("reveal")
 
     @FLOW.lister("turn")
-    def _legal_turn(self, state: AGState, task: Task) -> Iterator[Action]:
-        found = False
-        for a in state.supply:
-            found = True
-            yield Action("take", (a,))
+    def _legal_turn(self, state: AGState, task: Task) -> list[Action]:
+        out = [Action("take", (a,)) for a in state.supply]
         for n in self.dice_allowed(state, task.player):
-            rolls = _roll_actions(n)
-            found = found or bool(rolls)
-            yield from rolls
-        if not found:
-            yield Action("pass")
+            out += _roll_actions(n)
+        return out or [Action("pass")]
 
     @FLOW.lister("dice")
     def _legal_dice(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -329,34 +328,35 @@ class Rules:
                     yield Action("reroll", combo)
 
     @FLOW.lister("place")
-    def _legal_place(self, state: AGState, task: Task) -> Iterator[Action]:
+    def _legal_place(self, state: AGState, task: Task) -> list[Action]:
         roll = state.roll
         assert roll is not None
         seat = state.seats[task.player]
-        faces = [roll.dice[i].face for i in roll.unused()]
-        yield from self._placements(seat, faces, allow_done=not self._must_place(seat, faces))
+        faces = [d.face for d in roll.dice if d.face and not d.use]
+        placed, exchanged = self._placements(seat, faces)
+        # done only once no rolled stone fits (a stone that fits is a place action)
+        out = placed + exchanged if exchanged else placed
+        if not placed:
+            out.append(_DONE)
         if seat.mage == 1 and not roll.bonus_used and len(set(roll.faces())) >= 4:
             for stone in STONES:
                 for card in self.open_cards(seat, stone):
-                    yield Action("bonus", (stone, card))
+                    out.append(Action("bonus", (stone, card)))
+        return out
 
-    def _must_place(self, seat: Seat, faces: Iterable[str]) -> bool:
-        return any(self.can_place(seat, f) for f in set(faces))
-
-    def _placements(self, seat: Seat, faces: list[str], allow_done: bool) -> Iterator[Action]:
+    def _placements(self, seat: Seat, faces: list[str]) -> tuple[list[Action], list[Action]]:
+        """The stones ``faces`` lets the seat take: placed as they are, and exchanged."""
         need = self.need  # open_cards for each stone shown, written out: a hot path
-        for stone in STONES:
-            if stone in faces:
-                for c in seat.summoning:
-                    if need[c.animal].get(stone, 0) > c.stones.count(stone):
-                        yield Action("place", (stone, c.animal))
+        placed = [Action("place", (stone, c.animal))
+                  for stone in STONES if stone in faces
+                  for c in seat.summoning if need[c.animal].get(stone, 0) > c.stones.count(stone)]
+        exchanged: list[Action] = []
         for stone in self.exchange_stones(seat):
             if stone in faces:
-                yield from self._exchanges(seat, stone)
+                exchanged += self._exchanges(seat, stone)
         if seat.mage == 3 and faces.count("O") >= 2:
-            yield from self._exchanges(seat, "OO")
-        if allow_done:
-            yield Action("done")
+            exchanged += self._exchanges(seat, "OO")
+        return placed, exchanged
 
     def _exchanges(self, seat: Seat, give: str) -> Iterator[Action]:
         for stone in STONES:
@@ -430,12 +430,16 @@ class Rules:
                 yield Action("remove", (stone, card.animal))
 
     @FLOW.lister("collect")
-    def _legal_collect(self, state: AGState, task: Task) -> Iterator[Action]:
+    def _legal_collect(self, state: AGState, task: Task) -> list[Action]:
+        placed, exchanged = self._collectable(state, task)
+        return [*placed, *exchanged, _DONE]
+
+    def _collectable(self, state: AGState, task: Task) -> tuple[list[Action], list[Action]]:
+        """The offered stones a collecting seat may take (see :meth:`_placements`)."""
         roll = state.roll
         assert roll is not None
-        seat = state.seats[task.player]
         faces = [roll.dice[int(i)].face for i in task.data]
-        yield from self._placements(seat, faces, allow_done=True)
+        return self._placements(state.seats[task.player], faces)
 
     @FLOW.lister("window")
     def _legal_window(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -515,7 +519,7 @@ class Rules:
 
     def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
             automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
-        events.append(Event(kind, text, R(rule), actor, delta, automatic))
+        events.append(Event(kind, text, _RULE_REFS[rule], actor, delta, automatic))
 
     def _who(self, state: AGState, seat: int) -> str:
         return state.seats[seat].name
@@ -637,20 +641,21 @@ class Rules:
     def _do_select(self, state: AGState, task: Task, action: Action,
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        state = self._recruit(state, task.player, action.args[0], "ag.spell.reshuffle_ritual",
-                              events)
-        return replace(state, tasks=rest)
+        return self._recruit(state, task.player, action.args[0], "ag.spell.reshuffle_ritual",
+                             events, tasks=rest)
 
     @FLOW.resolver("turn", verbs=["take"])
     def _do_take(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         animal = action.args[0]
-        state = self._recruit(state, task.player, animal, "ag.take.card", events)
-        return replace(state, passes=0, tasks=rest + (Task("end_turn", "rules"),))
+        return self._recruit(state, task.player, animal, "ag.take.card", events, passes=0,
+                             tasks=rest + (Task("end_turn", "rules"),))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
-                 events: list[Event]) -> AGState:
+                 events: list[Event], **changes: Any) -> AGState:
+        """Move a supply card to the seat's summoning area and refill the supply, in one
+        copy of the state with ``changes`` (other fields) too."""
         seat = state.seats[seat_index]
         supply = list(state.supply)
         supply.remove(animal)
@@ -663,7 +668,8 @@ class Rules:
                      "refill the supply.", "ag.take.refill", "rules", True)
             deck = deck[1:]
         seat = replace(seat, summoning=seat.summoning + (Summoned(animal),))
-        return replace(state.with_seat(seat_index, seat), supply=tuple(supply), deck=deck)
+        return replace(state, seats=_seats_with(state.seats, seat_index, seat),
+                       supply=tuple(supply), deck=deck, **changes)
 
     @FLOW.resolver("turn", verbs=["pass"])
     def _do_pass(self, state: AGState, task: Task, action: Action,
@@ -739,7 +745,7 @@ class Rules:
             by_colour.setdefault(label[0], []).append(label[1])
         for i in free:
             dice[i] = Die(dice[i].colour, by_colour[dice[i].colour].pop(0))
-        dice.sort(key=lambda d: _die_key(d.label))
+        dice.sort(key=lambda d: _DIE_ORDER[d.colour + d.face])
         roll = replace(roll, dice=tuple(dice))
         shown = ", ".join(_stone_word(d.face, d.colour) for d in roll.dice)
         verb = "roll" if len(free) == len(dice) else "reroll"
@@ -772,31 +778,25 @@ class Rules:
                  "ag.mage.5", task.player)
         return replace(state, tasks=rest)
 
-    def _use_die(self, state: AGState, task: Task, face: str, use: str) -> tuple[AGState, Task]:
-        """Mark one die showing ``face`` as used (active) or taken (collecting seat)."""
-        roll = self._roll(state)
-        assert roll is not None
+    def _use_die(self, roll: Roll, task: Task, face: str, use: str) -> tuple[Roll, Task]:
+        """Mark one die showing ``face`` as used (active) or taken (collecting seat): the
+        roll and the task after it."""
         if task.kind == "place":
             for i in roll.unused():
                 if roll.dice[i].face == face:
                     dice = list(roll.dice)
                     dice[i] = replace(dice[i], use=use)
-                    return replace(state, roll=replace(roll, dice=tuple(dice))), task
+                    return replace(roll, dice=tuple(dice)), task
             raise AssertionError("no unused die shows " + face)
         data = list(task.words)
         for key in data:
             if roll.dice[int(key)].face == face:
                 data.remove(key)
-                return state, Task(task.kind, task.player, tuple(data))
+                return roll, Task(task.kind, task.player, tuple(data))
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
-        seat = state.seats[seat_index]
-        cards = tuple(
-            Summoned(c.animal, sort_stones(c.stones + stone)) if c.animal == animal else c
-            for c in seat.summoning
-        )
-        return state.with_seat(seat_index, replace(seat, summoning=cards))
+        return state.with_seat(seat_index, _placed(state.seats[seat_index], stone, animal))
 
     def _take_off(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
         seat = state.seats[seat_index]
@@ -811,12 +811,13 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         stone, animal = action.args
-        state, task = self._use_die(state, task, stone, "placed")
-        state = self._put(state, task.player, stone, animal)
+        roll, task = self._use_die(self._roll(state), task, stone, "placed")
+        i = task.player
+        seats = _seats_with(state.seats, i, _placed(state.seats[i], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
-        self._ev(events, "stone.place", f"{self._who(state, task.player)} places "
-                 f"{_stone_word(stone)} on the {self.name(animal)}.", rule, task.player)
-        return replace(state, tasks=(task,) + rest)
+        self._ev(events, "stone.place", f"{seats[i].name} places {_stone_word(stone)} on the "
+                 f"{self.name(animal)}.", rule, i)
+        return replace(state, roll=roll, seats=seats, tasks=(task,) + rest)
 
     @FLOW.resolver("place", "collect", verbs=["exchange"])
     def _do_exchange(self, state: AGState, task: Task, action: Action,
@@ -824,9 +825,10 @@ class Rules:
         rest = state.tasks[1:]
         give, get = action.args[0].split(">")
         animal = action.args[1]
+        roll = self._roll(state)
         for stone in give:
-            state, task = self._use_die(state, task, stone, "exchanged")
-        state = self._put(state, task.player, get, animal)
+            roll, task = self._use_die(roll, task, stone, "exchanged")
+        state = self._put(replace(state, roll=roll), task.player, get, animal)
         rule = "ag.mage.3" if give == "OO" else "ag.power.exchange"
         gave = "two orange-leaf stones" if give == "OO" else _stone_word(give)
         self._ev(events, "stone.exchange", f"{self._who(state, task.player)} exchanges {gave} for "
@@ -895,34 +897,28 @@ class Rules:
     def _do_revive(self, state: AGState, task: Task, action: Action,
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        state = self._revive(state, task.player, action.args[0], events, chosen=True)
         # the revival's triggered powers come before any further revival choice
-        batch = state.tasks
-        return replace(state, tasks=batch + rest)
+        return self._revive(state, task.player, action.args[0], events, chosen=True, rest=rest)
 
     def _revive(self, state: AGState, seat_index: int, animal: str, events: list[Event],
-                chosen: bool) -> AGState:
+                chosen: bool, rest: tuple[Task, ...] = ()) -> AGState:
         """Move a completed card to the companion area and trigger activation powers.
 
-        Returns the state whose ``tasks`` holds only the triggered batch (the caller
-        appends the rest).
+        Returns the state whose ``tasks`` holds the triggered batch, then ``rest``.
         """
         seat = state.seats[seat_index]
         cards = tuple(c for c in seat.summoning if c.animal != animal)
         awakened = "" if seat.awakened == animal else seat.awakened
         seat = replace(seat, summoning=cards, companions=seat.companions + (animal,),
                        awakened=awakened)
-        state = state.with_seat(seat_index, seat)
         a = self.animals[animal]
         self._ev(events, "animal.revive", f"{seat.name} revives the {a.name}: it moves to the "
                  f"companion area ({a.power.describe()}).",
                  "ag.revive.order" if chosen else "ag.revive.complete", seat_index,
                  automatic=not chosen, delta=((f"{seat.name}.companions", 1),))
         batch = tuple(x for x in seat.companions if self.animals[x].power.kind in _ACTIVATION)
-        tasks: tuple[Task, ...] = ()
-        if batch:
-            tasks = (Task("activate", seat_index, batch),)
-        return replace(state, tasks=tasks)
+        tasks = ((Task("activate", seat_index, batch),) if batch else ()) + rest
+        return replace(state, seats=_seats_with(state.seats, seat_index, seat), tasks=tasks)
 
     @FLOW.resolver("activate", verbs=["use"])
     def _do_use(self, state: AGState, task: Task, action: Action,
@@ -1041,8 +1037,8 @@ class Rules:
         if not done:
             return replace(state, tasks=state.tasks[1:])
         if len(done) == 1:
-            revived = self._revive(state, task.player, done[0], events, chosen=False)
-            return replace(revived, tasks=revived.tasks + state.tasks)
+            return self._revive(state, task.player, done[0], events, chosen=False,
+                                rest=state.tasks)
         return replace(state, tasks=(Task("revive", task.player),) + state.tasks)
 
     @FLOW.settler("open_window")
@@ -1055,9 +1051,14 @@ class Rules:
 
     @FLOW.settler("others_revive")
     def _settle_others(self, state: AGState, task: Task, events: list[Event]) -> AGState:
-        n = state.players
-        checks = tuple(Task("revival_check", (task.player + k) % n) for k in range(1, n))
-        return replace(state, tasks=checks + state.tasks[1:])
+        # a check of a seat with no completed card settles to nothing at once: the
+        # queue starts at the first other seat that has one
+        n, me, size = state.players, task.player, self.size  # is_complete, written out
+        for k in range(1, n):
+            if any(len(c.stones) == size[c.animal] for c in state.seats[(me + k) % n].summoning):
+                checks = tuple(Task("revival_check", (me + j) % n) for j in range(k, n))
+                return replace(state, tasks=checks + state.tasks[1:])
+        return replace(state, tasks=state.tasks[1:])
 
     @FLOW.settler("block")
     def _settle_block(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
@@ -1101,7 +1102,8 @@ class Rules:
         return replace(state, tasks=state.tasks[1:])
 
     def _can_collect(self, state: AGState, task: Task) -> bool:
-        return any(a.verb != "done" for a in self._legal_collect(state, task))
+        placed, exchanged = self._collectable(state, task)
+        return bool(placed or exchanged)
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
@@ -1406,6 +1408,8 @@ _WHY: dict[str, Callable[[Rules, AGState, Task, Action], Verdict | None]] = {
 }
 """Why a listed verb's action is not legal now, by verb (None: no particular reason)."""
 
+_DONE: Final = Action("done")
+"""Nothing more to take (one value, shared by every listing)."""
 _ACTIVATION = frozenset({"steal", "raid", "gift_stone", "recruit"})
 _COLOUR_WORD = {"g": "green", "o": "orange", "b": "blue"}
 _STONE_WORD = {"R": "a red triangle", "O": "an orange leaf", "Y": "a yellow sun",
@@ -1428,7 +1432,26 @@ def _dice_words(g: int, o: int, b: int) -> str:
 
 
 def _die_key(label: str) -> tuple[int, int]:
-    return DIE_COLOURS.index(label[0]), STONE_ORDER.index(label[1])
+    return _DIE_ORDER[label]
+
+
+_DIE_ORDER: Final = {c + s: (i, j) for i, c in enumerate(DIE_COLOURS)
+                     for j, s in enumerate(STONE_ORDER)}
+"""Each die label's place: by colour, then by stone."""
+_RULE_REFS: Final = {rule: RULES[rule] for rule in RULES}
+"""The rulebook's rules by id, as a plain table (every event cites one)."""
+
+
+def _placed(seat: Seat, stone: str, animal: str) -> Seat:
+    """The seat with ``stone`` put on its summoning card ``animal``."""
+    cards = tuple(Summoned(c.animal, sort_stones(c.stones + stone)) if c.animal == animal else c
+                  for c in seat.summoning)
+    return replace(seat, summoning=cards)
+
+
+def _seats_with(seats: tuple[Seat, ...], i: int, seat: Seat) -> tuple[Seat, ...]:
+    """``seats`` with seat ``i`` replaced."""
+    return (*seats[:i], seat, *seats[i + 1:])
 
 
 def _distinct(stones: str) -> list[str]:

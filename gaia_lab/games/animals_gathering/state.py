@@ -8,6 +8,7 @@ deck and the supply), the dice of the current roll, the queue of pending
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated
 
 from gaia_lab.core import codec
@@ -28,6 +29,7 @@ MAX_PLAYERS = 5
 SeatNumber = Annotated[int, Range(0, MAX_PLAYERS - 1)]
 Name = Annotated[str, Size(1, 60)]
 
+@lru_cache(maxsize=4096)
 def sort_stones(stones: str) -> str:
     """Stones in canonical order.
 
@@ -145,9 +147,7 @@ class AGState:
         return self.seats[i]
 
     def with_seat(self, i: int, seat: Seat) -> AGState:
-        seats = list(self.seats)
-        seats[i] = seat
-        return evolve(self, seats=tuple(seats))
+        return evolve(self, seats=(*self.seats[:i], seat, *self.seats[i + 1:]))
 
     def owner_of(self, animal: str) -> int | None:
         """The seat whose summoning area holds this card."""
