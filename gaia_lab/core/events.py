@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from html import escape
 
 from gaia_lab.core.rulebook import RuleRef, citation_html
+from gaia_lab.core.values import slot_init
 
 Delta = tuple[tuple[str, int], ...]
 """Changes of counted things, as ``(key, amount)`` pairs (e.g. ``("Milo.score", 3)``)."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """A state change, described for a reader."""
