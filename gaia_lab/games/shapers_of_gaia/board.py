@@ -43,6 +43,7 @@ __all__ = [
     "SPACES",
     "START_LAND",
     "START_WATER",
+    "any_teleport_restore_label",
     "board_graph",
     "is_outer",
     "label",
@@ -346,6 +347,15 @@ def teleport_restore_labels(placed: Collection[str]) -> list[str]:
     ['B1', 'B3', 'B5', 'B7', 'B9', 'B11']
     """
     return [lab for lab in LABELS if lab not in placed and _placed_neighbours(lab, placed) >= 2]
+
+
+def any_teleport_restore_label(placed: Collection[str]) -> bool:
+    """Whether :func:`teleport_restore_labels` finds any space, stopping at the first.
+
+    >>> any_teleport_restore_label(["V", "A0", "A1"]), any_teleport_restore_label(["V"])
+    (True, False)
+    """
+    return any(lab not in placed and _placed_neighbours(lab, placed) >= 2 for lab in LABELS)
 
 
 def _placed_neighbours(lab: str, placed: Collection[str]) -> int:

@@ -757,6 +757,13 @@ class Rules:
                         tails.append((lab, *tp, *word))
         return tails
 
+    def can_restore(self, state: SGState, seat: int) -> bool:
+        """Whether :meth:`restore_actions` lists any action, found without listing: a
+        space next to the Caretaker is also a space to teleport to, so a tile in hand
+        and one space to teleport to are enough."""
+        return bool(state.seat(seat).hand) and board.any_teleport_restore_label(
+            {s for s, _ in state.tiles})
+
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
         p = state.seat(seat)
@@ -1683,7 +1690,7 @@ class Rules:
         if task is None or task.kind != "more":
             return state
         p = state.seat(task.player)
-        if int(task.words[0]) >= RESTORE_LIMIT or not p.hand or not self.restore_actions(
+        if int(task.words[0]) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
                 state, task.player):
             return evolve(state, tasks=state.tasks[1:])
         return state
