@@ -393,8 +393,11 @@ class Rules:
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
         board = player.board
-        return sum(1 for space in self._unlocking.get((player.shaper, kind), ())
-                   if space not in board)
+        n = 0
+        for space in self._unlocking.get((player.shaper, kind), ()):
+            if space not in board:
+                n += 1
+        return n
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -439,7 +442,11 @@ class Rules:
         its text says so) and Accelerated Accretion (once a turn per level)."""
         p = state.seat(seat)
         out: list[Action] = []
-        mine = [a for a in state.animals if a.seat == seat]
+        if (p.shaper, "redeploy") not in self._unlocking and (
+                p.shaper, "stasis_chambers") not in self._unlocking:
+            mine: list[Animal] = []  # only Redeploy and Stasis Chambers move animals
+        else:
+            mine = [a for a in state.animals if a.seat == seat]
         if self.level(p, "redeploy") and "redeploy" not in state.used:
             ends = self.empty_land(state)
             for a in mine:
@@ -716,6 +723,18 @@ class Rules:
                                     steps=abilities.movement(self.c, p)))
         tele = [lab for lab in board.LABELS if lab in tiles
                 and (island or tiles[lab] != "water") and lab not in busy]
+        # each destination once: its label, ``tp`` when teleported, and what pays there
+        # (a basic resource, or "any", "water" or "vault" for any basic resource)
+        plan: list[tuple[str, tuple[str, ...], str]] = []
+        for dests, tp in ((walk, ()), (tele, ("tp",))):
+            for lab in dests:
+                biome = tiles[lab]
+                if biome == "water" or biome == "vault":
+                    plan.append((lab, tp, biome))
+                elif biome == "temple":
+                    plan.append((lab, tp, "any"))
+                elif biome in BIOME_RESOURCE:
+                    plan.append((lab, tp, BIOME_RESOURCE[biome]))
         out: list[Action] = []
         wild = self.wild(p)
         # the words after the space depend only on the animal and its cost: found once
@@ -726,16 +745,15 @@ class Rules:
             tails = tails_of.get((kind, cost))
             if tails is None:
                 tails = tails_of[(kind, cost)] = self._intro_tails(
-                    state, p, kind, cost, wild, tiles, ((walk, ()), (tele, ("tp",))))
+                    state, p, kind, cost, wild, plan)
             out += [Action("intro", (space, *tail)) for tail in tails]
         return out
 
     def _intro_tails(self, state: SGState, p: PlayerState, kind: str, cost: int, wild: bool,
-                     tiles: dict[str, str],
-                     destinations: tuple[tuple[list[str], tuple[str, ...]], ...]
-                     ) -> list[tuple[str, ...]]:
+                     plan: list[tuple[str, tuple[str, ...], str]]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` costing
-        ``cost``: where, ``tp`` when teleported, the resource and a ``wild=`` word."""
+        ``cost`` to the destinations of ``plan``: where, ``tp`` when teleported, the
+        resource and a ``wild=`` word."""
         payable = {r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
                    if can_pay(p, ((r, cost),), wild)}
         if not payable:
@@ -744,21 +762,16 @@ class Rules:
         # after the space are the same for each of them
         any_basic = [(r, *word) for r, words in payable.items() for word in words]
         vault = self.free_vault(state, kind)
-        predator = kind == "predator"
+        water = kind != "predator"
         tails: list[tuple[str, ...]] = []
-        for dests, tp in destinations:
-            for lab in dests:
-                biome = tiles[lab]
-                if biome == "water" or biome == "temple":
-                    if not (predator and biome == "water"):
-                        tails += [(lab, *tp, *words) for words in any_basic]
-                elif biome == "vault":
-                    for w in vault:
-                        tails += [(w, *tp, *words) for words in any_basic]
-                else:
-                    resource = BIOME_RESOURCE.get(biome)
-                    if resource is not None:
-                        tails += [(lab, *tp, *word) for word in payable.get(resource, ())]
+        for lab, tp, pays in plan:
+            if pays == "any" or (pays == "water" and water):
+                tails += [(lab, *tp, *words) for words in any_basic]
+            elif pays == "vault":
+                for w in vault:
+                    tails += [(w, *tp, *words) for words in any_basic]
+            elif pays in payable:
+                tails += [(lab, *tp, *word) for word in payable[pays]]
         return tails
 
     def can_restore(self, state: SGState, seat: int) -> bool:
