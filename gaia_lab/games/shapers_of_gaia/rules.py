@@ -374,6 +374,8 @@ class Rules:
                 unlocking[key] = unlocking.get(key, ()) + tuple(a.unlocked_by)
         self._unlocking: Final = unlocking
         """The spaces unlocking each Shaper's abilities of a kind (read only)."""
+        self._biome: Final = {t.id: t.biome for t in components.tiles}
+        """Each tile's biome by id (read only)."""
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
@@ -427,8 +429,8 @@ class Rules:
 
     def biome_labels(self, state: SGState) -> dict[str, str]:
         """Each placed tile's label and biome."""
-        tile = self.c.tile
-        return {s: tile(t).biome for s, t in state.tiles}
+        biome, tile = self._biome, self.c.tile
+        return {s: biome.get(t) or tile(t).biome for s, t in state.tiles}
 
     def empty_land(self, state: SGState) -> list[str]:
         """Land tiles (not the Vault) without an animal."""
