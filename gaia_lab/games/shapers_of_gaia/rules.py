@@ -742,22 +742,27 @@ class Rules:
         # the words after the space depend only on the animal and its cost: found once
         # for each (kind, cost) of the board
         tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+        payable_at: dict[int, dict[str, list[tuple[str, ...]]]] = {}
         for space in p.board:
             kind, cost = self.animal_kind(p, space)
             tails = tails_of.get((kind, cost))
             if tails is None:
-                tails = tails_of[(kind, cost)] = self._intro_tails(
-                    state, p, kind, cost, wild, plan)
+                payable = payable_at.get(cost)
+                if payable is None:
+                    payable = payable_at[cost] = {
+                        r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
+                        if can_pay(p, ((r, cost),), wild)}
+                tails = tails_of[(kind, cost)] = self._intro_tails(state, kind, payable, plan)
             out += [Action("intro", (space, *tail)) for tail in tails]
         return out
 
-    def _intro_tails(self, state: SGState, p: PlayerState, kind: str, cost: int, wild: bool,
+    def _intro_tails(self, state: SGState, kind: str,
+                     payable: dict[str, list[tuple[str, ...]]],
                      plan: list[tuple[str, tuple[str, ...], str]]) -> list[tuple[str, ...]]:
-        """The words after the space of every Introduce of an animal of ``kind`` costing
-        ``cost`` to the destinations of ``plan``: where, ``tp`` when teleported, the
-        resource and a ``wild=`` word."""
-        payable = {r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
-                   if can_pay(p, ((r, cost),), wild)}
+        """The words after the space of every Introduce of an animal of ``kind`` to the
+        destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
+        basic resource that can: where, ``tp`` when teleported, the resource and a
+        ``wild=`` word."""
         if not payable:
             return []  # no basic resource pays for it, so no biome does
         # a Vault, Temple or Water space is paid with any basic resource: its words
