@@ -362,6 +362,11 @@ def _needs_choice(effect: Effect) -> bool:
 # ---------------------------------------------------------------------------
 
 
+_PERSISTENT: Final = frozenset(
+    {"redeploy", "stasis_chambers", "accelerated_accretion", "recycler"})
+"""The persistent abilities a player may use at the steps of their own turn."""
+
+
 class Rules:
     """The rules of Shapers of Gaia over one component set."""
 
@@ -374,6 +379,9 @@ class Rules:
                 unlocking[key] = unlocking.get(key, ()) + tuple(a.unlocked_by)
         self._unlocking: Final = unlocking
         """The spaces unlocking each Shaper's abilities of a kind (read only)."""
+        self._persistent: Final = frozenset(
+            shaper for shaper, kind in unlocking if kind in _PERSISTENT)
+        """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
         self._biome: Final = {t.id: t.biome for t in components.tiles}
         """Each tile's biome by id (read only)."""
 
@@ -444,6 +452,8 @@ class Rules:
         its text says so) and Accelerated Accretion (once a turn per level)."""
         p = state.seat(seat)
         out: list[Action] = []
+        if p.shaper not in self._persistent:
+            return out
         if (p.shaper, "redeploy") not in self._unlocking and (
                 p.shaper, "stasis_chambers") not in self._unlocking:
             mine: list[Animal] = []  # only Redeploy and Stasis Chambers move animals
