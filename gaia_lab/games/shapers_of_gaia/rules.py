@@ -442,8 +442,9 @@ class Rules:
 
     def empty_land(self, state: SGState) -> list[str]:
         """Land tiles (not the Vault) without an animal."""
-        return [lab for lab, t in state.tiles
-                if self.c.tile(t).biome not in ("water", "vault") and state.animal_at(lab) is None]
+        busy = {a.where for a in state.animals}
+        return [lab for lab, biome in self.biome_labels(state).items()
+                if biome not in ("water", "vault") and lab not in busy]
 
     def ability_moves(self, state: SGState, seat: int) -> list[Action]:
         """Persistent abilities offered during the player's own turn (before the action and
@@ -474,9 +475,10 @@ class Rules:
         lvl = self.level(p, "accelerated_accretion")
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
+            busy = {a.where for a in state.animals}
             for lab, t in state.tiles:
                 if (self.c.tile(t).biome == "water" and t not in pending
-                        and state.animal_at(lab) is None):
+                        and lab not in busy):
                     out += [Action("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
