@@ -43,6 +43,7 @@ __all__ = [
     "SPACES",
     "START_LAND",
     "START_WATER",
+    "any_teleport_restore_label",
     "board_graph",
     "is_outer",
     "label",
@@ -336,7 +337,7 @@ def restore_labels(placed: Collection[str], caretaker: str) -> list[str]:
     """
     near = _LABEL_NEIGHBOURS.get(caretaker, ())
     return [lab for lab in LABELS if lab in near and lab not in placed
-            and _placed_neighbours(lab, placed) >= 2]
+            and _touches_two(lab, placed)]
 
 
 def teleport_restore_labels(placed: Collection[str]) -> list[str]:
@@ -345,15 +346,31 @@ def teleport_restore_labels(placed: Collection[str]) -> list[str]:
     >>> teleport_restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"])
     ['B1', 'B3', 'B5', 'B7', 'B9', 'B11']
     """
-    return [lab for lab in LABELS if lab not in placed and _placed_neighbours(lab, placed) >= 2]
+    return [lab for lab in LABELS if lab not in placed and _touches_two(lab, placed)]
 
 
-def _placed_neighbours(lab: str, placed: Collection[str]) -> int:
-    count = 0
+def any_teleport_restore_label(placed: Collection[str]) -> bool:
+    """Whether :func:`teleport_restore_labels` finds any space, stopping at the first.
+
+    >>> any_teleport_restore_label(["V", "A0", "A1"]), any_teleport_restore_label(["V"])
+    (True, False)
+    """
+    for lab in LABELS:
+        if lab not in placed and _touches_two(lab, placed):
+            return True
+    return False
+
+
+def _touches_two(lab: str, placed: Collection[str]) -> bool:
+    """Whether at least two of the spaces next to ``lab`` are in ``placed`` (stopping at
+    the second)."""
+    seen = False
     for n in _LABEL_NEIGHBOURS[lab]:
         if n in placed:
-            count += 1
-    return count
+            if seen:
+                return True
+            seen = True
+    return False
 
 
 def _tile_neighbours(space: Hex, tiles: Collection[Hex]) -> int:

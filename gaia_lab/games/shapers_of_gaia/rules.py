@@ -362,6 +362,11 @@ def _needs_choice(effect: Effect) -> bool:
 # ---------------------------------------------------------------------------
 
 
+_PERSISTENT: Final = frozenset(
+    {"redeploy", "stasis_chambers", "accelerated_accretion", "recycler"})
+"""The persistent abilities a player may use at the steps of their own turn."""
+
+
 class Rules:
     """The rules of Shapers of Gaia over one component set."""
 
@@ -374,6 +379,11 @@ class Rules:
                 unlocking[key] = unlocking.get(key, ()) + tuple(a.unlocked_by)
         self._unlocking: Final = unlocking
         """The spaces unlocking each Shaper's abilities of a kind (read only)."""
+        self._persistent: Final = frozenset(
+            shaper for shaper, kind in unlocking if kind in _PERSISTENT)
+        """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
+        self._biome: Final = {t.id: t.biome for t in components.tiles}
+        """Each tile's biome by id (read only)."""
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
@@ -393,8 +403,11 @@ class Rules:
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
         board = player.board
-        return sum(1 for space in self._unlocking.get((player.shaper, kind), ())
-                   if space not in board)
+        n = 0
+        for space in self._unlocking.get((player.shaper, kind), ()):
+            if space not in board:
+                n += 1
+        return n
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -424,13 +437,14 @@ class Rules:
 
     def biome_labels(self, state: SGState) -> dict[str, str]:
         """Each placed tile's label and biome."""
-        tile = self.c.tile
-        return {s: tile(t).biome for s, t in state.tiles}
+        biome, tile = self._biome, self.c.tile
+        return {s: biome.get(t) or tile(t).biome for s, t in state.tiles}
 
     def empty_land(self, state: SGState) -> list[str]:
         """Land tiles (not the Vault) without an animal."""
-        return [lab for lab, t in state.tiles
-                if self.c.tile(t).biome not in ("water", "vault") and state.animal_at(lab) is None]
+        busy = {a.where for a in state.animals}
+        return [lab for lab, biome in self.biome_labels(state).items()
+                if biome not in ("water", "vault") and lab not in busy]
 
     def ability_moves(self, state: SGState, seat: int) -> list[Action]:
         """Persistent abilities offered during the player's own turn (before the action and
@@ -439,7 +453,13 @@ class Rules:
         its text says so) and Accelerated Accretion (once a turn per level)."""
         p = state.seat(seat)
         out: list[Action] = []
-        mine = [a for a in state.animals if a.seat == seat]
+        if p.shaper not in self._persistent:
+            return out
+        if (p.shaper, "redeploy") not in self._unlocking and (
+                p.shaper, "stasis_chambers") not in self._unlocking:
+            mine: list[Animal] = []  # only Redeploy and Stasis Chambers move animals
+        else:
+            mine = [a for a in state.animals if a.seat == seat]
         if self.level(p, "redeploy") and "redeploy" not in state.used:
             ends = self.empty_land(state)
             for a in mine:
@@ -455,9 +475,10 @@ class Rules:
         lvl = self.level(p, "accelerated_accretion")
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
+            busy = {a.where for a in state.animals}
             for lab, t in state.tiles:
                 if (self.c.tile(t).biome == "water" and t not in pending
-                        and state.animal_at(lab) is None):
+                        and lab not in busy):
                     out += [Action("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
@@ -716,46 +737,68 @@ class Rules:
                                     steps=abilities.movement(self.c, p)))
         tele = [lab for lab in board.LABELS if lab in tiles
                 and (island or tiles[lab] != "water") and lab not in busy]
+        # each destination once: its label, ``tp`` when teleported, and what pays there
+        # (a basic resource, or "any", "water" or "vault" for any basic resource)
+        plan: list[tuple[str, tuple[str, ...], str]] = []
+        for dests, tp in ((walk, ()), (tele, ("tp",))):
+            for lab in dests:
+                biome = tiles[lab]
+                if biome == "water" or biome == "vault":
+                    plan.append((lab, tp, biome))
+                elif biome == "temple":
+                    plan.append((lab, tp, "any"))
+                elif biome in BIOME_RESOURCE:
+                    plan.append((lab, tp, BIOME_RESOURCE[biome]))
         out: list[Action] = []
         wild = self.wild(p)
         # the words after the space depend only on the animal and its cost: found once
         # for each (kind, cost) of the board
         tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+        payable_at: dict[int, dict[str, list[tuple[str, ...]]]] = {}
         for space in p.board:
             kind, cost = self.animal_kind(p, space)
             tails = tails_of.get((kind, cost))
             if tails is None:
-                tails = tails_of[(kind, cost)] = self._intro_tails(
-                    state, p, kind, cost, wild, tiles, ((walk, ()), (tele, ("tp",))))
+                payable = payable_at.get(cost)
+                if payable is None:
+                    payable = payable_at[cost] = {
+                        r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
+                        if can_pay(p, ((r, cost),), wild)}
+                tails = tails_of[(kind, cost)] = self._intro_tails(state, kind, payable, plan)
             out += [Action("intro", (space, *tail)) for tail in tails]
         return out
 
-    def _intro_tails(self, state: SGState, p: PlayerState, kind: str, cost: int, wild: bool,
-                     tiles: dict[str, str],
-                     destinations: tuple[tuple[list[str], tuple[str, ...]], ...]
-                     ) -> list[tuple[str, ...]]:
-        """The words after the space of every Introduce of an animal of ``kind`` costing
-        ``cost``: where, ``tp`` when teleported, the resource and a ``wild=`` word."""
-        payable = {r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
-                   if can_pay(p, ((r, cost),), wild)}
+    def _intro_tails(self, state: SGState, kind: str,
+                     payable: dict[str, list[tuple[str, ...]]],
+                     plan: list[tuple[str, tuple[str, ...], str]]) -> list[tuple[str, ...]]:
+        """The words after the space of every Introduce of an animal of ``kind`` to the
+        destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
+        basic resource that can: where, ``tp`` when teleported, the resource and a
+        ``wild=`` word."""
         if not payable:
             return []  # no basic resource pays for it, so no biome does
+        # a Vault, Temple or Water space is paid with any basic resource: its words
+        # after the space are the same for each of them
+        any_basic = [(r, *word) for r, words in payable.items() for word in words]
         vault = self.free_vault(state, kind)
+        water = kind != "predator"
         tails: list[tuple[str, ...]] = []
-        for dests, tp in destinations:
-            for lab in dests:
-                biome = tiles[lab]
-                if biome == "water" and kind == "predator":
-                    continue
-                if biome in ("vault", "temple", "water"):
-                    wheres = vault if biome == "vault" else [lab]
-                    for w in wheres:
-                        tails += [(w, *tp, r, *word)
-                                  for r, words in payable.items() for word in words]
-                elif biome in BIOME_RESOURCE:
-                    for word in payable.get(BIOME_RESOURCE[biome], ()):
-                        tails.append((lab, *tp, *word))
+        for lab, tp, pays in plan:
+            if pays == "any" or (pays == "water" and water):
+                tails += [(lab, *tp, *words) for words in any_basic]
+            elif pays == "vault":
+                for w in vault:
+                    tails += [(w, *tp, *words) for words in any_basic]
+            elif pays in payable:
+                tails += [(lab, *tp, *word) for word in payable[pays]]
         return tails
+
+    def can_restore(self, state: SGState, seat: int) -> bool:
+        """Whether :meth:`restore_actions` lists any action, found without listing: a
+        space next to the Caretaker is also a space to teleport to, so a tile in hand
+        and one space to teleport to are enough."""
+        return bool(state.seat(seat).hand) and board.any_teleport_restore_label(
+            {s for s, _ in state.tiles})
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
@@ -1202,13 +1245,12 @@ class Rules:
     @FLOW.resolver("turn", verbs=["intro"])
     def _do_intro(self, state: SGState, task: Task, action: Action,
                   events: list[Event]) -> SGState:
-        return self._intro(evolve(state, tasks=state.tasks[1:]), task.player, action, events)
+        return self._intro(state, task.player, action, events)
 
     @FLOW.resolver("swarm", verbs=["intro"])
     def _do_swarm(self, state: SGState, task: Task, action: Action,
                   events: list[Event]) -> SGState:
-        return self._intro(evolve(state, tasks=state.tasks[1:]), task.player, action, events,
-                           swarm=True)
+        return self._intro(state, task.player, action, events, swarm=True)
 
     @FLOW.resolver("swarm", verbs=["pass"])
     def _do_no_swarm(self, state: SGState, task: Task, action: Action,
@@ -1222,7 +1264,7 @@ class Rules:
     @FLOW.resolver("turn", "more", verbs=["restore"])
     def _do_restore(self, state: SGState, task: Task, action: Action,
                     events: list[Event]) -> SGState:
-        return self._restore(evolve(state, tasks=state.tasks[1:]), task, action, events)
+        return self._restore(state, task, action, events)
 
     @FLOW.resolver("turn", verbs=["skip"])
     def _do_skip(self, state: SGState, task: Task, action: Action,
@@ -1252,7 +1294,7 @@ class Rules:
     @FLOW.resolver("end", verbs=["end"])
     def _do_end(self, state: SGState, task: Task, action: Action,
                 events: list[Event]) -> SGState:
-        return self._end(evolve(state, tasks=state.tasks[1:]), task, events)
+        return self._end(state, task, events)
 
     @FLOW.resolver("score", verbs=["score"])
     def _do_score(self, state: SGState, task: Task, action: Action,
@@ -1274,10 +1316,10 @@ class Rules:
                                   or _needs_choice(self.effect(side_of[c]))
                                   for c in words[1:]):
             return None
+        p = state.seat(seat)
         for cid in words[1:]:
-            state = self._activate_card(state, seat, side_of[cid], None, events,
-                                        automatic=True)
-        return evolve(state, tasks=state.tasks[1:])
+            p = self._activate_card(p, seat, side_of[cid], None, events, automatic=True)
+        return state.with_seat(seat, p, tasks=state.tasks[1:])
 
     def _ability_move(self, state: SGState, seat: int, action: Action,
                       events: list[Event]) -> SGState:
@@ -1295,7 +1337,7 @@ class Rules:
             events.append(Event("ability.recycler", f"Recycler (level {lvl}): {name} spends a "
                                 f"{colour} DNA token (out of the game) and discards {discard} "
                                 "Toxicity.", _r("sog.shaper.oraplexis.recycler"), seat))
-            return evolve(state.with_seat(seat, p), dna_removed=tuple(
+            return state.with_seat(seat, p, dna_removed=tuple(
                 sorted((*state.dna_removed, colour))))
         if action.verb == "accrete":
             where, new = action.args
@@ -1312,8 +1354,8 @@ class Rules:
                                 f"there" + (f" for {_words(cost)}" if cost else "")
                                 + (f" ({tox} as Toxicity)" if tox else "") + ".",
                                 _r("sog.shaper.maldera.accelerated_accretion"), seat))
-            return evolve(state.with_seat(seat, p), tiles=tiles,
-                          used=(*state.used, "accrete"))
+            return state.with_seat(seat, p, tiles=tiles,
+                               used=(*state.used, "accrete"))
         src, dst = action.args
         animal = state.animal_at(src)
         assert animal is not None
@@ -1331,10 +1373,13 @@ class Rules:
         events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} from "
                             f"{src} to {dst} for {_words(cost)}"
                             + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
-        return evolve(state.with_seat(seat, p), animals=animals, used=(*state.used, *used))
+        return state.with_seat(seat, p, animals=animals, used=(*state.used, *used))
 
     def _intro(self, state: SGState, seat: int, action: Action,
                events: list[Event], swarm: bool = False) -> SGState:
+        """Introduce an animal for the head task (a turn's or Swarm's), which it removes;
+        the state is copied once, at the end."""
+        rest = state.tasks[1:]
         p = state.seat(seat)
         space, where = action.args[0], action.args[1]
         extra = action.args[2:]
@@ -1367,8 +1412,7 @@ class Rules:
             if tox:
                 text += f" ({tox} of it as Toxicity)"
         p = evolve(p, board=tuple(s for s in p.board if s != space))
-        state = evolve(state, shapers=tuple(shapers),
-                       animals=(*state.animals, Animal(where, seat, kind, space)))
+        animals = (*state.animals, Animal(where, seat, kind, space))
         events.append(Event("animal.introduce", f"{text} and introduces the {kind} of space "
                             f"{space} on {where}.", _r("sog.introduce.place"), seat))
         special = "0"
@@ -1416,14 +1460,14 @@ class Rules:
                 events.append(Event("ability.avian_call", f"Avian Call: {name} first adds a "
                                     "Herbivore card of the display to any row.",
                                     _r("sog.shaper.telrin.avian_call"), seat))
-        state = state.with_seat(seat, p)
         card = Task("card", seat, (kind, basic, "1" if vault else "0", special, "0",
                                    ",".join(flags)))
         tasks: tuple[Task, ...] = (card,) if swarm else (card, Task("end", "rules",
                                                                    ("intro",)))
         if avian:
             tasks = (Task("avian", seat), *tasks)
-        return evolve(state, tasks=(*tasks, *state.tasks))
+        return state.with_seat(seat, p, shapers=tuple(shapers), animals=animals,
+                               tasks=(*tasks, *rest))
 
     @FLOW.resolver("card", verbs=["card", "refresh", "skip"])
     def _card(self, state: SGState, task: Task, action: Action,
@@ -1474,7 +1518,6 @@ class Rules:
             state = self._add_to_row(state.with_seat(seat, p), seat, row, cid, side, out,
                                      events)
             p = state.seat(seat)
-        state = state.with_seat(seat, p)
         row_cards = tuple(rc.card for rc in p.row(row))
         if cid and "lifecycle" in flags:
             row_cards = (*row_cards, cid)
@@ -1560,23 +1603,25 @@ class Rules:
         row = task.words[0]
         left = list(task.words[1:])
         left.remove(cid)
-        if action.verb == "decline":
-            events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of {cid} "
-                                "unused.", _r("sog.introduce.conversion_optional"), seat))
-        else:
-            rc = self.pending(state, seat, row)[cid]
-            choice = next((w for w in action.args[1:] if w in BASIC), None)
-            state = self._activate_card(state, seat, rc, choice, events, wild=wild_of(action))
         tasks = state.tasks[1:]
         if left:
             tasks = (Task("activate", seat, (row, *left)), *tasks)
-        return evolve(state, tasks=tasks)
+        if action.verb == "decline":
+            events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of {cid} "
+                                "unused.", _r("sog.introduce.conversion_optional"), seat))
+            return evolve(state, tasks=tasks)
+        rc = self.pending(state, seat, row)[cid]
+        choice = next((w for w in action.args[1:] if w in BASIC), None)
+        p = self._activate_card(state.seat(seat), seat, rc, choice, events,
+                                wild=wild_of(action))
+        return state.with_seat(seat, p, tasks=tasks)
 
-    def _activate_card(self, state: SGState, seat: int, rc: RowCard, choice: str | None,
+    def _activate_card(self, p: PlayerState, seat: int, rc: RowCard, choice: str | None,
                        events: list[Event], automatic: bool = False,
-                       wild: str = "") -> SGState:
+                       wild: str = "") -> PlayerState:
+        """Player ``p`` (of ``seat``) pays for and gains one Species card's effect."""
         e = self.effect(rc)
-        p, tox = pay(state.seat(seat), e.pay, wild)
+        p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
         text = f"P{seat + 1} activates {rc.card}: {e.describe()}{_wild_text(wild)}"
         if choice:
@@ -1585,10 +1630,13 @@ class Rules:
             text += f", taking {tox} Toxicity"
         events.append(Event("card.activate", text + ".", _r("sog.introduce.activate_row"),
                             seat, automatic=automatic))
-        return state.with_seat(seat, p)
+        return p
 
     def _restore(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
+        """Restore a tile for the head task (a turn's or another tile's), which it
+        removes; the state is copied once, at the end."""
+        rest = state.tasks[1:]
         seat = task.player
         name = f"P{seat + 1}"
         tile, where = action.args[0], action.args[1]
@@ -1609,22 +1657,22 @@ class Rules:
             del dna[where]
         order = board.ORDER
         tiles = tuple(sorted((*state.tiles, (where, tile)), key=lambda t: order[t[0]]))
-        state = evolve(state.with_seat(seat, p), tiles=tiles, caretaker=where,
-                       dna_board=tuple((s, c) for s, c in state.dna_board if s in dna))
+        dna_board = tuple((s, c) for s, c in state.dna_board if s in dna)
         events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
                             "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
         nxt: tuple[Task, ...] = (Task("resolve", seat, (tile,)),
                                  Task("more", seat, (str(count),)))
         surge = Task("surge", seat, (gained,))
+        # Power Surge reads the player's rows, which restoring leaves as they were
         if gained and self.level(p, "power_surge") and self.surge_actions(state, surge):
             events.append(Event("ability.power_surge", f"Power Surge: the {gained} DNA token "
                                 f"lets {name} activate Species cards.",
                                 _r("sog.shaper.rastar.power_surge"), seat))
             nxt = (surge, *nxt)
         if task.kind == "turn":
-            return evolve(state, tasks=(*nxt, Task("end", "rules", ("restore",)),
-                                        *state.tasks))
-        return evolve(state, tasks=(*nxt, *state.tasks))
+            nxt = (*nxt, Task("end", "rules", ("restore",)))
+        return state.with_seat(seat, p, tiles=tiles, caretaker=where, dna_board=dna_board,
+                               tasks=(*nxt, *rest))
 
     @FLOW.resolver("resolve", verbs=["resolve"])
     @FLOW.resolver("other", verbs=["take", "pass"])
@@ -1651,24 +1699,24 @@ class Rules:
             i = int(task.words[1])
             choice = words[0] if words else None
         rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
-        first = wild_short(state.seat(seat), tile.actions[i].pay)
-        state = self._resolve_one(state, seat, tile.id, i, choice, rule, events,
-                                  letters[:first])
+        p = state.seat(seat)
+        first = wild_short(p, tile.actions[i].pay)
+        p = self._resolve_one(p, seat, tile.id, i, choice, rule, events, letters[:first])
         if both:
-            state = self._resolve_one(state, seat, tile.id, 1 - i, None,
-                                      _r("sog.shaper.xanarin.harvester"), events,
-                                      letters[first:])
+            p = self._resolve_one(p, seat, tile.id, 1 - i, None,
+                                  _r("sog.shaper.xanarin.harvester"), events, letters[first:])
         if action.verb == "resolve" and len(tile.actions) > 1:
             others = tuple(Task("other", (seat + k) % state.players, (tile.id, str(1 - i)))
                            for k in range(1, state.players))
-            return evolve(state, tasks=(*others, *rest))
-        return self._after_resolve(evolve(state, tasks=rest))
+            return state.with_seat(seat, p, tasks=(*others, *rest))
+        return self._after_resolve(state.with_seat(seat, p, tasks=rest))
 
-    def _resolve_one(self, state: SGState, seat: int, tile_id: str, i: int,
+    def _resolve_one(self, p: PlayerState, seat: int, tile_id: str, i: int,
                      choice: str | None, rule: RuleRef, events: list[Event],
-                     wild: str = "") -> SGState:
+                     wild: str = "") -> PlayerState:
+        """Player ``p`` (of ``seat``) pays for and gains one action of a tile."""
         e = self.c.tile(tile_id).actions[i]
-        p, tox = pay(state.seat(seat), e.pay, wild)
+        p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
         text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}{_wild_text(wild)}"
         if choice:
@@ -1676,19 +1724,22 @@ class Rules:
         if tox:
             text += f", taking {tox} Toxicity"
         events.append(Event("tile.resolve", text + ".", rule, seat))
-        return state.with_seat(seat, p)
+        return p
 
     def _after_resolve(self, state: SGState) -> SGState:
         task = state.task
         if task is None or task.kind != "more":
             return state
         p = state.seat(task.player)
-        if int(task.words[0]) >= RESTORE_LIMIT or not p.hand or not self.restore_actions(
+        if int(task.words[0]) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
                 state, task.player):
             return evolve(state, tasks=state.tasks[1:])
         return state
 
     def _end(self, state: SGState, task: Task, events: list[Event]) -> SGState:
+        """End the turn for the head task, which it removes (the task list is set once,
+        at the end)."""
+        rest = state.tasks[1:]
         seat = state.active
         p = state.seat(seat)
         name = f"P{seat + 1}"
@@ -1697,7 +1748,7 @@ class Rules:
                 cid = entry.split("=", 1)[1]
                 p = evolve(p, rows=tuple(tuple(rc for rc in r if rc.card != cid)
                                          for r in p.rows))
-                state = evolve(state.with_seat(seat, p), removed=(*state.removed, cid))
+                state = state.with_seat(seat, p, removed=(*state.removed, cid))
                 events.append(Event("ability.rapid_lifecycle", f"Rapid Lifecycle: {cid} "
                                     "leaves the game.",
                                     _r("sog.shaper.synthara.rapid_lifecycle"), "rules",
@@ -1716,7 +1767,7 @@ class Rules:
             drawn = state.stack[:want]
             if drawn:
                 p = evolve(p, hand=(*p.hand, *drawn))
-                state = evolve(state.with_seat(seat, p), stack=state.stack[len(drawn):])
+                state = state.with_seat(seat, p, stack=state.stack[len(drawn):])
                 events.append(Event("tile.draw", f"{name} draws {len(drawn)} tile(s) back up "
                                     f"to {size}.", _r("sog.restore.draw"), "rules",
                                     automatic=True))
@@ -1745,7 +1796,7 @@ class Rules:
             return evolve(state, final_turns=0, used=(), tasks=(Task("score", "rules"),))
         nxt = (seat + 1) % n
         return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
-                      tasks=(Task("turn", nxt), *state.tasks))
+                      tasks=(Task("turn", nxt), *rest))
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -145,10 +145,12 @@ class SGState:
     def seat(self, i: int) -> PlayerState:
         return self.seats[i]
 
-    def with_seat(self, i: int, seat: PlayerState) -> SGState:
+    def with_seat(self, i: int, seat: PlayerState, **changes: typing.Any) -> SGState:
+        """A copy with seat ``i`` replaced and, in the same copy, the other fields of
+        ``changes`` (one copy where a step changes a player and more)."""
         seats = list(self.seats)
         seats[i] = seat
-        return evolve(self, seats=tuple(seats))
+        return evolve(self, seats=tuple(seats), **changes)
 
     def tile_at(self, space: str) -> str | None:
         """The tile on a space, if any."""
