@@ -121,7 +121,7 @@ class Task:
         >>> Task("activate", 0, ("fox", 2)).words
         ('fox', '2')
         """
-        return tuple(str(x) for x in self.data)
+        return tuple(map(str, self.data))
 
     def word(self, i: int) -> str:
         """Data item ``i`` as text."""
