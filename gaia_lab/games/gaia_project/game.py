@@ -727,8 +727,14 @@ def _distances(state: GPState, p: PlayerState, names: list[str]) -> dict[str, in
     out = {}
     for name in names:
         t = m.hex(name)  # the plain hex distance of SpaceMap.distance, written out
-        out[name] = min((max(abs(t.q - q), abs(t.r - r), abs(t.q - q + t.r - r))
-                         for q, r in own), default=99)
+        tq, tr = t.q, t.r
+        best = 99 if not own else 1 << 30
+        for q, r in own:
+            dq, dr = tq - q, tr - r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d < best:
+                best = d
+        out[name] = best
     return out
 
 
