@@ -50,8 +50,16 @@ Orientation: TypeAlias = Literal["pointy", "flat"]
 _SQRT3 = math.sqrt(3.0)
 
 
+class _Hashed:
+    """The slot holding a hex's hash, worked out once when the hex is made (a hex is a
+    dictionary and set key in every search over a map)."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+
 @dataclass(frozen=True, order=True, slots=True)
-class Hex:
+class Hex(_Hashed):
     """A hex in axial coordinates; hexes sort by ``q`` then ``r``.
 
     >>> h = Hex(1, -2)
@@ -67,6 +75,18 @@ class Hex:
 
     q: int
     r: int
+
+    def __init__(self, q: int, r: int) -> None:
+        _SET_Q(self, q)
+        _SET_R(self, r)
+        # the value the generated hash gave, so sets of hexes keep their order
+        _SET_HASH(self, hash((q, r)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Hex], tuple[int, int]]:
+        return Hex, (self.q, self.r)
 
     @property
     def s(self) -> int:
@@ -168,6 +188,10 @@ class Hex:
             out.extend(self.ring(n))
         return tuple(out)
 
+
+_SET_Q = Hex.__dict__["q"].__set__
+_SET_R = Hex.__dict__["r"].__set__
+_SET_HASH = _Hashed.__dict__["_hash"].__set__
 
 DIRECTIONS: tuple[Hex, ...] = (
     Hex(1, 0),

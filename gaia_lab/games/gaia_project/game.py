@@ -52,6 +52,7 @@ from gaia_lab.games.gaia_project.notation import (
     Init,
     Move,
     format_move,
+    parse_listed,
     parse_move,
 )
 from gaia_lab.games.gaia_project.rulebook import RULES
@@ -459,7 +460,7 @@ def _lines(state: GPState, seat: int, texts: list[str]) -> list[Move]:
         spots = _station_targets(state, p)
         texts = [f"{t}. lostPlanet {h}" if t.endswith("up nav") else t
                  for t in texts for h in (spots if t.endswith("up nav") else [""])]
-    return [parse_move(f"{p.faction} {t}") for t in texts]
+    return [parse_listed(f"{p.faction} {t}") for t in texts]
 
 
 @_lists(*DRAW_TASKS)
@@ -469,7 +470,7 @@ def _list_draw(state: GPState, task: Task) -> list[Move]:
 
 @_lists("faction")
 def _list_faction(state: GPState, task: Task) -> list[Move]:
-    return [parse_move(f"p{_seat(task) + 1} faction {f}") for f in FACTION_IDS]
+    return [parse_listed(f"p{_seat(task) + 1} faction {f}") for f in FACTION_IDS]
 
 
 @_lists("setup_mine")
@@ -618,7 +619,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     def viable(text: str) -> bool:
         """Whether a line's first part may lead somewhere (refused only as incomplete)."""
         try:
-            rules.play(state, parse_move(f"{me} {text}"))
+            rules.play(state, parse_listed(f"{me} {text}"))
         except rules.Refusal as r:
             return r.code == "turn.incomplete"
         return True
@@ -726,8 +727,14 @@ def _distances(state: GPState, p: PlayerState, names: list[str]) -> dict[str, in
     out = {}
     for name in names:
         t = m.hex(name)  # the plain hex distance of SpaceMap.distance, written out
-        out[name] = min((max(abs(t.q - q), abs(t.r - r), abs(t.q - q + t.r - r))
-                         for q, r in own), default=99)
+        tq, tr = t.q, t.r
+        best = 99 if not own else 1 << 30
+        for q, r in own:
+            dq, dr = tq - q, tr - r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d < best:
+                best = d
+        out[name] = best
     return out
 
 

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final, TypeAlias
 
@@ -104,6 +104,7 @@ __all__ = [
     "format_move",
     "normalise",
     "parse_log",
+    "parse_listed",
     "parse_move",
     "parse_rewards",
     "reward_set",
@@ -869,6 +870,70 @@ def _parse(text: str) -> Move:
             ended_at = token.column + len(token.text)
     if group or not commands:
         flush(ended_at)
+    return Move(actor, tuple(commands))
+
+
+_LISTED_ONE: Final[dict[str, Callable[[str], Command]]] = {
+    "faction": ChooseFaction, "lostPlanet": LostPlanet, "swap-PI": SwapPI,
+    "booster": Booster, "up": Up, "tech": Tech, "cover": Cover, "fedtile": FedTile,
+    "action": Action, "brainstone": Brainstone,
+}
+"""The commands of one word whose word is kept as it is written."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _listed_rewards(text: str) -> tuple[Reward, ...]:
+    return parse_rewards(text)
+
+
+def _listed_command(words: list[str]) -> Command | None:
+    """The command of a listed line's part (``None`` when the part is not in the plain
+    form this reads: :func:`parse_move` then reads it)."""
+    verb, args = words[0], words[1:]
+    n = len(args)
+    if n == 1 and verb in _LISTED_ONE:
+        return _LISTED_ONE[verb](args[0])
+    if verb == "build" and n == 2 and args[0] in BUILDINGS:
+        return Build(args[0], args[1])
+    if verb == "spend" and n == 3 and args[1] == "for":
+        return Spend(_listed_rewards(args[0]), _listed_rewards(args[2]))
+    if verb == "pass" and n <= 1:
+        return Pass(args[0] if n else None)
+    if verb == "special" and n == 1:
+        return Special(_listed_rewards(args[0]))
+    if verb == "burn" and n == 1 and args[0].isdigit() and len(args[0]) < 4:
+        return Burn(int(args[0]))
+    if verb == "decline" and args == ["up"]:
+        return Decline((), "up")
+    if verb in ("charge", "decline") and n <= 1:
+        offer = _listed_rewards(args[0]) if n else ()
+        return Charge(offer) if verb == "charge" else Decline(offer)
+    if verb == "income" and n == 1:
+        return Income(_listed_rewards(args[0]))
+    if verb == "federation" and n == 2:
+        return Federation(tuple(args[0].split(",")), args[1])
+    return None
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def parse_listed(text: str) -> Move:
+    """A line the engine writes itself when it lists candidates (an actor, then commands
+    joined by ``". "``, single spaces, no annotation): the move :func:`parse_move` reads
+    from it, made without its tokens and checks; any other line goes to
+    :func:`parse_move`.  Remembered by text, like :func:`parse_move`: the same lines come
+    back turn after turn.
+
+    >>> line = "terrans spend 3pw for 1o. build m 2A1"
+    >>> parse_listed(line) == parse_move(line)
+    True
+    """
+    actor, _, body = text.partition(" ")
+    commands = []
+    for part in body.split(". "):
+        command = _listed_command(part.split(" "))
+        if command is None:
+            return parse_move(text)
+        commands.append(command)
     return Move(actor, tuple(commands))
 
 
