@@ -28,7 +28,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-GAMES = ("animals_gathering", "shapers_of_gaia", "gaia_project")
+GAMES = ("animals_gathering", "shapers_of_gaia", "gaia_project", "gaia_tiki", "black_rose_wars")
 GOAL_MS = 100.0
 GUARD_MS = 450  # the board and the buttons take no click this soon after a redraw
 

@@ -76,6 +76,10 @@ def test_the_board_is_drawn_at_the_width_it_is_shown_at(
     shown = view.canvas.evaluate("c => c.getBoundingClientRect().width")
     assert abs(view.width - shown) < 8, (view.width, shown)  # text at its own size
     page.set_viewport_size({"width": 1920, "height": 1080})
+    # the view reports its new width after a short throttle: wait for the wider drawing
+    page.wait_for_function(
+        "w => Number(document.querySelector('canvas').dataset.scene.split('x')[0]) > w",
+        arg=view.width + 100, timeout=STEP_TIMEOUT)
     page.wait_for_function(FITTED, timeout=STEP_TIMEOUT)
     wider = canvas_size(view.canvas)[0]
     assert wider > view.width + 100, (view.width, wider)
