@@ -917,11 +917,12 @@ def _listed_command(words: list[str]) -> Command | None:
 
 @functools.lru_cache(maxsize=1 << 14)
 def parse_listed(text: str) -> Move:
-    """A line the engine writes itself when it lists candidates (an actor, then commands
-    joined by ``". "``, single spaces, no annotation): the move :func:`parse_move` reads
-    from it, made without its tokens and checks; any other line goes to
-    :func:`parse_move`.  Remembered by text, like :func:`parse_move`: the same lines come
-    back turn after turn.
+    """The move of a candidate line the engine wrote itself, read without tokens.
+
+    Such a line is an actor, then commands joined by a full stop and a space, single
+    spaces, no annotation; the move is the one :func:`parse_move` reads from it, made
+    without its tokens and checks, and any other line goes to :func:`parse_move`.
+    Remembered by text, like :func:`parse_move`: the same lines come back turn after turn.
 
     >>> line = "terrans spend 3pw for 1o. build m 2A1"
     >>> parse_listed(line) == parse_move(line)
