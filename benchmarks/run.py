@@ -163,6 +163,8 @@ def _mid_game(game: Game[Any, Any]) -> gaia_lab.Session:
             break
         legal = session.legal_actions()
         session.play(legal[rng.randrange(len(legal))])
+    if session.is_over():  # a short game: take its middle instead
+        session.goto(session.position // 2)
     return session
 
 
