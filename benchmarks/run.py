@@ -33,6 +33,7 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -474,22 +475,40 @@ def bench_heavy_shapers() -> list[Figure]:
     ]
 
 
-def bench_growth_shapers(seed: int = 0) -> list[Figure]:
-    """``legal_actions`` timed at turns 5, 10, 20, 40... of a seeded random game (a turn
-    here: one decision of a player)."""
-    game = gaia_lab.GAMES["shapers_of_gaia"]
-    marks = [5, 10, 20, 40, 80, 160, 320]
-    figures = []
+GROWTH_MARKS = (5, 10, 20, 40, 80, 160, 320)
+"""Player decisions at which a growth window starts (a window ends at the next mark)."""
+
+
+def _no_caches() -> None:
+    """Engines without a listing cache: nothing to clear."""
+
+
+def bench_growth_random(name: str, seed: int = 0,
+                        clear: Callable[[], None] = _no_caches) -> list[Figure]:
+    """How ``legal_actions`` grows along a seeded random game: in each window of player
+    decisions between :data:`GROWTH_MARKS`, the position with the most legal actions,
+    timed (caches cleared), with its cost per action; near-linear generation keeps that
+    cost per action flat as the position fills up."""
+    game = gaia_lab.GAMES[name]
+    marks = list(GROWTH_MARKS)
+    windows: list[tuple[int, Any, int]] = []  # (mark, heaviest state, its action count)
     for state, decisions in _play_random(game, seed, {}):
-        if not marks:
-            break
-        if decisions < marks[0] or game.actor(state) in (None, CHANCE, RULES):
+        if game.actor(state) in (None, CHANCE, RULES) or decisions < marks[0]:
             continue
-        turn = marks.pop(0)
-        count, ms = _time_legal(game, state, _clear_shapers_caches)
-        figures.append(Figure(f"shapers_of_gaia.legal_actions.turn_{turn}",
-                              f"legal_actions at turn {turn:3d}: {count:4d} actions",
-                              ms, "ms", note=f"{count} actions"))
+        while len(marks) > 1 and decisions >= marks[1]:
+            marks.pop(0)
+        count = len(game.legal_actions(state))
+        if not windows or windows[-1][0] != marks[0]:
+            windows.append((marks[0], state, count))
+        elif count > windows[-1][2]:
+            windows[-1] = (marks[0], state, count)
+    figures = []
+    for mark, state, _ in windows:
+        count, ms = _time_legal(game, state, clear)
+        figures.append(Figure(f"{name}.legal_actions.turn_{mark}",
+                              f"legal_actions, heaviest from decision {mark:3d}: "
+                              f"{count:4d} actions", ms, "ms",
+                              note=f"{ms * 1000 / max(count, 1):.1f} us per action"))
     return figures
 
 
@@ -588,7 +607,7 @@ def show(figure: Figure, earlier: dict[str, float] | None) -> str:
         text += f"  [goal {figure.goal} {figure.unit}: {verdict}]"
     if earlier is not None:
         text += f"  {change(figure.value, earlier.get(figure.name))}"
-    if figure.note and "actions" not in figure.label:
+    if figure.note and not re.fullmatch(r"\d+ actions", figure.note):  # counts: in labels
         text += f"  ({figure.note})"
     return text
 
@@ -626,9 +645,12 @@ def run_game(name: str, games: int) -> Iterator[Figure | str]:
         yield from bench_heavy_gaia_project()
     if name == "shapers_of_gaia":
         yield "  legal_actions growth along a random game (caches cleared):"
-        yield from bench_growth_shapers()
+        yield from bench_growth_random(name, clear=_clear_shapers_caches)
         yield "  a heavy position:"
         yield from bench_heavy_shapers()
+    if name in ("gaia_tiki", "animals_gathering", "black_rose_wars"):
+        yield "  legal_actions growth along a random game:"
+        yield from bench_growth_random(name)
     if name == "black_rose_wars":
         yield from bench_ai_choices()
     yield from bench_simulate(name)

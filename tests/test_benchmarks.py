@@ -50,6 +50,10 @@ def test_record_shape(first_run: tuple[Path, str]) -> None:
         else:
             assert figure["goal"]["op"] in {">=", "<=", "<"}
             assert isinstance(figure["met"], bool)
+    growth = [f for f in data["figures"] if ".legal_actions.turn_" in f["name"]]
+    assert growth and all(f["note"].endswith(" us per action") for f in growth)
+    assert [int(f["name"].rsplit("_", 1)[1]) for f in growth] == sorted(
+        int(f["name"].rsplit("_", 1)[1]) for f in growth)
     goals = {f["name"]: f["goal"] for f in data["figures"]}
     assert goals["animals_gathering.random_games"] == {"op": ">=", "target": 200}
     assert goals["import_time"] == {"op": "<", "target": 0.3}
@@ -66,7 +70,8 @@ def test_compare_with_earlier_record(first_run: tuple[Path, str], tmp_path: Path
     again = tmp_path / "again.json"
     out = run("--json", str(again), "--compare", str(earlier))
     assert f"compared with {earlier}" in out.stdout
-    figure_lines = [x for x in out.stdout.splitlines() if x.startswith("  ")]
+    figure_lines = [x for x in out.stdout.splitlines()
+                    if x.startswith("  ") and not x.endswith(":")]  # not the headings
     assert figure_lines and all("%" in x for x in figure_lines)
     assert json.loads(again.read_text(encoding="utf-8"))["figures"]
 
@@ -91,3 +96,13 @@ def test_missing_compare_file(tmp_path: Path) -> None:
     out = run("--compare", str(missing))
     assert f"cannot compare: {missing}: " in out.stderr
     assert "import gaia_lab" in out.stdout
+
+
+def test_a_short_game_is_timed_from_its_middle() -> None:
+    """The one-player drill ends within a few decisions: its Explorer figure still has
+    steps to time."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, str(SCRIPT), "--games", "2", "--only",
+                          "black_rose_wars_hunt"], capture_output=True, text=True, env=env,
+                         timeout=300, check=True).stdout
+    assert "Explorer step (play + redraw), median" in out

@@ -28,6 +28,10 @@ from gaia_lab.core.rulebook import Rulebook, RuleRef
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
 
+_DRAW_BITS = 53
+_DRAWS = 1 << _DRAW_BITS
+"""``random.random()`` draws whole multiples of 2**-53 below 1."""
+
 CHANCE: Literal["chance"] = "chance"
 """The actor of a shuffle, deal or roll."""
 RULES: Literal["rules"] = "rules"
@@ -207,10 +211,20 @@ actor()) and a state_type (or its own state_from_json())
         """
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
-        """Draw one chance outcome with ``rng``."""
+        """Draw one chance outcome with ``rng``: the first outcome whose running total
+        of probabilities passes one ``rng.random()`` draw.
+
+        When every outcome is equally likely the same outcome is found by index: a draw
+        is a whole number ``k`` of 2**-53 and the outcome is ``floor(k * n / 2**53)``,
+        exactly what the running total gives.
+        """
         outcomes = self.chance_outcomes(state)
         if len(outcomes) == 1:
             return outcomes[0][0]
+        first = outcomes[0][1]
+        if all(p == first for _, p in outcomes):
+            steps = int(rng.random() * _DRAWS)  # exact: a draw is k / 2**53
+            return outcomes[(steps * len(outcomes)) >> _DRAW_BITS][0]
         point = Fraction(rng.random())
         total = Fraction(0)
         for action, p in outcomes:
