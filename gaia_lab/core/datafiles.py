@@ -27,10 +27,11 @@ import stat
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, Self, TypeVar
 
 from gaia_lab.core.codec import read_json
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.provenance import provenance_counts
 
 MAX_BYTES: Final = 5_000_000
 """The largest component file read (the largest packaged one is about 20 kB)."""
@@ -376,3 +377,101 @@ def lookup(index: Mapping[_K, _V], key: _K, what: str) -> _V:
         return index[key]
     except KeyError:
         raise KeyError(f"no {what} {key!r}; known: {', '.join(map(str, index))}") from None
+
+
+class ComponentSet:
+    """What every game's validated set of component files does alike: count its entries
+    by provenance, write its files back one entry per line, and build itself from a folder
+    or from parsed documents, the packaged file standing in for each one not given.
+
+    A game's ``Components`` (a frozen dataclass) names its files (``FILES``, without
+    ``.json``) and packaged folder (``DATA_DIR``), gives its entries file by file
+    (:meth:`groups`) and turns the documents read into a validated set
+    (:meth:`from_documents`, raising :class:`InvalidStateError` with every problem).
+    """
+
+    __slots__ = ()
+    FILES: ClassVar[tuple[str, ...]]
+    DATA_DIR: ClassVar[Path]
+    provenance_notes: tuple[tuple[str, str], ...]
+    """Each file's note on where its values come from, by file."""
+
+    def groups(self) -> dict[str, Sequence[Any]]:
+        """The entries of each component file, by file, in file order."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_documents(cls, documents: Sequence[DataDocument], problems: list[str],
+                       where: str) -> Self:
+        """The validated set built from one document per file (in ``FILES`` order);
+        ``problems`` already holds those found while reading, ``where`` names the source.
+        """
+        raise NotImplementedError
+
+    @staticmethod
+    def provenance_of(entry: Any) -> str:
+        """An entry's provenance word (entries keep it in their ``origin``)."""
+        return str(entry.origin.provenance)
+
+    @property
+    def provenance(self) -> dict[str, dict[str, int]]:
+        """For each component file, its entries counted by provenance."""
+        return provenance_counts({name: (self.provenance_of(e) for e in entries)
+                                  for name, entries in self.groups().items()})
+
+    def provenance_summary(self) -> str:
+        """One line saying how much of each file is reconstructed (see each game's
+        ``load_components``)."""
+        parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
+                 for name, c in self.provenance.items()]
+        return "reconstructed: " + ", ".join(parts)
+
+    def to_json(self, component: str) -> str:
+        """The text of one component file, one entry per line.
+
+        :raises KeyError: naming the known files, if there is no such file.
+        """
+        if component not in self.FILES:
+            raise KeyError(f"no component file {component!r}; known: "
+                           f"{', '.join(self.FILES)}")
+        return component_text(component, dict(self.provenance_notes).get(component, ""),
+                              (e.to_dict() for e in self.groups()[component]))
+
+    def save(self, directory: str | Path) -> list[Path]:
+        """Write every component file into ``directory``; return their paths."""
+        return save_texts(directory, {name: self.to_json(name) for name in self.FILES})
+
+    @classmethod
+    def load(cls, directory: str | Path) -> Self:
+        """Read and validate the files of ``directory``, each missing one being the
+        packaged file, so that a user may replace a single file.
+
+        :raises InvalidStateError: listing every problem, each with its file, line and
+            field.
+        """
+        problems: list[str] = []
+        documents = read_documents(directory, cls.DATA_DIR, cls.FILES, problems)
+        return cls.from_documents(documents, problems, str(Path(directory)))
+
+    @classmethod
+    def from_dicts(cls, **documents: Any) -> Self:
+        """Build and validate from parsed documents by file name; each file not given is
+        the packaged one.
+
+        :raises TypeError: for a name that is not a component file.
+        :raises InvalidStateError: listing every problem.
+        """
+        for name in documents:
+            if name not in cls.FILES:
+                raise TypeError(f"unknown component {name!r} (known: "
+                                f"{', '.join(cls.FILES)})")
+        problems: list[str] = []
+        docs = []
+        for name in cls.FILES:
+            if name in documents:
+                data = documents[name]
+                plain = dict(data) if isinstance(data, Mapping) else data
+                docs.append(DataDocument(name, f"{name}.json", plain, ()))
+            else:
+                docs.append(read_document(cls.DATA_DIR / f"{name}.json", name, problems))
+        return cls.from_documents(docs, problems, "Components.from_dicts")

@@ -42,18 +42,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal, cast
+from typing import Any, ClassVar, Final, Literal, cast
 
-from gaia_lab.core.datafiles import DataDocument as _Document
-from gaia_lab.core.datafiles import component_text, lookup, read_documents, save_texts
-from gaia_lab.core.datafiles import read_document as _read_document
+from gaia_lab.core.datafiles import ComponentSet, DataDocument, lookup
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.provenance import (
-    Origin,
-    Provenance,
-    origin_of,
-    provenance_counts,
-)
+from gaia_lab.core.provenance import Origin, Provenance, origin_of
 from gaia_lab.core.schema import (
     Anything,
     At,
@@ -531,7 +524,7 @@ def _with_provenance(
 
 
 @dataclass(frozen=True, slots=True)
-class Components:
+class Components(ComponentSet):
     """Every component of the game, validated.
 
     >>> c = load_components()
@@ -542,6 +535,9 @@ class Components:
     >>> c.provenance["animals"], c.provenance["mages"]
     ({'reconstructed': 35}, {'rulebook': 5})
     """
+
+    FILES: ClassVar[tuple[str, ...]] = COMPONENT_FILES
+    DATA_DIR: ClassVar[Path] = DATA_DIR
 
     stones: tuple[StoneKind, ...]
     dice: tuple[DieColour, ...]
@@ -647,49 +643,20 @@ class Components:
 
     # -- provenance -----------------------------------------------------------
 
-    @property
-    def provenance(self) -> dict[str, dict[str, int]]:
-        """For each component file, its entries counted by provenance."""
-        return provenance_counts({name: (e.provenance for e in entries)
-                                  for name, entries in self._groups().items()})
+    @staticmethod
+    def provenance_of(entry: Any) -> str:
+        """An entry's provenance word (kept on the entry itself)."""
+        return str(entry.provenance)
 
     @property
     def reconstructed(self) -> int:
         """How many entries are reconstructed rather than stated by a source."""
         return sum(c.get("reconstructed", 0) for c in self.provenance.values())
 
-    def provenance_summary(self) -> str:
-        """One line saying how much of the set is reconstructed.
+    # -- files ------------------------------------------------------------------
 
-        >>> load_components().provenance_summary()
-        'reconstructed: stones 7/7, dice 3/3, animals 35/35, mages 0/5, spells 0/10'
-        """
-        parts = []
-        for name, counts in self.provenance.items():
-            parts.append(f"{name} {counts.get('reconstructed', 0)}/{sum(counts.values())}")
-        return "reconstructed: " + ", ".join(parts)
-
-    # -- saving -----------------------------------------------------------------
-
-    def to_json(self, component: str) -> str:
-        """The text of one component file, one entry per line.
-
-        >>> text = load_components().to_json("mages")
-        >>> text.splitlines()[4][:41]
-        '    {"number": 1, "ability": "bonus_stone'
-        """
-        if component not in COMPONENT_FILES:
-            raise KeyError(
-                f"no component file {component!r}; known: {', '.join(COMPONENT_FILES)}"
-            )
-        return component_text(component, dict(self.provenance_notes).get(component, ""),
-                              (e.to_dict() for e in self._groups()[component]))
-
-    def save(self, directory: str | Path) -> list[Path]:
-        """Write the five component files into ``directory``; return their paths."""
-        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
-
-    def _groups(self) -> dict[str, Sequence[Any]]:
+    def groups(self) -> dict[str, Sequence[Any]]:
+        """The entries of each component file, by file."""
         return {
             "stones": self.stones,
             "dice": self.dice,
@@ -701,31 +668,9 @@ class Components:
     # -- building -------------------------------------------------------------
 
     @classmethod
-    def from_dicts(
-        cls,
-        *,
-        stones: Mapping[str, Any] | None = None,
-        dice: Mapping[str, Any] | None = None,
-        animals: Mapping[str, Any] | None = None,
-        mages: Mapping[str, Any] | None = None,
-        spells: Mapping[str, Any] | None = None,
-    ) -> Components:
-        """Build and validate from parsed file documents; a missing one is the packaged file.
-
-        Raises :class:`~gaia_lab.core.errors.InvalidStateError` listing every problem.
-        """
-        given = {"stones": stones, "dice": dice, "animals": animals, "mages": mages,
-                 "spells": spells}
-        documents: list[_Document] = []
-        problems: list[str] = []
-        for name in COMPONENT_FILES:
-            data = given[name]
-            if data is None:
-                documents.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
-            else:
-                plain = dict(data) if isinstance(data, Mapping) else data
-                documents.append(_Document(name, f"{name}.json", plain, ()))
-        return _build(documents, problems, "Components.from_dicts")
+    def from_documents(cls, documents: Sequence[DataDocument], problems: list[str],
+                       where: str) -> Components:
+        return _build(documents, problems, where)
 
 
 # ---------------------------------------------------------------------------
@@ -742,23 +687,20 @@ def load_components(directory: str | Path | None = None) -> Components:
     Raises :class:`~gaia_lab.core.errors.InvalidStateError` listing every problem found,
     each with its file, line and field.
 
+    >>> load_components().provenance_summary()
+    'reconstructed: stones 7/7, dice 3/3, animals 35/35, mages 0/5, spells 0/10'
+    >>> text = load_components().to_json("mages")
+    >>> text.splitlines()[4][:41]
+    '    {"number": 1, "ability": "bonus_stone'
     >>> load_components() is load_components()
     True
     """
-    if directory is None:
-        return _load_default()
-    return _load(directory)
+    return _load_default() if directory is None else Components.load(directory)
 
 
 @functools.lru_cache(maxsize=1)
 def _load_default() -> Components:
-    return _load(DATA_DIR)
-
-
-def _load(directory: str | Path) -> Components:
-    problems: list[str] = []
-    documents = read_documents(directory, DATA_DIR, COMPONENT_FILES, problems)
-    return _build(documents, problems, str(Path(directory)))
+    return Components.load(DATA_DIR)
 
 
 class _Stones:
@@ -877,7 +819,7 @@ _MAKE: Final[Mapping[str, Callable[[dict[str, Any]], Any]]] = MappingProxyType({
     "stones": _stone, "dice": _die, "animals": _animal, "mages": _mage, "spells": _spell})
 
 
-def _build(documents: Sequence[_Document], problems: list[str], where: str) -> Components:
+def _build(documents: Sequence[DataDocument], problems: list[str], where: str) -> Components:
     docs = {d.component: d for d in documents}
     read = {name: read_file(docs[name], _file(name), problems) for name in COMPONENT_FILES}
 

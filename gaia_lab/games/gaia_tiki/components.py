@@ -39,19 +39,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from gaia_lab.core.datafiles import (
+    ComponentSet,
     DataDocument,
     DataEntry,
-    component_text,
     lookup,
-    read_documents,
-    save_texts,
 )
-from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.provenance import Origin, origin_of, provenance_counts
+from gaia_lab.core.provenance import Origin, origin_of
 from gaia_lab.core.schema import (
     Context,
     Field,
@@ -224,8 +221,11 @@ class Power:
 
 
 @dataclass(frozen=True)
-class Components:
+class Components(ComponentSet):
     """A complete, checked set of components."""
+
+    FILES: ClassVar[tuple[str, ...]] = COMPONENT_FILES
+    DATA_DIR: ClassVar[Path] = DATA_DIR
 
     terrains: tuple[Terrain, ...]
     cities: tuple[City, ...]
@@ -242,7 +242,7 @@ class Components:
     @functools.cached_property
     def _index(self) -> Mapping[str, Mapping[str, Any]]:
         return MappingProxyType({name: MappingProxyType({e.id: e for e in group})
-                                 for name, group in self._groups().items()})
+                                 for name, group in self.groups().items()})
 
     def terrain(self, tid: str) -> Terrain:
         found: Terrain = lookup(self._index["terrains"], tid, "terrain")
@@ -311,56 +311,15 @@ class Components:
         return tuple(self.terrain(t).chips for t in TERRAINS)
 
     # -- provenance and files ----------------------------------------------------------
-    def _groups(self) -> dict[str, Sequence[Any]]:
+    def groups(self) -> dict[str, Sequence[Any]]:
+        """The entries of each component file, by file."""
         return {"terrains": self.terrains, "cities": self.cities, "animals": self.animals,
                 "objectives": self.objectives, "powers": self.powers}
 
-    @property
-    def provenance(self) -> dict[str, dict[str, int]]:
-        """For each component file, its entries counted by provenance."""
-        return provenance_counts({name: (e.origin.provenance for e in entries)
-                                  for name, entries in self._groups().items()})
-
-    def provenance_summary(self) -> str:
-        """One line saying how much of the set is reconstructed.
-
-        >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
-        'reconstructed: terrains 6/6, cities 19/19, animals 6/6, objectives 9/9,
-         powers 9/9'
-        """
-        parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
-                 for name, c in self.provenance.items()]
-        return "reconstructed: " + ", ".join(parts)
-
-    def to_json(self, component: str) -> str:
-        """The text of one component file, one entry per line."""
-        if component not in COMPONENT_FILES:
-            raise KeyError(f"no component file {component!r}; known: "
-                           f"{', '.join(COMPONENT_FILES)}")
-        return component_text(component, dict(self.provenance_notes).get(component, ""),
-                              (e.to_dict() for e in self._groups()[component]))
-
-    def save(self, directory: str | Path) -> list[Path]:
-        """Write every component file into ``directory``; return their paths."""
-        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
-
     @classmethod
-    def from_dicts(cls, **documents: Mapping[str, Any]) -> Components:
-        """Build and validate from parsed documents by component name; the others are the
-        packaged files.  Raises :class:`InvalidStateError` listing every problem."""
-        problems: list[str] = []
-        for name in documents:
-            if name not in COMPONENT_FILES:
-                raise TypeError(f"unknown component {name!r}")
-        docs: list[DataDocument] = []
-        for name in COMPONENT_FILES:
-            if name in documents:
-                data = documents[name]
-                plain = dict(data) if isinstance(data, Mapping) else data
-                docs.append(DataDocument(name, f"{name}.json", plain, ()))
-            else:
-                docs.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
-        return _build(docs, problems, "Components.from_dicts")
+    def from_documents(cls, documents: Sequence[DataDocument], problems: list[str],
+                       where: str) -> Components:
+        return _build(documents, problems, where)
 
 
 def face(card: str) -> str:
@@ -381,21 +340,18 @@ def load_components(directory: str | Path | None = None) -> Components:
     ``directory`` is given); InvalidStateError lists every problem with its file, line
     and field.
 
+    >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
+    'reconstructed: terrains 6/6, cities 19/19, animals 6/6, objectives 9/9,
+     powers 9/9'
     >>> load_components() is load_components()
     True
     """
-    if directory is None:
-        return _load_default()
-    problems: list[str] = []
-    documents = read_documents(directory, DATA_DIR, COMPONENT_FILES, problems)
-    return _build(documents, problems, str(Path(directory)))
+    return _load_default() if directory is None else Components.load(directory)
 
 
 @functools.lru_cache(maxsize=1)
 def _load_default() -> Components:
-    problems: list[str] = []
-    documents = read_documents(DATA_DIR, DATA_DIR, COMPONENT_FILES, problems)
-    return _build(documents, problems, str(DATA_DIR))
+    return Components.load(DATA_DIR)
 
 
 _ID = Field(Text())

@@ -40,20 +40,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
-from gaia_lab.core.datafiles import DataDocument as _Document
 from gaia_lab.core.datafiles import (
+    ComponentSet,
+    DataDocument,
     DataEntry,
-    component_text,
     lookup,
-    read_documents,
-    save_texts,
 )
-from gaia_lab.core.datafiles import read_document as _read_document
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.hexgrid import Hex
-from gaia_lab.core.provenance import Origin, origin_of, provenance_counts
+from gaia_lab.core.provenance import Origin, origin_of
 from gaia_lab.core.schema import (
     Anything,
     At,
@@ -549,7 +546,7 @@ class _Index:
 
 
 @dataclass(frozen=True, slots=True)
-class Components:
+class Components(ComponentSet):
     """Every component of the game, validated.
 
     >>> c = load_components()
@@ -558,6 +555,9 @@ class Components:
     >>> len(c.deck("herbivore")), len(c.specials("rastar_nursery"))
     (15, 3)
     """
+
+    FILES: ClassVar[tuple[str, ...]] = COMPONENT_FILES
+    DATA_DIR: ClassVar[Path] = DATA_DIR
 
     resources: tuple[Resource, ...]
     tokens: tuple[Token, ...]
@@ -633,58 +633,17 @@ class Components:
         """The colour of the DNA token starting on each DNA space."""
         return {d.space: d.colour for d in self.dna_spaces}
 
-    def _groups(self) -> dict[str, Sequence[Any]]:
+    def groups(self) -> dict[str, Sequence[Any]]:
+        """The entries of each component file, by file."""
         return {"resources": self.resources, "tokens": self.tokens,
                 "dna_spaces": self.dna_spaces, "vault": self.vault,
                 "behaviors": self.behaviors, "tiles": self.tiles, "species": self.species,
                 "shapers": self.shapers}
 
-    @property
-    def provenance(self) -> dict[str, dict[str, int]]:
-        """For each component file, its entries counted by provenance."""
-        return provenance_counts({name: (e.origin.provenance for e in entries)
-                                  for name, entries in self._groups().items()})
-
-    def provenance_summary(self) -> str:
-        """One line saying how much of the set is reconstructed.
-
-        >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
-        'reconstructed: resources 5/5, tokens 0/6, dna_spaces 18/18, vault 8/8,
-         behaviors 6/6, tiles 30/37, species 54/54, shapers 6/6'
-        """
-        parts = [f"{name} {c.get('reconstructed', 0)}/{sum(c.values())}"
-                 for name, c in self.provenance.items()]
-        return "reconstructed: " + ", ".join(parts)
-
-    def to_json(self, component: str) -> str:
-        """The text of one component file, one entry per line."""
-        if component not in COMPONENT_FILES:
-            raise KeyError(f"no component file {component!r}; known: "
-                           f"{', '.join(COMPONENT_FILES)}")
-        return component_text(component, dict(self.provenance_notes).get(component, ""),
-                              (e.to_dict() for e in self._groups()[component]))
-
-    def save(self, directory: str | Path) -> list[Path]:
-        """Write every component file into ``directory``; return their paths."""
-        return save_texts(directory, {name: self.to_json(name) for name in COMPONENT_FILES})
-
     @classmethod
-    def from_dicts(cls, **documents: Mapping[str, Any]) -> Components:
-        """Build and validate from parsed documents by component name; the others are the
-        packaged files.  Raises :class:`InvalidStateError` listing every problem."""
-        problems: list[str] = []
-        for name in documents:
-            if name not in COMPONENT_FILES:
-                raise TypeError(f"unknown component {name!r}")
-        docs: list[_Document] = []
-        for name in COMPONENT_FILES:
-            if name in documents:
-                data = documents[name]
-                plain = dict(data) if isinstance(data, Mapping) else data
-                docs.append(_Document(name, f"{name}.json", plain, ()))
-            else:
-                docs.append(_read_document(DATA_DIR / f"{name}.json", name, problems))
-        return _build(docs, problems, "Components.from_dicts")
+    def from_documents(cls, documents: Sequence[DataDocument], problems: list[str],
+                       where: str) -> Components:
+        return _build(documents, problems, where)
 
 
 # ---------------------------------------------------------------------------
@@ -699,23 +658,18 @@ def load_components(directory: str | Path | None = None) -> Components:
     falls back to the package.  Raises :class:`InvalidStateError` listing every problem,
     each with its file, line and field.
 
+    >>> load_components().provenance_summary()  # doctest: +NORMALIZE_WHITESPACE
+    'reconstructed: resources 5/5, tokens 0/6, dna_spaces 18/18, vault 8/8,
+     behaviors 6/6, tiles 30/37, species 54/54, shapers 6/6'
     >>> load_components() is load_components()
     True
     """
-    if directory is None:
-        return _load_default()
-    return _load(directory)
+    return _load_default() if directory is None else Components.load(directory)
 
 
 @functools.lru_cache(maxsize=1)
 def _load_default() -> Components:
-    return _load(DATA_DIR)
-
-
-def _load(directory: str | Path) -> Components:
-    problems: list[str] = []
-    documents = read_documents(directory, DATA_DIR, COMPONENT_FILES, problems)
-    return _build(documents, problems, str(Path(directory)))
+    return Components.load(DATA_DIR)
 
 
 def _amounts(keys: Sequence[str]) -> MapOf:
@@ -957,7 +911,7 @@ _MAKE: Final[Mapping[str, Callable[[DataEntry, dict[str, Any]], Any]]] = Mapping
 })
 
 
-def _build(documents: Sequence[_Document], problems: list[str], where: str) -> Components:
+def _build(documents: Sequence[DataDocument], problems: list[str], where: str) -> Components:
     docs = {d.component: d for d in documents}
     context = Context()
     read = {name: read_file(docs[name], _file(name), problems, context)
