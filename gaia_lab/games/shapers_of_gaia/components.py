@@ -36,11 +36,11 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from gaia_lab.core.datafiles import DataDocument as _Document
 from gaia_lab.core.datafiles import (
@@ -533,6 +533,17 @@ class Shaper:
 # The whole set
 
 
+_E = TypeVar("_E")
+
+
+def _grouped(entries: Iterable[_E], key: Callable[[_E], str]) -> dict[str, tuple[_E, ...]]:
+    """Entries grouped by ``key``, each group in the order given."""
+    groups: dict[str, list[_E]] = {}
+    for entry in entries:
+        groups.setdefault(key(entry), []).append(entry)
+    return {k: tuple(v) for k, v in groups.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class _Index:
     """Lookups by id, built once per component set."""
@@ -546,6 +557,10 @@ class _Index:
     shapers: dict[str, Shaper]
     in_two: tuple[VaultSpace, ...]
     """The Vault spaces used in a two-player game (every space with three)."""
+    stages: dict[str, tuple[Tile, ...]]
+    """The tiles of each back, in file order."""
+    decks: dict[str, tuple[Species, ...]]
+    """The deck cards of each animal type, in file order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -578,7 +593,9 @@ class Components:
             {v.id: v for v in self.vault}, {b.id: b for b in self.behaviors},
             {t.id: t for t in self.tiles}, {s.id: s for s in self.species},
             {s.id: s for s in self.shapers},
-            tuple(v for v in self.vault if not v.three_players_only)))
+            tuple(v for v in self.vault if not v.three_players_only),
+            _grouped(self.tiles, lambda t: t.stage),
+            _grouped((s for s in self.species if s.special_for is None), lambda s: s.animal)))
 
     def __repr__(self) -> str:
         return (
@@ -613,14 +630,14 @@ class Components:
 
     def stage(self, stage: str) -> tuple[Tile, ...]:
         """The tiles with this back (``S``, ``I``, ``II`` or ``III``)."""
-        return tuple(t for t in self.tiles if t.stage == stage)
+        return self._index.stages.get(stage, ())
 
     def species_card(self, sid: str) -> Species:
         return lookup(self._index.species, sid, "Species card")
 
     def deck(self, animal: str) -> tuple[Species, ...]:
         """The 15 deck cards of one animal type."""
-        return tuple(s for s in self.species if s.animal == animal and s.special_for is None)
+        return self._index.decks.get(animal, ())
 
     def specials(self, shaper_id: str) -> tuple[Species, ...]:
         """The special Species cards of a Shaper."""

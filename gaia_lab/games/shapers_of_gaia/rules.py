@@ -384,6 +384,11 @@ class Rules:
         """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
         self._biome: Final = {t.id: t.biome for t in components.tiles}
         """Each tile's biome by id (read only)."""
+        order = {h: i for i, h in enumerate(board.SPACES)}
+        self._dna_start: Final = tuple(
+            (board.label(h), colour)
+            for h, colour in sorted(components.dna_at().items(), key=lambda kv: order[kv[0]]))
+        """The DNA tokens on the board at setup, ``(space label, colour)`` in board order."""
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
@@ -574,7 +579,7 @@ class Rules:
     @FLOW.resolver("land")
     def _do_land(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
-        order = {board.label(h): i for i, h in enumerate(board.SPACES)}
+        order = board.ORDER
         placed = [(board.label(h), t) for h, t in zip(board.START_LAND, action.args,
                                                       strict=True)]
         tiles = tuple(sorted((*state.tiles, *placed), key=lambda t: order[t[0]]))
@@ -637,9 +642,7 @@ class Rules:
     @FLOW.resolver("dna")
     def _do_dna(self, state: SGState, task: Task, action: Action,
                 events: list[Event]) -> SGState:
-        order = {h: i for i, h in enumerate(board.SPACES)}
-        at = sorted(self.c.dna_at().items(), key=lambda kv: order[kv[0]])
-        dna = tuple((board.label(h), colour) for h, colour in at)
+        dna = self._dna_start
         events.append(Event("setup.dna", f"{len(dna)} DNA tokens go on their spaces.",
                             _r("sog.setup.dna"), "rules", automatic=True))
         return evolve(state, dna_board=dna, tasks=state.tasks[1:])
