@@ -38,7 +38,7 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rulebook import RuleRef
-from gaia_lab.core.values import evolve
+from gaia_lab.core.values import evolve, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
 from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action
@@ -47,6 +47,7 @@ from gaia_lab.games.shapers_of_gaia.components import (
     ANIMALS,
     BIOME_RESOURCE,
     DNA_COLOURS,
+    RESOURCES,
     Amounts,
     Components,
     Effect,
@@ -192,6 +193,14 @@ def occupied_labels(state: SGState) -> set[str]:
 # ---------------------------------------------------------------------------
 # Resources
 
+_INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
+"""Each resource's place in :attr:`PlayerState.resources`."""
+_ADVANCED_AT: Final = _INDEX[ADVANCED[0]]
+"""Basic resources come first, then the advanced ones from here."""
+_NUTRIENT: Final = _INDEX["nutrient"]
+_ENERGY: Final = _INDEX["energy"]
+
+
 
 def can_pay(player: PlayerState, amounts: Amounts, wild: bool = False) -> bool:
     """Basic resources and Prestige must be held; missing Nutrients or Energy become
@@ -266,51 +275,60 @@ def pay(player: PlayerState, amounts: Amounts, wild: str = "") -> tuple[PlayerSt
     >>> q.resources, toxic
     ((0, 1, 1, 0, 2), 1)
     """
+    if not amounts:
+        return player, 0
+    res = list(player.resources)
     toxic = 0
     letters = list(wild)
     for key, n in amounts:
-        if key in BASIC:
-            have = player.resource(key)
-            player = player.with_resource(key, max(0, have - n))
+        i = _INDEX.get(key)
+        if i is not None and i < _ADVANCED_AT:  # a basic resource
+            have = res[i]
+            res[i] = max(0, have - n)
             short = max(0, n - have)
             while short and letters:
-                adv = "nutrient" if letters.pop(0) == "n" else "energy"
-                use = min(short, 1, player.resource(adv))
-                player = player.with_resource(adv, player.resource(adv) - use)
+                j = _NUTRIENT if letters.pop(0) == "n" else _ENERGY
+                use = min(short, 1, res[j])
+                res[j] -= use
                 short -= use
-            for adv in ADVANCED:
-                use = min(short, player.resource(adv))
-                player = player.with_resource(adv, player.resource(adv) - use)
+            for j in (_NUTRIENT, _ENERGY):
+                use = min(short, res[j])
+                res[j] -= use
                 short -= use
+    prestige, dna = player.prestige, player.dna
     for key, n in amounts:
-        if key in ADVANCED:
-            have = player.resource(key)
+        i = _INDEX.get(key)
+        if i is not None and i >= _ADVANCED_AT:
+            have = res[i]
             used = min(have, n)
             toxic += n - used
-            player = player.with_resource(key, have - used)
+            res[i] = have - used
         elif key == "prestige":
-            player = evolve(player, prestige=player.prestige - n)
+            prestige -= n
         elif key == "dna":
-            player = evolve(player, dna=player.dna[n:])
-    if toxic:
-        player = evolve(player, toxicity=player.toxicity + toxic)
-    return player, toxic
+            dna = dna[n:]
+    return evolve(player, resources=tuple(res), prestige=prestige, dna=dna,
+                  toxicity=player.toxicity + toxic), toxic
 
 
 def gain(player: PlayerState, amounts: Amounts, components: Components,
          choice: str | None = None) -> PlayerState:
     """Gain ``amounts``, each resource up to its maximum; ``any_basic`` goes to ``choice``."""
+    if not amounts:
+        return player
+    res = list(player.resources)
+    prestige, toxicity = player.prestige, player.toxicity
     for key, n in amounts:
         if key == "any_basic":
             key = choice or "shard"
-        if key in BASIC or key in ADVANCED:
-            top = components.resource(key).max
-            player = player.with_resource(key, min(top, player.resource(key) + n))
+        i = _INDEX.get(key)
+        if i is not None:
+            res[i] = min(components.resource(key).max, res[i] + n)
         elif key == "prestige":
-            player = evolve(player, prestige=player.prestige + n)
+            prestige += n
         elif key == "discard":
-            player = evolve(player, toxicity=max(0, player.toxicity - n))
-    return player
+            toxicity = max(0, toxicity - n)
+    return evolve(player, resources=tuple(res), prestige=prestige, toxicity=toxicity)
 
 
 def _words(amounts: Iterable[tuple[str, int]]) -> str:
@@ -355,6 +373,12 @@ def _wild_text(letters: str) -> str:
     return f" (Biomolecular Synthesis: {' and '.join(parts)} for missing basic resources)"
 
 
+_PAYS: Final[dict[str, str]] = {"water": "water", "vault": "vault", "temple": "any",
+                                **BIOME_RESOURCE}
+"""What pays for an animal introduced on each biome: its basic resource, or any basic
+resource ("any"; "water" and "vault" are paid so too, with their own conditions)."""
+
+
 def _needs_choice(effect: Effect) -> bool:
     return any(k == "any_basic" for k, _ in effect.gain)
 
@@ -384,6 +408,10 @@ class Rules:
         """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
         self._biome: Final = {t.id: t.biome for t in components.tiles}
         """Each tile's biome by id (read only)."""
+        self._animals: Final = {
+            shaper.id: {sp.id: (sp.animal, sp.cost) for sp in shaper.spaces}
+            for shaper in components.shapers}
+        """Each Shaper's animal spaces: the animal type and cost of each (read only)."""
         order = {h: i for i, h in enumerate(board.SPACES)}
         self._dna_start: Final = tuple(
             (board.label(h), colour)
@@ -402,8 +430,12 @@ class Rules:
         return out
 
     def animal_kind(self, player: PlayerState, space: str) -> tuple[str, int]:
-        sp = self.c.shaper(player.shaper).space(space)
-        return sp.animal, sp.cost
+        """The animal type and cost of a space of the player's Shaper board."""
+        found = self._animals.get(player.shaper, {}).get(space)
+        if found is None:
+            sp = self.c.shaper(player.shaper).space(space)  # raises, naming what is known
+            return sp.animal, sp.cost
+        return found
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
@@ -736,44 +768,43 @@ class Rules:
         tiles = self.biome_labels(state)
         busy = occupied_labels(state)
         island = self.level(p, "create_island") > 0
-        walk = list(board.walk_ends(state.shapers[seat], tiles, busy, end_on_water=island,
-                                    steps=abilities.movement(self.c, p)))
-        tele = [lab for lab in board.LABELS if lab in tiles
-                and (island or tiles[lab] != "water") and lab not in busy]
-        # each destination once: its label, ``tp`` when teleported, and what pays there
-        # (a basic resource, or "any", "water" or "vault" for any basic resource)
-        plan: list[tuple[str, tuple[str, ...], str]] = []
-        for dests, tp in ((walk, ()), (tele, ("tp",))):
-            for lab in dests:
-                biome = tiles[lab]
-                if biome == "water" or biome == "vault":
-                    plan.append((lab, tp, biome))
-                elif biome == "temple":
-                    plan.append((lab, tp, "any"))
-                elif biome in BIOME_RESOURCE:
-                    plan.append((lab, tp, BIOME_RESOURCE[biome]))
+        walk = board.walk_ends(state.shapers[seat], tiles, busy, end_on_water=island,
+                               steps=abilities.movement(self.c, p))
+        # each destination once: the words naming it (its label, then ``tp`` when
+        # teleported) and what pays there (a basic resource, or "any", "water" or
+        # "vault" for any basic resource)
+        plan: list[tuple[tuple[str, ...], str]] = []
+        for lab in walk:
+            plan.append(((lab,), _PAYS[tiles[lab]]))
+        for lab in board.LABELS:
+            biome = tiles.get(lab)
+            if biome is not None and (island or biome != "water") and lab not in busy:
+                plan.append(((lab, "tp"), _PAYS[biome]))
         out: list[Action] = []
         wild = self.wild(p)
+        animals = self._animals[p.shaper]
         # the words after the space depend only on the animal and its cost: found once
         # for each (kind, cost) of the board
         tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
         payable_at: dict[int, dict[str, list[tuple[str, ...]]]] = {}
         for space in p.board:
-            kind, cost = self.animal_kind(p, space)
-            tails = tails_of.get((kind, cost))
+            kind_cost = animals[space]
+            tails = tails_of.get(kind_cost)
             if tails is None:
+                kind, cost = kind_cost
                 payable = payable_at.get(cost)
                 if payable is None:
                     payable = payable_at[cost] = {
                         r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
                         if can_pay(p, ((r, cost),), wild)}
-                tails = tails_of[(kind, cost)] = self._intro_tails(state, kind, payable, plan)
-            out += [Action("intro", (space, *tail)) for tail in tails]
+                tails = tails_of[kind_cost] = self._intro_tails(state, kind, payable, plan)
+            head = (space,)
+            out += [Action("intro", head + tail) for tail in tails]
         return out
 
     def _intro_tails(self, state: SGState, kind: str,
                      payable: dict[str, list[tuple[str, ...]]],
-                     plan: list[tuple[str, tuple[str, ...], str]]) -> list[tuple[str, ...]]:
+                     plan: list[tuple[tuple[str, ...], str]]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
         basic resource that can: where, ``tp`` when teleported, the resource and a
@@ -783,17 +814,20 @@ class Rules:
         # a Vault, Temple or Water space is paid with any basic resource: its words
         # after the space are the same for each of them
         any_basic = [(r, *word) for r, words in payable.items() for word in words]
-        vault = self.free_vault(state, kind)
+        vault: list[str] | None = None
         water = kind != "predator"
         tails: list[tuple[str, ...]] = []
-        for lab, tp, pays in plan:
+        for where, pays in plan:
             if pays == "any" or (pays == "water" and water):
-                tails += [(lab, *tp, *words) for words in any_basic]
+                tails += [where + words for words in any_basic]
             elif pays == "vault":
+                if vault is None:
+                    vault = self.free_vault(state, kind)
                 for w in vault:
-                    tails += [(w, *tp, *words) for words in any_basic]
+                    at = (w, *where[1:])
+                    tails += [at + words for words in any_basic]
             elif pays in payable:
-                tails += [(lab, *tp, *word) for word in payable[pays]]
+                tails += [where + word for word in payable[pays]]
         return tails
 
     def can_restore(self, state: SGState, seat: int) -> bool:
@@ -801,14 +835,14 @@ class Rules:
         space next to the Caretaker is also a space to teleport to, so a tile in hand
         and one space to teleport to are enough."""
         return bool(state.seat(seat).hand) and board.any_teleport_restore_label(
-            {s for s, _ in state.tiles})
+            [s for s, _ in state.tiles])
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
         p = state.seat(seat)
         if not p.hand:
             return []
-        placed = {s for s, _ in state.tiles}
+        placed = [s for s, _ in state.tiles]
         near = board.restore_labels(placed, state.caretaker)
         far = board.teleport_restore_labels(placed)
         out: list[Action] = []
@@ -1475,8 +1509,9 @@ class Rules:
     @FLOW.resolver("card", verbs=["card", "refresh", "skip"])
     def _card(self, state: SGState, task: Task, action: Action,
               events: list[Event]) -> SGState:
-        kind, row, vault, special, _ = task.words[:5]
-        flags = task.words[5].split(",") if len(task.words) > 5 else []
+        words = task.words
+        kind, row, vault, special, _ = words[:5]
+        flags = words[5].split(",") if len(words) > 5 else []
         seat = task.player
         name = f"P{seat + 1}"
         i = ANIMALS.index(kind)
@@ -1490,7 +1525,7 @@ class Rules:
             events.append(Event("display.refresh", f"{name} refreshes the {kind} display.",
                                 _r("sog.biome.vault_refresh"), seat))
             return evolve(state, tasks=(Task("card", seat, (kind, row, vault, special, "1",
-                                                            *task.words[5:])), *rest))
+                                                            *words[5:])), *rest))
         p = state.seat(seat)
         if action.verb == "skip":
             events.append(Event("card.none", f"No {kind} card is left to take.",
@@ -1603,8 +1638,7 @@ class Rules:
                   events: list[Event]) -> SGState:
         seat = task.player
         cid = action.args[0]
-        row = task.words[0]
-        left = list(task.words[1:])
+        row, *left = task.words
         left.remove(cid)
         tasks = state.tasks[1:]
         if left:
@@ -1643,7 +1677,7 @@ class Rules:
         seat = task.player
         name = f"P{seat + 1}"
         tile, where = action.args[0], action.args[1]
-        count = int(task.words[0]) + 1 if task.kind == "more" else 1
+        count = int(task.word(0)) + 1 if task.kind == "more" else 1
         p = state.seat(seat)
         p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
         if "tp" in action.args:
@@ -1682,7 +1716,7 @@ class Rules:
     def _resolve(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
         seat = task.player
-        tile = self.c.tile(task.words[0])
+        tile = self.c.tile(task.word(0))
         rest = state.tasks[1:]
         if action.verb == "pass":
             events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
@@ -1699,7 +1733,7 @@ class Rules:
             i = int(words[0])
             choice = words[1] if len(words) > 1 else None
         else:
-            i = int(task.words[1])
+            i = int(task.word(1))
             choice = words[0] if words else None
         rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
         p = state.seat(seat)
@@ -1734,7 +1768,7 @@ class Rules:
         if task is None or task.kind != "more":
             return state
         p = state.seat(task.player)
-        if int(task.words[0]) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
+        if int(task.word(0)) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
                 state, task.player):
             return evolve(state, tasks=state.tasks[1:])
         return state
@@ -1764,7 +1798,7 @@ class Rules:
                                 automatic=True))
             state = evolve(state, borrowed=())
         triggered = False
-        if task.words and task.words[0] == "restore":
+        if task.data and task.word(0) == "restore":
             size = abilities.hand_size(self.c, p)
             want = max(0, size - len(p.hand))
             drawn = state.stack[:want]
@@ -1802,6 +1836,7 @@ class Rules:
                       tasks=(Task("turn", nxt), *rest))
 
 
+@slot_init
 @dataclass(frozen=True, slots=True, eq=False)
 class _Position:
     """A state under a rules object, compared by identity: both are immutable, so the
