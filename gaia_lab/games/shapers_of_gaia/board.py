@@ -343,11 +343,13 @@ def _bits(labels: Iterable[str]) -> int:
     return bits
 
 
-def _restorable(placed: int) -> list[str]:
+@functools.lru_cache(maxsize=256)
+def _restorable(placed: int) -> tuple[str, ...]:
     """The empty spaces (not in ``placed``, a set of bits) touching at least two placed
-    spaces, in board order."""
-    return [lab for lab, bit, near in _SPOTS
-            if not placed & bit and (placed & near).bit_count() >= 2]
+    spaces, in board order (kept for the last few sets of placed tiles: every player's
+    listing between two restorations asks for the same)."""
+    return tuple(lab for lab, bit, near in _SPOTS
+                 if not placed & bit and (placed & near).bit_count() >= 2)
 
 
 def restore_labels(placed: Iterable[str], caretaker: str) -> list[str]:
@@ -366,7 +368,7 @@ def teleport_restore_labels(placed: Iterable[str]) -> list[str]:
     >>> teleport_restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"])
     ['B1', 'B3', 'B5', 'B7', 'B9', 'B11']
     """
-    return _restorable(_bits(placed))
+    return list(_restorable(_bits(placed)))
 
 
 def any_teleport_restore_label(placed: Iterable[str]) -> bool:
@@ -375,8 +377,7 @@ def any_teleport_restore_label(placed: Iterable[str]) -> bool:
     >>> any_teleport_restore_label(["V", "A0", "A1"]), any_teleport_restore_label(["V"])
     (True, False)
     """
-    bits = _bits(placed)
-    return any(not bits & bit and (bits & near).bit_count() >= 2 for _, bit, near in _SPOTS)
+    return bool(_restorable(_bits(placed)))
 
 
 def _tile_neighbours(space: Hex, tiles: Collection[Hex]) -> int:

@@ -210,6 +210,13 @@ def _words(amounts: Amounts) -> str:
     return " and ".join(f"{n} {_NAMES[k]}" for k, n in amounts)
 
 
+@functools.lru_cache(maxsize=1024)
+def _describe(pay: Amounts, gain: Amounts) -> str:
+    """An effect's paraphrase (found once for each of the few effects of a game)."""
+    text = f"gain {_words(gain)}" if gain else "nothing"
+    return f"pay {_words(pay)}: {text}" if pay else text
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """A card or tile effect: an optional payment and a gain.
@@ -234,8 +241,7 @@ class Effect:
 
     def describe(self) -> str:
         """A short paraphrase."""
-        text = f"gain {_words(self.gain)}" if self.gain else "nothing"
-        return f"pay {_words(self.pay)}: {text}" if self.pay else text
+        return _describe(self.pay, self.gain)
 
     def to_dict(self) -> dict[str, Any]:
         return {"pay": _amounts_dict(self.pay), "gain": _amounts_dict(self.gain)}

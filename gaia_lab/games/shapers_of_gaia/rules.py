@@ -373,6 +373,10 @@ def _wild_text(letters: str) -> str:
     return f" (Biomolecular Synthesis: {' and '.join(parts)} for missing basic resources)"
 
 
+_Ways = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+"""The ways to pay an amount: each basic resource that pays it, with the words naming
+each way (a ``wild=`` word, or none)."""
+
 _PAYS: Final[dict[str, str]] = {"water": "water", "vault": "vault", "temple": "any",
                                 **BIOME_RESOURCE}
 """What pays for an animal introduced on each biome: its basic resource, or any basic
@@ -472,6 +476,10 @@ class Rules:
                 and can_pay(player, _merged(*(e.pay for e in tile.actions)),
                             self.wild(player)))
 
+    def biome_of(self, tile_id: str) -> str:
+        """A tile's biome (a KeyError names an unknown tile)."""
+        return self._biome.get(tile_id) or self.c.tile(tile_id).biome
+
     def biome_labels(self, state: SGState) -> dict[str, str]:
         """Each placed tile's label and biome."""
         biome, tile = self._biome, self.c.tile
@@ -497,6 +505,7 @@ class Rules:
             mine: list[Animal] = []  # only Redeploy and Stasis Chambers move animals
         else:
             mine = [a for a in state.animals if a.seat == seat]
+        ends: list[str] | None = None  # the empty land tiles, found once
         if self.level(p, "redeploy") and "redeploy" not in state.used:
             ends = self.empty_land(state)
             for a in mine:
@@ -504,17 +513,23 @@ class Rules:
                     out += [Action("redeploy", (a.where, e)) for e in ends if e != a.where]
         lvl = self.level(p, "stasis_chambers")
         if lvl:
+            vaults: dict[str, list[str]] = {}  # the free Vault spaces of each kind
             for a in mine:
                 if not a.where.startswith("v"):
-                    out += [Action("stasis", (a.where, v)) for v in self.free_vault(state, a.kind)]
+                    free = vaults.get(a.kind)
+                    if free is None:
+                        free = vaults[a.kind] = self.free_vault(state, a.kind)
+                    out += [Action("stasis", (a.where, v)) for v in free]
                 elif lvl >= 2:
-                    out += [Action("stasis", (a.where, e)) for e in self.empty_land(state)]
+                    if ends is None:
+                        ends = self.empty_land(state)
+                    out += [Action("stasis", (a.where, e)) for e in ends]
         lvl = self.level(p, "accelerated_accretion")
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
             busy = {a.where for a in state.animals}
             for lab, t in state.tiles:
-                if (self.c.tile(t).biome == "water" and t not in pending
+                if (self.biome_of(t) == "water" and t not in pending
                         and lab not in busy):
                     out += [Action("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
@@ -783,27 +798,31 @@ class Rules:
         out: list[Action] = []
         wild = self.wild(p)
         animals = self._animals[p.shaper]
-        # the words after the space depend only on the animal and its cost: found once
-        # for each (kind, cost) of the board
+        # the words after the space depend only on the animal type and the ways to pay
+        # its cost (often the same for several costs): found once for each
         tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
-        payable_at: dict[int, dict[str, list[tuple[str, ...]]]] = {}
+        ways_at: dict[int, _Ways] = {}
+        found: dict[tuple[str, _Ways], list[tuple[str, ...]]] = {}
         for space in p.board:
             kind_cost = animals[space]
             tails = tails_of.get(kind_cost)
             if tails is None:
                 kind, cost = kind_cost
-                payable = payable_at.get(cost)
-                if payable is None:
-                    payable = payable_at[cost] = {
-                        r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
-                        if can_pay(p, ((r, cost),), wild)}
-                tails = tails_of[kind_cost] = self._intro_tails(state, kind, payable, plan)
+                ways = ways_at.get(cost)
+                if ways is None:
+                    ways = ways_at[cost] = tuple(
+                        (r, tuple(_opt(wild_words(p, ((r, cost),))))) for r in BASIC
+                        if can_pay(p, ((r, cost),), wild))
+                tails = found.get((kind, ways))
+                if tails is None:
+                    tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
+                tails_of[kind_cost] = tails
             head = (space,)
             out += [Action("intro", head + tail) for tail in tails]
         return out
 
     def _intro_tails(self, state: SGState, kind: str,
-                     payable: dict[str, list[tuple[str, ...]]],
+                     payable: dict[str, tuple[tuple[str, ...], ...]],
                      plan: list[tuple[tuple[str, ...], str]]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
@@ -1813,7 +1832,7 @@ class Rules:
                     events.append(Event("end.stack", "The stack of Biome tiles is empty: the "
                                         "end of the game is triggered.",
                                         _r("sog.end.stack_empty"), "rules", automatic=True))
-        kinds = {self.c.shaper(p.shaper).space(s).animal for s in p.board}
+        kinds = {self.animal_kind(p, s)[0] for s in p.board}
         if len(kinds) <= 1 and state.final_turns < 0:
             triggered = True
             events.append(Event("end.one_type", f"{name} has at most one type of animal left: "
