@@ -202,6 +202,24 @@ _ENERGY: Final = _INDEX["energy"]
 
 
 
+def _missing(player: PlayerState, amounts: Amounts) -> int:
+    """How many basic resources the player lacks for ``amounts``, or -1 when Prestige or
+    DNA tokens are lacking (nothing stands in for them)."""
+    short = 0
+    res = player.resources
+    for key, n in amounts:
+        i = _INDEX.get(key)
+        if i is not None:
+            if i < _ADVANCED_AT and res[i] < n:
+                short += n - res[i]
+        elif key == "prestige":
+            if player.prestige < n:
+                return -1
+        elif key == "dna" and len(player.dna) < n:
+            return -1
+    return short
+
+
 def can_pay(player: PlayerState, amounts: Amounts, wild: bool = False) -> bool:
     """Basic resources and Prestige must be held; missing Nutrients or Energy become
     Toxicity, so they never stop a payment.  With ``wild`` (Biomolecular Synthesis)
@@ -211,15 +229,13 @@ def can_pay(player: PlayerState, amounts: Amounts, wild: bool = False) -> bool:
     >>> can_pay(p, (("shard", 2),)), can_pay(p, (("shard", 2),), wild=True)
     (False, True)
     """
-    short = 0
-    for key, n in amounts:
-        if key in BASIC:
-            short += max(0, n - player.resource(key))
-        if key == "prestige" and player.prestige < n:
-            return False
-        if key == "dna" and len(player.dna) < n:
-            return False
-    return short == 0 or (wild and short <= sum(player.resource(a) for a in ADVANCED))
+    short = _missing(player, amounts)
+    return short == 0 or (short > 0 and wild and short <= _advanced(player))
+
+
+def _advanced(player: PlayerState) -> int:
+    """The Nutrients and Energy the player holds."""
+    return player.resources[_NUTRIENT] + player.resources[_ENERGY]
 
 
 def wild_short(player: PlayerState, amounts: Amounts) -> int:
@@ -227,21 +243,33 @@ def wild_short(player: PlayerState, amounts: Amounts) -> int:
     return sum(max(0, n - player.resource(key)) for key, n in amounts if key in BASIC)
 
 
-def wild_words(player: PlayerState, amounts: Amounts) -> list[str]:
-    """The ways Biomolecular Synthesis may pay the missing basic resources of a payable
-    ``amounts``: ``wild=`` and one letter per missing basic, ``n`` for a Nutrient, ``e``
-    for an Energy (Nutrients written first); ``[""]`` when nothing is missing.
-
-    >>> p = PlayerState("x", resources=(0, 1, 1, 1, 2))
-    >>> wild_words(p, (("shard", 2),)), wild_words(p, (("spore", 1),))
-    (['wild=ne', 'wild=ee'], [''])
-    """
-    short = wild_short(player, amounts)
-    if not short:
-        return [""]
-    nutrients, energy = player.resource("nutrient"), player.resource("energy")
+def _splits(player: PlayerState, short: int) -> list[str]:
+    """The ``wild=`` words paying ``short`` missing basic resources (Nutrients first)."""
+    nutrients, energy = player.resources[_NUTRIENT], player.resources[_ENERGY]
     return [f"{WILD}{'n' * k}{'e' * (short - k)}" for k in range(min(short, nutrients), -1, -1)
             if short - k <= energy]
+
+
+def ways_to_pay(player: PlayerState, amounts: Amounts,
+                wild: bool = False) -> list[tuple[str, ...]]:
+    """The ways the player may pay ``amounts`` (:func:`can_pay`), as the words a paying
+    action ends with: no word when every basic resource asked is held, else with
+    Biomolecular Synthesis (``wild``) one word per way to pay the missing ones, ``wild=``
+    and a letter per missing basic resource, ``n`` for a Nutrient, ``e`` for an Energy
+    (Nutrients written first); none at all when it cannot be paid.
+
+    >>> p = PlayerState("x", resources=(0, 1, 1, 1, 2))
+    >>> ways_to_pay(p, (("spore", 1),)), ways_to_pay(p, (("shard", 2),))
+    ([()], [])
+    >>> ways_to_pay(p, (("shard", 2),), wild=True)
+    [('wild=ne',), ('wild=ee',)]
+    """
+    short = _missing(player, amounts)
+    if short == 0:
+        return [()]
+    if short < 0 or not wild or short > _advanced(player):
+        return []
+    return [(w,) for w in _splits(player, short)]
 
 
 def wild_of(action: Action) -> str:
@@ -349,11 +377,6 @@ def _lacking(player: PlayerState, amounts: Amounts) -> str:
              for k, n in amounts
              if (k in held and held[k] < n) or (k in BASIC and player.resource(k) < n)]
     return "you hold " + " and ".join(short) if short else "you cannot pay it"
-
-
-def _opt(words: list[str]) -> list[tuple[str, ...]]:
-    """``wild_words`` as optional trailing words of an action."""
-    return [(w,) if w else () for w in words]
 
 
 def _merged(*amounts: Amounts) -> Amounts:
@@ -715,15 +738,15 @@ class Rules:
         p = state.seat(task.player)
         tile = self.c.tile(task.word(0))
         acts = []
+        wild = self.wild(p)
         for i, e in enumerate(tile.actions):
-            if can_pay(p, e.pay, self.wild(p)):
-                for w in _opt(wild_words(p, e.pay)):
-                    if _needs_choice(e):
-                        acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
-                    else:
-                        acts.append(Action("resolve", (str(i), *w)))
+            for w in ways_to_pay(p, e.pay, wild):
+                if _needs_choice(e):
+                    acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
+                else:
+                    acts.append(Action("resolve", (str(i), *w)))
         if self.harvests(p, task.word(0)):
-            both = _opt(wild_words(p, _merged(*(e.pay for e in tile.actions))))
+            both = ways_to_pay(p, _merged(*(e.pay for e in tile.actions)), wild)
             acts += [Action("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
         return acts or [Action("resolve", ("none",))]
 
@@ -733,14 +756,14 @@ class Rules:
         tile = self.c.tile(task.word(0))
         e = tile.actions[task.number(1)]
         acts = []
-        if can_pay(p, e.pay, self.wild(p)):
-            for w in _opt(wild_words(p, e.pay)):
-                if _needs_choice(e):
-                    acts += [Action("take", (r, *w)) for r in BASIC]
-                else:
-                    acts.append(Action("take", w))
+        wild = self.wild(p)
+        for w in ways_to_pay(p, e.pay, wild):
+            if _needs_choice(e):
+                acts += [Action("take", (r, *w)) for r in BASIC]
+            else:
+                acts.append(Action("take", w))
         if self.harvests(p, task.word(0)):
-            both = _opt(wild_words(p, _merged(*(x.pay for x in tile.actions))))
+            both = ways_to_pay(p, _merged(*(x.pay for x in tile.actions)), wild)
             acts += [Action("take", ("both", *w)) for w in both]
         return [*acts, Action("pass")]
 
@@ -811,8 +834,7 @@ class Rules:
                 ways = ways_at.get(cost)
                 if ways is None:
                     ways = ways_at[cost] = tuple(
-                        (r, tuple(_opt(wild_words(p, ((r, cost),))))) for r in BASIC
-                        if can_pay(p, ((r, cost),), wild))
+                        (r, tuple(w)) for r in BASIC if (w := ways_to_pay(p, ((r, cost),), wild)))
                 tails = found.get((kind, ways))
                 if tails is None:
                     tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
@@ -836,17 +858,21 @@ class Rules:
         vault: list[str] | None = None
         water = kind != "predator"
         tails: list[tuple[str, ...]] = []
+        add = tails.append
         for where, pays in plan:
             if pays == "any" or (pays == "water" and water):
-                tails += [where + words for words in any_basic]
+                for words in any_basic:
+                    add(where + words)
             elif pays == "vault":
                 if vault is None:
                     vault = self.free_vault(state, kind)
                 for w in vault:
                     at = (w, *where[1:])
-                    tails += [at + words for words in any_basic]
+                    for words in any_basic:
+                        add(at + words)
             elif pays in payable:
-                tails += [where + word for word in payable[pays]]
+                for words in payable[pays]:
+                    add(where + words)
         return tails
 
     def can_restore(self, state: SGState, seat: int) -> bool:
@@ -931,16 +957,16 @@ class Rules:
         row = task.words[0]
         side_of = self.pending(state, task.player, row)
         out: list[Action] = []
+        wild = self.wild(p)
         for cid in dict.fromkeys(task.words[1:]):
             e = self.effect(side_of[cid])
-            if can_pay(p, e.pay, self.wild(p)):
-                for w in _opt(wild_words(p, e.pay)):
-                    if _needs_choice(e):
-                        out += [Action("activate", (cid, r, *w)) for r in BASIC]
-                    else:
-                        out.append(Action("activate", (cid, *w)))
-            if e.is_conversion and (cid not in self.lifecycle_cards(state)
-                                    or not can_pay(p, e.pay, self.wild(p))):
+            ways = ways_to_pay(p, e.pay, wild)
+            for w in ways:
+                if _needs_choice(e):
+                    out += [Action("activate", (cid, r, *w)) for r in BASIC]
+                else:
+                    out.append(Action("activate", (cid, *w)))
+            if e.is_conversion and (not ways or cid not in self.lifecycle_cards(state)):
                 out.append(Action("decline", (cid,)))
         return out
 
