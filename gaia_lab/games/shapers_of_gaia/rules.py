@@ -41,7 +41,7 @@ from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
-from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action
+from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, shared
 from gaia_lab.games.shapers_of_gaia.components import (
     ADVANCED,
     ANIMALS,
@@ -840,7 +840,7 @@ class Rules:
                     tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
                 tails_of[kind_cost] = tails
             head = (space,)
-            out += [Action("intro", head + tail) for tail in tails]
+            out += [shared("intro", head + tail) for tail in tails]
         return out
 
     def _intro_tails(self, state: SGState, kind: str,
@@ -892,8 +892,8 @@ class Rules:
         far = board.teleport_restore_labels(placed)
         out: list[Action] = []
         for tile in p.hand:
-            out += [Action("restore", (tile, lab)) for lab in near]
-            out += [Action("restore", (tile, lab, "tp")) for lab in far]
+            out += [shared("restore", (tile, lab)) for lab in near]
+            out += [shared("restore", (tile, lab, "tp")) for lab in far]
         return out
 
     @FLOW.lister("card")
