@@ -523,30 +523,28 @@ class Rules:
         out: list[Action] = []
         if p.shaper not in self._persistent:
             return out
-        if (p.shaper, "redeploy") not in self._unlocking and (
-                p.shaper, "stasis_chambers") not in self._unlocking:
-            mine: list[Animal] = []  # only Redeploy and Stasis Chambers move animals
-        else:
-            mine = [a for a in state.animals if a.seat == seat]
+        redeploy = self.level(p, "redeploy") and "redeploy" not in state.used
+        stasis = self.level(p, "stasis_chambers")
+        # only Redeploy and Stasis Chambers move animals
+        mine = [a for a in state.animals if a.seat == seat] if redeploy or stasis else []
         ends: list[str] | None = None  # the empty land tiles, found once
-        if self.level(p, "redeploy") and "redeploy" not in state.used:
+        if redeploy:
             ends = self.empty_land(state)
             for a in mine:
                 if a.kind == "scavenger" and not a.where.startswith("v"):
-                    out += [Action("redeploy", (a.where, e)) for e in ends if e != a.where]
-        lvl = self.level(p, "stasis_chambers")
-        if lvl:
+                    out += [shared("redeploy", (a.where, e)) for e in ends if e != a.where]
+        if stasis:
             vaults: dict[str, list[str]] = {}  # the free Vault spaces of each kind
             for a in mine:
                 if not a.where.startswith("v"):
                     free = vaults.get(a.kind)
                     if free is None:
                         free = vaults[a.kind] = self.free_vault(state, a.kind)
-                    out += [Action("stasis", (a.where, v)) for v in free]
-                elif lvl >= 2:
+                    out += [shared("stasis", (a.where, v)) for v in free]
+                elif stasis >= 2:
                     if ends is None:
                         ends = self.empty_land(state)
-                    out += [Action("stasis", (a.where, e)) for e in ends]
+                    out += [shared("stasis", (a.where, e)) for e in ends]
         lvl = self.level(p, "accelerated_accretion")
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
@@ -554,7 +552,7 @@ class Rules:
             for lab, t in state.tiles:
                 if (self.biome_of(t) == "water" and t not in pending
                         and lab not in busy):
-                    out += [Action("accrete", (lab, h)) for h in p.hand]
+                    out += [shared("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
         return out
@@ -920,10 +918,10 @@ class Rules:
             tail = sides[2:]
             for side in sides[:2]:
                 if full:
-                    out += [Action("card", (cid, side, "replace", rc.card, *tail))
+                    out += [shared("card", (cid, side, "replace", rc.card, *tail))
                             for rc in cards]
                 else:
-                    out.append(Action("card", (cid, side, *tail)))
+                    out.append(shared("card", (cid, side, *tail)))
         if vault == "1" and refreshed == "0" and special != "1":
             if state.decks[ANIMALS.index(kind)]:
                 out.append(Action("refresh"))
