@@ -171,8 +171,12 @@ _NAMES: Final = {"shard": "Shard", "spore": "Spore", "seed": "Seed", "nutrient":
                  "discard": "Toxicity discarded", "any_basic": "basic resource of your choice"}
 
 
+_RULE: Final = {rule_id: RULES[rule_id] for rule_id in RULES}
+
+
 def _r(rule_id: str) -> RuleRef:
-    return RULES[rule_id]
+    """The rule of this id (the rulebook's error names an unknown one)."""
+    return _RULE.get(rule_id) or RULES[rule_id]
 
 
 def biomes(state: SGState, components: Components) -> dict[Hex, str]:
