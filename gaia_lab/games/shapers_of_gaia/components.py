@@ -517,10 +517,12 @@ class Shaper:
         object.__setattr__(self, "_abilities", {a.id: a for a in self.abilities})
 
     def space(self, space_id: str) -> AnimalSpace:
-        return lookup(self._spaces, space_id, "animal space")
+        found = self._spaces.get(space_id)
+        return lookup(self._spaces, space_id, "animal space") if found is None else found
 
     def ability(self, ability_id: str) -> Ability:
-        return lookup(self._abilities, ability_id, "ability")
+        found = self._abilities.get(ability_id)
+        return lookup(self._abilities, ability_id, "ability") if found is None else found
 
     def unlocks(self, space_id: str) -> Ability:
         """The ability the space unlocks."""
@@ -612,7 +614,8 @@ class Components:
         )
 
     def resource(self, rid: str) -> Resource:
-        return lookup(self._index.resources, rid, "resource")
+        found = self._index.resources.get(rid)
+        return lookup(self._index.resources, rid, "resource") if found is None else found
 
     def token(self, tid: str) -> Token:
         return lookup(self._index.tokens, tid, "token")
@@ -632,14 +635,16 @@ class Components:
         return lookup(self._index.behaviors, bid, "Behavior side")
 
     def tile(self, tid: str) -> Tile:
-        return lookup(self._index.tiles, tid, "tile")
+        found = self._index.tiles.get(tid)
+        return lookup(self._index.tiles, tid, "tile") if found is None else found
 
     def stage(self, stage: str) -> tuple[Tile, ...]:
         """The tiles with this back (``S``, ``I``, ``II`` or ``III``)."""
         return self._index.stages.get(stage, ())
 
     def species_card(self, sid: str) -> Species:
-        return lookup(self._index.species, sid, "Species card")
+        found = self._index.species.get(sid)
+        return lookup(self._index.species, sid, "Species card") if found is None else found
 
     def deck(self, animal: str) -> tuple[Species, ...]:
         """The 15 deck cards of one animal type."""
@@ -650,7 +655,8 @@ class Components:
         return tuple(s for s in self.species if s.special_for == shaper_id)
 
     def shaper(self, sid: str) -> Shaper:
-        return lookup(self._index.shapers, sid, "Shaper")
+        found = self._index.shapers.get(sid)
+        return lookup(self._index.shapers, sid, "Shaper") if found is None else found
 
     def dna_at(self) -> dict[Hex, str]:
         """The colour of the DNA token starting on each DNA space."""
