@@ -53,16 +53,14 @@ def _level(ability: Ability, player: PlayerState) -> int:
 
 def persistent_level(components: Components, player: PlayerState, kind: str) -> int:
     """The summed level of the player's abilities of one kind."""
-    shaper = components.shaper(player.shaper)
-    return sum(_level(a, player) for a in shaper.abilities if a.kind == kind)
+    return sum(_level(a, player) for a in components.shaper(player.shaper).abilities_of(kind))
 
 
 def _upgrades(components: Components, player: PlayerState, kind: str) -> int:
     """The extra a player's upgrades of one kind give: ``per_level`` (1 unless the
     ability says) for each level unlocked."""
-    shaper = components.shaper(player.shaper)
     return sum(int(a.params.get("per_level", 1)) * _level(a, player)
-               for a in shaper.abilities if a.kind == kind)
+               for a in components.shaper(player.shaper).abilities_of(kind))
 
 
 def hand_size(components: Components, player: PlayerState) -> int:

@@ -492,6 +492,17 @@ class Ability:
                 **self.origin.to_dict()}
 
 
+_E = TypeVar("_E")
+
+
+def _grouped(entries: Iterable[_E], key: Callable[[_E], str]) -> dict[str, tuple[_E, ...]]:
+    """Entries grouped by ``key``, each group in the order given."""
+    groups: dict[str, list[_E]] = {}
+    for entry in entries:
+        groups.setdefault(key(entry), []).append(entry)
+    return {k: tuple(v) for k, v in groups.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class Shaper:
     """A Shaper board: 10 animal spaces and the abilities they unlock.
@@ -511,10 +522,20 @@ class Shaper:
     origin: Origin
     _spaces: dict[str, AnimalSpace] = field(init=False, repr=False, compare=False)
     _abilities: dict[str, Ability] = field(init=False, repr=False, compare=False)
+    _kinds: dict[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_spaces", {s.id: s for s in self.spaces})
         object.__setattr__(self, "_abilities", {a.id: a for a in self.abilities})
+        object.__setattr__(self, "_kinds", _grouped(self.abilities, lambda a: a.kind))
+
+    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
+        """The abilities of one kind, in board order (none for most kinds).
+
+        >>> [a.id for a in load_components().shaper("telrin_aviary").abilities_of("movement")]
+        ['telrin_move']
+        """
+        return self._kinds.get(kind, ())
 
     def space(self, space_id: str) -> AnimalSpace:
         found = self._spaces.get(space_id)
@@ -539,17 +560,6 @@ class Shaper:
 
 # ---------------------------------------------------------------------------
 # The whole set
-
-
-_E = TypeVar("_E")
-
-
-def _grouped(entries: Iterable[_E], key: Callable[[_E], str]) -> dict[str, tuple[_E, ...]]:
-    """Entries grouped by ``key``, each group in the order given."""
-    groups: dict[str, list[_E]] = {}
-    for entry in entries:
-        groups.setdefault(key(entry), []).append(entry)
-    return {k: tuple(v) for k, v in groups.items()}
 
 
 @dataclass(frozen=True, slots=True)
