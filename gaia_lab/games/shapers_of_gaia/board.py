@@ -24,6 +24,7 @@ Caretaker and one more tile (:func:`restore_spaces`).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
@@ -337,10 +338,7 @@ _SPOTS: Final[tuple[tuple[str, int, int], ...]] = tuple(
 
 
 def _bits(labels: Iterable[str]) -> int:
-    bits = 0
-    for lab in labels:
-        bits |= _BIT[lab]
-    return bits
+    return functools.reduce(operator.or_, map(_BIT.__getitem__, labels), 0)
 
 
 @functools.lru_cache(maxsize=256)

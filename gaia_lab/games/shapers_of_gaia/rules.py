@@ -503,10 +503,6 @@ class Rules:
                 and can_pay(player, _merged(*(e.pay for e in tile.actions)),
                             self.wild(player)))
 
-    def biome_of(self, tile_id: str) -> str:
-        """A tile's biome (a KeyError names an unknown tile)."""
-        return self._biome.get(tile_id) or self.c.tile(tile_id).biome
-
     def biome_labels(self, state: SGState) -> dict[str, str]:
         """Each placed tile's label and biome."""
         biome, tile = self._biome, self.c.tile
@@ -553,9 +549,9 @@ class Rules:
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
             busy = {a.where for a in state.animals}
+            biomes = self.biome_labels(state)
             for lab, t in state.tiles:
-                if (self.biome_of(t) == "water" and t not in pending
-                        and lab not in busy):
+                if biomes[lab] == "water" and t not in pending and lab not in busy:
                     out += [shared("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
