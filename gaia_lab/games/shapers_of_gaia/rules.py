@@ -1320,7 +1320,7 @@ class Rules:
             state = self._ability_move(state, task.player, action, events)
         else:
             state = FLOW.resolve(self, state, action, events)
-        return self.settle(state, events), events
+        return FLOW.settle(self, state, events), events
 
     @FLOW.resolver("turn", verbs=["intro"])
     def _do_intro(self, state: SGState, task: Task, action: Action,
@@ -1856,7 +1856,7 @@ class Rules:
                     events.append(Event("end.stack", "The stack of Biome tiles is empty: the "
                                         "end of the game is triggered.",
                                         _r("sog.end.stack_empty"), "rules", automatic=True))
-        kinds = {self.animal_kind(p, s)[0] for s in p.board}
+        kinds = {kind for kind, _ in map(self._animals[p.shaper].__getitem__, p.board)}
         if len(kinds) <= 1 and state.final_turns < 0:
             triggered = True
             events.append(Event("end.one_type", f"{name} has at most one type of animal left: "
