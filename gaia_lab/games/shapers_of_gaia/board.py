@@ -51,6 +51,7 @@ __all__ = [
     "neighbours",
     "parse_space",
     "pixel",
+    "restore_choices",
     "restore_labels",
     "restore_spaces",
     "ring_of",
@@ -356,8 +357,18 @@ def restore_labels(placed: Iterable[str], caretaker: str) -> list[str]:
     >>> restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"], "A0")
     ['B1', 'B11']
     """
+    return restore_choices(placed, caretaker)[0]
+
+
+def restore_choices(placed: Iterable[str], caretaker: str) -> tuple[list[str], list[str]]:
+    """:func:`restore_labels` and :func:`teleport_restore_labels` at once.
+
+    >>> restore_choices(["V", "A0", "A1", "A2", "A3", "A4", "A5"], "A0")
+    (['B1', 'B11'], ['B1', 'B3', 'B5', 'B7', 'B9', 'B11'])
+    """
     near = _LABEL_NEIGHBOURS.get(caretaker, ())
-    return [lab for lab in _restorable(_bits(placed)) if lab in near]
+    far = _restorable(_bits(placed))
+    return [lab for lab in far if lab in near], list(far)
 
 
 def teleport_restore_labels(placed: Iterable[str]) -> list[str]:

@@ -181,7 +181,8 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     # -- flow ----------------------------------------------------------------------
     def actor(self, state: SGState) -> Actor:
-        return None if state.over else FLOW.actor(state)
+        tasks = state.tasks  # the head task's actor (FLOW.actor), read directly
+        return tasks[0].actor if tasks and not state.over else None
 
     def legal_actions(self, state: SGState) -> list[Action]:
         return self.rules.legal(state)

@@ -886,8 +886,7 @@ class Rules:
         if not p.hand:
             return []
         placed = [s for s, _ in state.tiles]
-        near = board.restore_labels(placed, state.caretaker)
-        far = board.teleport_restore_labels(placed)
+        near, far = board.restore_choices(placed, state.caretaker)
         out: list[Action] = []
         for tile in p.hand:
             out += [shared("restore", (tile, lab)) for lab in near]
