@@ -1391,10 +1391,10 @@ class Rules:
                          events: list[Event]) -> SGState | None:
         seat, words = task.player, task.words
         side_of = self.pending(state, seat, words[0])
-        if len(words) > 1 and any(self.effect(side_of[c]).is_conversion
-                                  or _needs_choice(self.effect(side_of[c]))
-                                  for c in words[1:]):
-            return None
+        for c in words[1:]:
+            e = self.effect(side_of[c])
+            if e.is_conversion or _needs_choice(e):
+                return None
         p = state.seat(seat)
         for cid in words[1:]:
             p = self._activate_card(p, seat, side_of[cid], None, events, automatic=True)
@@ -1569,6 +1569,8 @@ class Rules:
             return evolve(state, tasks=(Task("card", seat, (kind, row, vault, special, "1",
                                                             *words[5:])), *rest))
         p = state.seat(seat)
+        # the piles change in these lists; the state is copied once, at the end
+        decks, displays, removed = list(state.decks), list(state.displays), state.removed
         if action.verb == "skip":
             events.append(Event("card.none", f"No {kind} card is left to take.",
                                 _r("sog.introduce.take_card"), seat))
@@ -1586,35 +1588,34 @@ class Rules:
             if cid in p.specials:
                 p = evolve(p, specials=tuple(s for s in p.specials if s != cid))
             elif cid == "top":
-                cid = state.decks[i][0]
-                state = self._set_pile(state, i, state.decks[i][1:], state.displays[i])
+                cid = decks[i][0]
+                decks[i] = decks[i][1:]
             else:
-                display = tuple(c for c in state.displays[i] if c != cid)
-                deck = state.decks[i]
-                if deck:
-                    display, deck = (*display, deck[0]), deck[1:]
-                state = self._set_pile(state, i, deck, display)
+                _take_displayed(decks, displays, i, cid)
             out = action.args[3] if "replace" in action.args else None
-            state = self._add_to_row(state.with_seat(seat, p), seat, row, cid, side, out,
-                                     events)
-            p = state.seat(seat)
+            p, removed = self._add_to_row(p, seat, row, cid, side, out, decks, removed, events)
         row_cards = tuple(rc.card for rc in p.row(row))
         if cid and "lifecycle" in flags:
             row_cards = (*row_cards, cid)
             k = next(j for j, t in enumerate(rest) if t.kind == "end")
             end = rest[k]
             rest = (*rest[:k], evolve(end, data=(*end.data, f"remove={cid}")), *rest[k + 1:])
-        if "swarm" in flags:
-            return evolve(state, tasks=(Task("swarm", seat, (row,)), *rest))
         activate = Task("activate", seat, (row, *row_cards))
-        if "clone" in flags and state.displays[0]:
-            return evolve(state, tasks=(Task("clone", seat, (row,)), activate, *rest))
-        return evolve(state, tasks=(activate, *rest))
+        if "swarm" in flags:
+            tasks: tuple[Task, ...] = (Task("swarm", seat, (row,)), *rest)
+        elif "clone" in flags and displays[0]:
+            tasks = (Task("clone", seat, (row,)), activate, *rest)
+        else:
+            tasks = (activate, *rest)
+        return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
+                               removed=removed, tasks=tasks)
 
-    def _add_to_row(self, state: SGState, seat: int, row: str, cid: str, side: str,
-                    out: str | None, events: list[Event]) -> SGState:
-        """Put a card at the end of a row, giving up ``out`` (and taking 2 Toxicity)."""
-        p = state.seat(seat)
+    def _add_to_row(self, p: PlayerState, seat: int, row: str, cid: str, side: str,
+                    out: str | None, decks: list[tuple[str, ...]], removed: tuple[str, ...],
+                    events: list[Event]) -> tuple[PlayerState, tuple[str, ...]]:
+        """Put a card at the end of player ``p``'s row, giving up ``out`` (and taking 2
+        Toxicity): a deck card goes under its deck (``decks`` changes in place), a special
+        card leaves the game.  Returns the player and the cards out of the game."""
         name = f"P{seat + 1}"
         cards = p.row(row)
         if out is not None:
@@ -1623,16 +1624,16 @@ class Rules:
             old = self.c.species_card(out)
             if old.special_for is None:
                 j = ANIMALS.index(old.animal)
-                state = self._set_pile(state, j, (*state.decks[j], out), state.displays[j])
+                decks[j] = (*decks[j], out)
             else:
-                state = evolve(state, removed=(*state.removed, out))
+                removed = (*removed, out)
             events.append(Event("card.remove", f"{name}'s {row} row is full: {out} goes "
                                 f"back and {name} takes 2 Toxicity.",
                                 _r("sog.introduce.row_limit"), seat))
         p = p.with_row(row, (*cards, RowCard(cid, 0 if side == "A" else 1)))
         events.append(Event("card.take", f"{name} adds {cid} (side {side}) to the {row} "
                             "row.", _r("sog.introduce.row"), seat))
-        return state.with_seat(seat, p)
+        return p, removed
 
     @FLOW.resolver("clone", verbs=["clone", "pass"])
     def _clone(self, state: SGState, task: Task, action: Action,
@@ -1641,17 +1642,14 @@ class Rules:
         if action.verb == "pass":
             return evolve(state, tasks=rest)
         cid, side = action.args
-        display = tuple(c for c in state.displays[0] if c != cid)
-        deck = state.decks[0]
-        if deck:
-            display, deck = (*display, deck[0]), deck[1:]
-        state = self._set_pile(state, 0, deck, display)
+        decks, displays = list(state.decks), list(state.displays)
+        _take_displayed(decks, displays, 0, cid)
         act = rest[0]
         rest = (evolve(act, data=(*act.data, cid)), *rest[1:])
         events.append(Event("ability.clone_experiment", f"P{task.player + 1} clones {cid} (side "
                             f"{side}) for this turn's activation.",
                             _r("sog.shaper.maldera.clone_experiment"), task.player))
-        return evolve(state, tasks=rest,
+        return evolve(state, tasks=rest, decks=tuple(decks), displays=tuple(displays),
                       borrowed=(*state.borrowed, RowCard(cid, 0 if side == "A" else 1)))
 
     @FLOW.resolver("avian", verbs=["avian"])
@@ -1659,14 +1657,13 @@ class Rules:
                events: list[Event]) -> SGState:
         cid, side, row = action.args[:3]
         out = action.args[4] if len(action.args) > 3 else None
-        i = ANIMALS.index("herbivore")
-        display = tuple(c for c in state.displays[i] if c != cid)
-        deck = state.decks[i]
-        if deck:
-            display, deck = (*display, deck[0]), deck[1:]
-        state = self._set_pile(state, i, deck, display)
-        state = self._add_to_row(state, task.player, row, cid, side, out, events)
-        return evolve(state, tasks=state.tasks[1:])
+        decks, displays = list(state.decks), list(state.displays)
+        _take_displayed(decks, displays, ANIMALS.index("herbivore"), cid)
+        seat = task.player
+        p, removed = self._add_to_row(state.seat(seat), seat, row, cid, side, out, decks,
+                                      state.removed, events)
+        return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
+                               removed=removed, tasks=state.tasks[1:])
 
     def _set_pile(self, state: SGState, i: int, deck: tuple[str, ...],
                   display: tuple[str, ...]) -> SGState:
@@ -1876,6 +1873,16 @@ class Rules:
         nxt = (seat + 1) % n
         return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
                       tasks=(Task("turn", nxt), *rest))
+
+
+def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
+                    cid: str) -> None:
+    """Take card ``cid`` from display ``i``; the top of the deck refills it (both lists
+    change in place)."""
+    display = tuple(c for c in displays[i] if c != cid)
+    if decks[i]:
+        display, decks[i] = (*display, decks[i][0]), decks[i][1:]
+    displays[i] = display
 
 
 @slot_init
