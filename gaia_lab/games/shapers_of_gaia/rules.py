@@ -571,8 +571,7 @@ class Rules:
     # -- listing -------------------------------------------------------------------
     def legal(self, state: SGState) -> list[Action]:
         """Every legal action of the head task, in a deterministic order."""
-        task = state.task
-        if task is None or state.over:
+        if not state.tasks or state.over:
             return []
         return list(_listing(_Position(self, state)))
 
@@ -1896,7 +1895,7 @@ class _Position:
     state: SGState
 
     def __hash__(self) -> int:
-        return hash((id(self.rules), id(self.state)))
+        return id(self.state)  # equal positions hold the same state (and rules)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, _Position) and other.rules is self.rules
