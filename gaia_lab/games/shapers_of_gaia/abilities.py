@@ -43,30 +43,34 @@ HAND_SIZE: Final = 3
 
 def level(components: Components, player: PlayerState, ability_id: str) -> int:
     """How many of the ability's unlocking spaces are empty (0 = locked)."""
-    ability = components.shaper(player.shaper).ability(ability_id)
-    return sum(1 for s in ability.unlocked_by if s not in player.board)
+    return _level(components.shaper(player.shaper).ability(ability_id), player)
+
+
+def _level(ability: Ability, player: PlayerState) -> int:
+    board = player.board
+    return sum(1 for s in ability.unlocked_by if s not in board)
 
 
 def persistent_level(components: Components, player: PlayerState, kind: str) -> int:
     """The summed level of the player's abilities of one kind."""
-    shaper = components.shaper(player.shaper)
-    return sum(level(components, player, a.id) for a in shaper.abilities if a.kind == kind)
+    return sum(_level(a, player) for a in components.shaper(player.shaper).abilities_of(kind))
+
+
+def _upgrades(components: Components, player: PlayerState, kind: str) -> int:
+    """The extra a player's upgrades of one kind give: ``per_level`` (1 unless the
+    ability says) for each level unlocked."""
+    return sum(int(a.params.get("per_level", 1)) * _level(a, player)
+               for a in components.shaper(player.shaper).abilities_of(kind))
 
 
 def hand_size(components: Components, player: PlayerState) -> int:
     """The player's hand size: 3 plus the Hand Size upgrades unlocked."""
-    shaper = components.shaper(player.shaper)
-    extra = sum(int(a.params.get("per_level", 1)) * level(components, player, a.id)
-                for a in shaper.abilities if a.kind == "hand_size")
-    return HAND_SIZE + extra
+    return HAND_SIZE + _upgrades(components, player, "hand_size")
 
 
 def movement(components: Components, player: PlayerState) -> int:
     """How far the player's Shaper walks: 3 plus the Movement upgrades unlocked."""
-    shaper = components.shaper(player.shaper)
-    extra = sum(int(a.params.get("per_level", 1)) * level(components, player, a.id)
-                for a in shaper.abilities if a.kind == "movement")
-    return 3 + extra
+    return 3 + _upgrades(components, player, "movement")
 
 
 def triggered(components: Components, shaper_id: str, space: str) -> list[Ability]:

@@ -48,6 +48,7 @@ destination, e.g. 'intro S1 B1' or 'intro H2 vh1 tp seed'
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Final
@@ -57,7 +58,7 @@ from gaia_lab.core.errors import NotationError
 from gaia_lab.core.values import slot_init
 from gaia_lab.games.shapers_of_gaia import board
 
-__all__ = ["BASIC", "WILD", "Action", "parse"]
+__all__ = ["BASIC", "WILD", "Action", "parse", "shared"]
 
 BASIC: Final = ("shard", "spore", "seed")
 WILD: Final = "wild="
@@ -84,6 +85,18 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
+
+
+@functools.lru_cache(maxsize=8192)
+def shared(verb: str, args: tuple[str, ...]) -> Action:
+    """``Action(verb, args)``, one object for the many listings that hold it: a turn lists
+    hundreds of Introduce and Restore actions, most of them listed on earlier turns, and
+    an action is immutable, so the last few thousand made are handed out again.
+
+    >>> shared("intro", ("S1", "B1")) is shared("intro", ("S1", "B1"))
+    True
+    """
+    return Action(verb, args)
 
 
 def _space(word: str, text: str) -> str:

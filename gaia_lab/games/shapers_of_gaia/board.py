@@ -24,6 +24,7 @@ Caretaker and one more tile (:func:`restore_spaces`).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
@@ -50,6 +51,7 @@ __all__ = [
     "neighbours",
     "parse_space",
     "pixel",
+    "restore_choices",
     "restore_labels",
     "restore_spaces",
     "ring_of",
@@ -329,48 +331,62 @@ def walk_ends(
     return {lab: reach[lab] for lab in ends}
 
 
-def restore_labels(placed: Collection[str], caretaker: str) -> list[str]:
+_BIT: Final[dict[str, int]] = {lab: 1 << i for i, lab in enumerate(LABELS)}
+"""One bit per label, in board order: a set of spaces is an ``int``."""
+_SPOTS: Final[tuple[tuple[str, int, int], ...]] = tuple(
+    (lab, _BIT[lab], sum(_BIT[n] for n in _LABEL_NEIGHBOURS[lab])) for lab in LABELS)
+"""Each label in board order with its bit and the bits of its neighbours."""
+
+
+def _bits(labels: Iterable[str]) -> int:
+    return functools.reduce(operator.or_, map(_BIT.__getitem__, labels), 0)
+
+
+@functools.lru_cache(maxsize=256)
+def _restorable(placed: int) -> tuple[str, ...]:
+    """The empty spaces (not in ``placed``, a set of bits) touching at least two placed
+    spaces, in board order (kept for the last few sets of placed tiles: every player's
+    listing between two restorations asks for the same)."""
+    return tuple(lab for lab, bit, near in _SPOTS
+                 if not placed & bit and (placed & near).bit_count() >= 2)
+
+
+def restore_labels(placed: Iterable[str], caretaker: str) -> list[str]:
     """:func:`restore_spaces` on labels, in board order.
 
     >>> restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"], "A0")
     ['B1', 'B11']
     """
+    return restore_choices(placed, caretaker)[0]
+
+
+def restore_choices(placed: Iterable[str], caretaker: str) -> tuple[list[str], list[str]]:
+    """:func:`restore_labels` and :func:`teleport_restore_labels` at once.
+
+    >>> restore_choices(["V", "A0", "A1", "A2", "A3", "A4", "A5"], "A0")
+    (['B1', 'B11'], ['B1', 'B3', 'B5', 'B7', 'B9', 'B11'])
+    """
     near = _LABEL_NEIGHBOURS.get(caretaker, ())
-    return [lab for lab in LABELS if lab in near and lab not in placed
-            and _touches_two(lab, placed)]
+    far = _restorable(_bits(placed))
+    return [lab for lab in far if lab in near], list(far)
 
 
-def teleport_restore_labels(placed: Collection[str]) -> list[str]:
+def teleport_restore_labels(placed: Iterable[str]) -> list[str]:
     """:func:`teleport_restore_spaces` on labels, in board order.
 
     >>> teleport_restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"])
     ['B1', 'B3', 'B5', 'B7', 'B9', 'B11']
     """
-    return [lab for lab in LABELS if lab not in placed and _touches_two(lab, placed)]
+    return list(_restorable(_bits(placed)))
 
 
-def any_teleport_restore_label(placed: Collection[str]) -> bool:
-    """Whether :func:`teleport_restore_labels` finds any space, stopping at the first.
+def any_teleport_restore_label(placed: Iterable[str]) -> bool:
+    """Whether :func:`teleport_restore_labels` finds any space.
 
     >>> any_teleport_restore_label(["V", "A0", "A1"]), any_teleport_restore_label(["V"])
     (True, False)
     """
-    for lab in LABELS:
-        if lab not in placed and _touches_two(lab, placed):
-            return True
-    return False
-
-
-def _touches_two(lab: str, placed: Collection[str]) -> bool:
-    """Whether at least two of the spaces next to ``lab`` are in ``placed`` (stopping at
-    the second)."""
-    seen = False
-    for n in _LABEL_NEIGHBOURS[lab]:
-        if n in placed:
-            if seen:
-                return True
-            seen = True
-    return False
+    return bool(_restorable(_bits(placed)))
 
 
 def _tile_neighbours(space: Hex, tiles: Collection[Hex]) -> int:

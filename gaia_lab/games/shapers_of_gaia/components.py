@@ -36,11 +36,11 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal, TypeVar
 
 from gaia_lab.core.datafiles import (
     ComponentSet,
@@ -207,6 +207,13 @@ def _words(amounts: Amounts) -> str:
     return " and ".join(f"{n} {_NAMES[k]}" for k, n in amounts)
 
 
+@functools.lru_cache(maxsize=1024)
+def _describe(pay: Amounts, gain: Amounts) -> str:
+    """An effect's paraphrase (found once for each of the few effects of a game)."""
+    text = f"gain {_words(gain)}" if gain else "nothing"
+    return f"pay {_words(pay)}: {text}" if pay else text
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """A card or tile effect: an optional payment and a gain.
@@ -231,8 +238,7 @@ class Effect:
 
     def describe(self) -> str:
         """A short paraphrase."""
-        text = f"gain {_words(self.gain)}" if self.gain else "nothing"
-        return f"pay {_words(self.pay)}: {text}" if self.pay else text
+        return _describe(self.pay, self.gain)
 
     def to_dict(self) -> dict[str, Any]:
         return {"pay": _amounts_dict(self.pay), "gain": _amounts_dict(self.gain)}
@@ -483,6 +489,17 @@ class Ability:
                 **self.origin.to_dict()}
 
 
+_E = TypeVar("_E")
+
+
+def _grouped(entries: Iterable[_E], key: Callable[[_E], str]) -> dict[str, tuple[_E, ...]]:
+    """Entries grouped by ``key``, each group in the order given."""
+    groups: dict[str, list[_E]] = {}
+    for entry in entries:
+        groups.setdefault(key(entry), []).append(entry)
+    return {k: tuple(v) for k, v in groups.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class Shaper:
     """A Shaper board: 10 animal spaces and the abilities they unlock.
@@ -502,16 +519,28 @@ class Shaper:
     origin: Origin
     _spaces: dict[str, AnimalSpace] = field(init=False, repr=False, compare=False)
     _abilities: dict[str, Ability] = field(init=False, repr=False, compare=False)
+    _kinds: dict[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_spaces", {s.id: s for s in self.spaces})
         object.__setattr__(self, "_abilities", {a.id: a for a in self.abilities})
+        object.__setattr__(self, "_kinds", _grouped(self.abilities, lambda a: a.kind))
+
+    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
+        """The abilities of one kind, in board order (none for most kinds).
+
+        >>> [a.id for a in load_components().shaper("telrin_aviary").abilities_of("movement")]
+        ['telrin_move']
+        """
+        return self._kinds.get(kind, ())
 
     def space(self, space_id: str) -> AnimalSpace:
-        return lookup(self._spaces, space_id, "animal space")
+        found = self._spaces.get(space_id)
+        return lookup(self._spaces, space_id, "animal space") if found is None else found
 
     def ability(self, ability_id: str) -> Ability:
-        return lookup(self._abilities, ability_id, "ability")
+        found = self._abilities.get(ability_id)
+        return lookup(self._abilities, ability_id, "ability") if found is None else found
 
     def unlocks(self, space_id: str) -> Ability:
         """The ability the space unlocks."""
@@ -543,6 +572,10 @@ class _Index:
     shapers: dict[str, Shaper]
     in_two: tuple[VaultSpace, ...]
     """The Vault spaces used in a two-player game (every space with three)."""
+    stages: dict[str, tuple[Tile, ...]]
+    """The tiles of each back, in file order."""
+    decks: dict[str, tuple[Species, ...]]
+    """The deck cards of each animal type, in file order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -578,7 +611,9 @@ class Components(ComponentSet):
             {v.id: v for v in self.vault}, {b.id: b for b in self.behaviors},
             {t.id: t for t in self.tiles}, {s.id: s for s in self.species},
             {s.id: s for s in self.shapers},
-            tuple(v for v in self.vault if not v.three_players_only)))
+            tuple(v for v in self.vault if not v.three_players_only),
+            _grouped(self.tiles, lambda t: t.stage),
+            _grouped((s for s in self.species if s.special_for is None), lambda s: s.animal)))
 
     def __repr__(self) -> str:
         return (
@@ -589,7 +624,8 @@ class Components(ComponentSet):
         )
 
     def resource(self, rid: str) -> Resource:
-        return lookup(self._index.resources, rid, "resource")
+        found = self._index.resources.get(rid)
+        return lookup(self._index.resources, rid, "resource") if found is None else found
 
     def token(self, tid: str) -> Token:
         return lookup(self._index.tokens, tid, "token")
@@ -609,25 +645,28 @@ class Components(ComponentSet):
         return lookup(self._index.behaviors, bid, "Behavior side")
 
     def tile(self, tid: str) -> Tile:
-        return lookup(self._index.tiles, tid, "tile")
+        found = self._index.tiles.get(tid)
+        return lookup(self._index.tiles, tid, "tile") if found is None else found
 
     def stage(self, stage: str) -> tuple[Tile, ...]:
         """The tiles with this back (``S``, ``I``, ``II`` or ``III``)."""
-        return tuple(t for t in self.tiles if t.stage == stage)
+        return self._index.stages.get(stage, ())
 
     def species_card(self, sid: str) -> Species:
-        return lookup(self._index.species, sid, "Species card")
+        found = self._index.species.get(sid)
+        return lookup(self._index.species, sid, "Species card") if found is None else found
 
     def deck(self, animal: str) -> tuple[Species, ...]:
         """The 15 deck cards of one animal type."""
-        return tuple(s for s in self.species if s.animal == animal and s.special_for is None)
+        return self._index.decks.get(animal, ())
 
     def specials(self, shaper_id: str) -> tuple[Species, ...]:
         """The special Species cards of a Shaper."""
         return tuple(s for s in self.species if s.special_for == shaper_id)
 
     def shaper(self, sid: str) -> Shaper:
-        return lookup(self._index.shapers, sid, "Shaper")
+        found = self._index.shapers.get(sid)
+        return lookup(self._index.shapers, sid, "Shaper") if found is None else found
 
     def dna_at(self) -> dict[Hex, str]:
         """The colour of the DNA token starting on each DNA space."""

@@ -172,7 +172,7 @@ class ShapersOfGaia(Game[SGState, Action]):
             raise InvalidStateError(problems, "options")
         tiles = [("V", "vault")] + [(board.label(h), f"s_water_{i + 1}")
                                     for i, h in enumerate(board.START_WATER)]
-        order = {board.label(h): i for i, h in enumerate(board.SPACES)}
+        order = board.ORDER
         return SGState(
             players=players, seats=seats,
             tiles=tuple(sorted(tiles, key=lambda t: order[t[0]])),
@@ -181,7 +181,8 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     # -- flow ----------------------------------------------------------------------
     def actor(self, state: SGState) -> Actor:
-        return None if state.over else FLOW.actor(state)
+        tasks = state.tasks  # the head task's actor (FLOW.actor), read directly
+        return tasks[0].actor if tasks and not state.over else None
 
     def legal_actions(self, state: SGState) -> list[Action]:
         return self.rules.legal(state)
@@ -209,6 +210,26 @@ class ShapersOfGaia(Game[SGState, Action]):
             return []
         outcomes = self.rules.legal(state)  # every chance step of setup is uniform
         return [(a, Fraction(1, len(outcomes))) for a in outcomes]
+
+    def sample_chance(self, state: SGState, rng: random.Random) -> Action:
+        """Draw one chance outcome with ``rng``: the one :meth:`Game.sample_chance
+        <gaia_lab.core.game.Game.sample_chance>` draws by adding up the probabilities,
+        found without fractions.  The outcomes are uniform, so for the draw ``x`` it is
+        outcome ``floor(x * n)`` of ``n``, computed exactly from ``x``'s ratio.
+
+        >>> g = ShapersOfGaia()
+        >>> s = g.new_initial_state(3, seed=4)
+        >>> g.sample_chance(s, g.chance_rng(s)) == Game.sample_chance(g, s, g.chance_rng(s))
+        True
+        """
+        task = state.task
+        if task is None or task.actor != "chance":
+            return super().sample_chance(state, rng)
+        outcomes = self.rules.legal(state)
+        if len(outcomes) == 1:
+            return outcomes[0]
+        top, bottom = rng.random().as_integer_ratio()
+        return outcomes[top * len(outcomes) // bottom]
 
     def _explain_chance(self, state: SGState, task: Task, action: Action) -> Verdict:
         rule = RULEBOOK[FLOW.kind_of(task).rule]

@@ -38,15 +38,16 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rulebook import RuleRef
-from gaia_lab.core.values import evolve
+from gaia_lab.core.values import evolve, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
-from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action
+from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, shared
 from gaia_lab.games.shapers_of_gaia.components import (
     ADVANCED,
     ANIMALS,
     BIOME_RESOURCE,
     DNA_COLOURS,
+    RESOURCES,
     Amounts,
     Components,
     Effect,
@@ -170,8 +171,12 @@ _NAMES: Final = {"shard": "Shard", "spore": "Spore", "seed": "Seed", "nutrient":
                  "discard": "Toxicity discarded", "any_basic": "basic resource of your choice"}
 
 
+_RULE: Final = {rule_id: RULES[rule_id] for rule_id in RULES}
+
+
 def _r(rule_id: str) -> RuleRef:
-    return RULES[rule_id]
+    """The rule of this id (the rulebook's error names an unknown one)."""
+    return _RULE.get(rule_id) or RULES[rule_id]
 
 
 def biomes(state: SGState, components: Components) -> dict[Hex, str]:
@@ -192,6 +197,32 @@ def occupied_labels(state: SGState) -> set[str]:
 # ---------------------------------------------------------------------------
 # Resources
 
+_INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
+"""Each resource's place in :attr:`PlayerState.resources`."""
+_ADVANCED_AT: Final = _INDEX[ADVANCED[0]]
+"""Basic resources come first, then the advanced ones from here."""
+_NUTRIENT: Final = _INDEX["nutrient"]
+_ENERGY: Final = _INDEX["energy"]
+
+
+
+def _missing(player: PlayerState, amounts: Amounts) -> int:
+    """How many basic resources the player lacks for ``amounts``, or -1 when Prestige or
+    DNA tokens are lacking (nothing stands in for them)."""
+    short = 0
+    res = player.resources
+    for key, n in amounts:
+        i = _INDEX.get(key)
+        if i is not None:
+            if i < _ADVANCED_AT and res[i] < n:
+                short += n - res[i]
+        elif key == "prestige":
+            if player.prestige < n:
+                return -1
+        elif key == "dna" and len(player.dna) < n:
+            return -1
+    return short
+
 
 def can_pay(player: PlayerState, amounts: Amounts, wild: bool = False) -> bool:
     """Basic resources and Prestige must be held; missing Nutrients or Energy become
@@ -202,15 +233,13 @@ def can_pay(player: PlayerState, amounts: Amounts, wild: bool = False) -> bool:
     >>> can_pay(p, (("shard", 2),)), can_pay(p, (("shard", 2),), wild=True)
     (False, True)
     """
-    short = 0
-    for key, n in amounts:
-        if key in BASIC:
-            short += max(0, n - player.resource(key))
-        if key == "prestige" and player.prestige < n:
-            return False
-        if key == "dna" and len(player.dna) < n:
-            return False
-    return short == 0 or (wild and short <= sum(player.resource(a) for a in ADVANCED))
+    short = _missing(player, amounts)
+    return short == 0 or (short > 0 and wild and short <= _advanced(player))
+
+
+def _advanced(player: PlayerState) -> int:
+    """The Nutrients and Energy the player holds."""
+    return player.resources[_NUTRIENT] + player.resources[_ENERGY]
 
 
 def wild_short(player: PlayerState, amounts: Amounts) -> int:
@@ -218,21 +247,33 @@ def wild_short(player: PlayerState, amounts: Amounts) -> int:
     return sum(max(0, n - player.resource(key)) for key, n in amounts if key in BASIC)
 
 
-def wild_words(player: PlayerState, amounts: Amounts) -> list[str]:
-    """The ways Biomolecular Synthesis may pay the missing basic resources of a payable
-    ``amounts``: ``wild=`` and one letter per missing basic, ``n`` for a Nutrient, ``e``
-    for an Energy (Nutrients written first); ``[""]`` when nothing is missing.
-
-    >>> p = PlayerState("x", resources=(0, 1, 1, 1, 2))
-    >>> wild_words(p, (("shard", 2),)), wild_words(p, (("spore", 1),))
-    (['wild=ne', 'wild=ee'], [''])
-    """
-    short = wild_short(player, amounts)
-    if not short:
-        return [""]
-    nutrients, energy = player.resource("nutrient"), player.resource("energy")
+def _splits(player: PlayerState, short: int) -> list[str]:
+    """The ``wild=`` words paying ``short`` missing basic resources (Nutrients first)."""
+    nutrients, energy = player.resources[_NUTRIENT], player.resources[_ENERGY]
     return [f"{WILD}{'n' * k}{'e' * (short - k)}" for k in range(min(short, nutrients), -1, -1)
             if short - k <= energy]
+
+
+def ways_to_pay(player: PlayerState, amounts: Amounts,
+                wild: bool = False) -> list[tuple[str, ...]]:
+    """The ways the player may pay ``amounts`` (:func:`can_pay`), as the words a paying
+    action ends with: no word when every basic resource asked is held, else with
+    Biomolecular Synthesis (``wild``) one word per way to pay the missing ones, ``wild=``
+    and a letter per missing basic resource, ``n`` for a Nutrient, ``e`` for an Energy
+    (Nutrients written first); none at all when it cannot be paid.
+
+    >>> p = PlayerState("x", resources=(0, 1, 1, 1, 2))
+    >>> ways_to_pay(p, (("spore", 1),)), ways_to_pay(p, (("shard", 2),))
+    ([()], [])
+    >>> ways_to_pay(p, (("shard", 2),), wild=True)
+    [('wild=ne',), ('wild=ee',)]
+    """
+    short = _missing(player, amounts)
+    if short == 0:
+        return [()]
+    if short < 0 or not wild or short > _advanced(player):
+        return []
+    return [(w,) for w in _splits(player, short)]
 
 
 def wild_of(action: Action) -> str:
@@ -266,51 +307,60 @@ def pay(player: PlayerState, amounts: Amounts, wild: str = "") -> tuple[PlayerSt
     >>> q.resources, toxic
     ((0, 1, 1, 0, 2), 1)
     """
+    if not amounts:
+        return player, 0
+    res = list(player.resources)
     toxic = 0
     letters = list(wild)
     for key, n in amounts:
-        if key in BASIC:
-            have = player.resource(key)
-            player = player.with_resource(key, max(0, have - n))
+        i = _INDEX.get(key)
+        if i is not None and i < _ADVANCED_AT:  # a basic resource
+            have = res[i]
+            res[i] = max(0, have - n)
             short = max(0, n - have)
             while short and letters:
-                adv = "nutrient" if letters.pop(0) == "n" else "energy"
-                use = min(short, 1, player.resource(adv))
-                player = player.with_resource(adv, player.resource(adv) - use)
+                j = _NUTRIENT if letters.pop(0) == "n" else _ENERGY
+                use = min(short, 1, res[j])
+                res[j] -= use
                 short -= use
-            for adv in ADVANCED:
-                use = min(short, player.resource(adv))
-                player = player.with_resource(adv, player.resource(adv) - use)
+            for j in (_NUTRIENT, _ENERGY):
+                use = min(short, res[j])
+                res[j] -= use
                 short -= use
+    prestige, dna = player.prestige, player.dna
     for key, n in amounts:
-        if key in ADVANCED:
-            have = player.resource(key)
+        i = _INDEX.get(key)
+        if i is not None and i >= _ADVANCED_AT:
+            have = res[i]
             used = min(have, n)
             toxic += n - used
-            player = player.with_resource(key, have - used)
+            res[i] = have - used
         elif key == "prestige":
-            player = evolve(player, prestige=player.prestige - n)
+            prestige -= n
         elif key == "dna":
-            player = evolve(player, dna=player.dna[n:])
-    if toxic:
-        player = evolve(player, toxicity=player.toxicity + toxic)
-    return player, toxic
+            dna = dna[n:]
+    return evolve(player, resources=tuple(res), prestige=prestige, dna=dna,
+                  toxicity=player.toxicity + toxic), toxic
 
 
 def gain(player: PlayerState, amounts: Amounts, components: Components,
          choice: str | None = None) -> PlayerState:
     """Gain ``amounts``, each resource up to its maximum; ``any_basic`` goes to ``choice``."""
+    if not amounts:
+        return player
+    res = list(player.resources)
+    prestige, toxicity = player.prestige, player.toxicity
     for key, n in amounts:
         if key == "any_basic":
             key = choice or "shard"
-        if key in BASIC or key in ADVANCED:
-            top = components.resource(key).max
-            player = player.with_resource(key, min(top, player.resource(key) + n))
+        i = _INDEX.get(key)
+        if i is not None:
+            res[i] = min(components.resource(key).max, res[i] + n)
         elif key == "prestige":
-            player = evolve(player, prestige=player.prestige + n)
+            prestige += n
         elif key == "discard":
-            player = evolve(player, toxicity=max(0, player.toxicity - n))
-    return player
+            toxicity = max(0, toxicity - n)
+    return evolve(player, resources=tuple(res), prestige=prestige, toxicity=toxicity)
 
 
 def _words(amounts: Iterable[tuple[str, int]]) -> str:
@@ -333,11 +383,6 @@ def _lacking(player: PlayerState, amounts: Amounts) -> str:
     return "you hold " + " and ".join(short) if short else "you cannot pay it"
 
 
-def _opt(words: list[str]) -> list[tuple[str, ...]]:
-    """``wild_words`` as optional trailing words of an action."""
-    return [(w,) if w else () for w in words]
-
-
 def _merged(*amounts: Amounts) -> Amounts:
     """Several payments as one (amounts of the same key added up)."""
     total: dict[str, int] = {}
@@ -353,6 +398,16 @@ def _wild_text(letters: str) -> str:
     parts = [f"{n} {name}" for n, name in ((letters.count("n"), "Nutrient"),
                                            (letters.count("e"), "Energy")) if n]
     return f" (Biomolecular Synthesis: {' and '.join(parts)} for missing basic resources)"
+
+
+_Ways = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+"""The ways to pay an amount: each basic resource that pays it, with the words naming
+each way (a ``wild=`` word, or none)."""
+
+_PAYS: Final[dict[str, str]] = {"water": "water", "vault": "vault", "temple": "any",
+                                **BIOME_RESOURCE}
+"""What pays for an animal introduced on each biome: its basic resource, or any basic
+resource ("any"; "water" and "vault" are paid so too, with their own conditions)."""
 
 
 def _needs_choice(effect: Effect) -> bool:
@@ -384,6 +439,15 @@ class Rules:
         """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
         self._biome: Final = {t.id: t.biome for t in components.tiles}
         """Each tile's biome by id (read only)."""
+        self._animals: Final = {
+            shaper.id: {sp.id: (sp.animal, sp.cost) for sp in shaper.spaces}
+            for shaper in components.shapers}
+        """Each Shaper's animal spaces: the animal type and cost of each (read only)."""
+        order = {h: i for i, h in enumerate(board.SPACES)}
+        self._dna_start: Final = tuple(
+            (board.label(h), colour)
+            for h, colour in sorted(components.dna_at().items(), key=lambda kv: order[kv[0]]))
+        """The DNA tokens on the board at setup, ``(space label, colour)`` in board order."""
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
@@ -397,8 +461,12 @@ class Rules:
         return out
 
     def animal_kind(self, player: PlayerState, space: str) -> tuple[str, int]:
-        sp = self.c.shaper(player.shaper).space(space)
-        return sp.animal, sp.cost
+        """The animal type and cost of a space of the player's Shaper board."""
+        found = self._animals.get(player.shaper, {}).get(space)
+        if found is None:
+            sp = self.c.shaper(player.shaper).space(space)  # raises, naming what is known
+            return sp.animal, sp.cost
+        return found
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
@@ -455,31 +523,36 @@ class Rules:
         out: list[Action] = []
         if p.shaper not in self._persistent:
             return out
-        if (p.shaper, "redeploy") not in self._unlocking and (
-                p.shaper, "stasis_chambers") not in self._unlocking:
-            mine: list[Animal] = []  # only Redeploy and Stasis Chambers move animals
-        else:
-            mine = [a for a in state.animals if a.seat == seat]
-        if self.level(p, "redeploy") and "redeploy" not in state.used:
+        redeploy = self.level(p, "redeploy") and "redeploy" not in state.used
+        stasis = self.level(p, "stasis_chambers")
+        # only Redeploy and Stasis Chambers move animals
+        mine = [a for a in state.animals if a.seat == seat] if redeploy or stasis else []
+        ends: list[str] | None = None  # the empty land tiles, found once
+        if redeploy:
             ends = self.empty_land(state)
             for a in mine:
                 if a.kind == "scavenger" and not a.where.startswith("v"):
-                    out += [Action("redeploy", (a.where, e)) for e in ends if e != a.where]
-        lvl = self.level(p, "stasis_chambers")
-        if lvl:
+                    out += [shared("redeploy", (a.where, e)) for e in ends if e != a.where]
+        if stasis:
+            vaults: dict[str, list[str]] = {}  # the free Vault spaces of each kind
             for a in mine:
                 if not a.where.startswith("v"):
-                    out += [Action("stasis", (a.where, v)) for v in self.free_vault(state, a.kind)]
-                elif lvl >= 2:
-                    out += [Action("stasis", (a.where, e)) for e in self.empty_land(state)]
+                    free = vaults.get(a.kind)
+                    if free is None:
+                        free = vaults[a.kind] = self.free_vault(state, a.kind)
+                    out += [shared("stasis", (a.where, v)) for v in free]
+                elif stasis >= 2:
+                    if ends is None:
+                        ends = self.empty_land(state)
+                    out += [shared("stasis", (a.where, e)) for e in ends]
         lvl = self.level(p, "accelerated_accretion")
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
             busy = {a.where for a in state.animals}
+            biomes = self.biome_labels(state)
             for lab, t in state.tiles:
-                if (self.c.tile(t).biome == "water" and t not in pending
-                        and lab not in busy):
-                    out += [Action("accrete", (lab, h)) for h in p.hand]
+                if biomes[lab] == "water" and t not in pending and lab not in busy:
+                    out += [shared("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
         return out
@@ -498,8 +571,7 @@ class Rules:
     # -- listing -------------------------------------------------------------------
     def legal(self, state: SGState) -> list[Action]:
         """Every legal action of the head task, in a deterministic order."""
-        task = state.task
-        if task is None or state.over:
+        if not state.tasks or state.over:
             return []
         return list(_listing(_Position(self, state)))
 
@@ -574,7 +646,7 @@ class Rules:
     @FLOW.resolver("land")
     def _do_land(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
-        order = {board.label(h): i for i, h in enumerate(board.SPACES)}
+        order = board.ORDER
         placed = [(board.label(h), t) for h, t in zip(board.START_LAND, action.args,
                                                       strict=True)]
         tiles = tuple(sorted((*state.tiles, *placed), key=lambda t: order[t[0]]))
@@ -637,9 +709,7 @@ class Rules:
     @FLOW.resolver("dna")
     def _do_dna(self, state: SGState, task: Task, action: Action,
                 events: list[Event]) -> SGState:
-        order = {h: i for i, h in enumerate(board.SPACES)}
-        at = sorted(self.c.dna_at().items(), key=lambda kv: order[kv[0]])
-        dna = tuple((board.label(h), colour) for h, colour in at)
+        dna = self._dna_start
         events.append(Event("setup.dna", f"{len(dna)} DNA tokens go on their spaces.",
                             _r("sog.setup.dna"), "rules", automatic=True))
         return evolve(state, dna_board=dna, tasks=state.tasks[1:])
@@ -665,15 +735,15 @@ class Rules:
         p = state.seat(task.player)
         tile = self.c.tile(task.word(0))
         acts = []
+        wild = self.wild(p)
         for i, e in enumerate(tile.actions):
-            if can_pay(p, e.pay, self.wild(p)):
-                for w in _opt(wild_words(p, e.pay)):
-                    if _needs_choice(e):
-                        acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
-                    else:
-                        acts.append(Action("resolve", (str(i), *w)))
+            for w in ways_to_pay(p, e.pay, wild):
+                if _needs_choice(e):
+                    acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
+                else:
+                    acts.append(Action("resolve", (str(i), *w)))
         if self.harvests(p, task.word(0)):
-            both = _opt(wild_words(p, _merged(*(e.pay for e in tile.actions))))
+            both = ways_to_pay(p, _merged(*(e.pay for e in tile.actions)), wild)
             acts += [Action("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
         return acts or [Action("resolve", ("none",))]
 
@@ -683,14 +753,14 @@ class Rules:
         tile = self.c.tile(task.word(0))
         e = tile.actions[task.number(1)]
         acts = []
-        if can_pay(p, e.pay, self.wild(p)):
-            for w in _opt(wild_words(p, e.pay)):
-                if _needs_choice(e):
-                    acts += [Action("take", (r, *w)) for r in BASIC]
-                else:
-                    acts.append(Action("take", w))
+        wild = self.wild(p)
+        for w in ways_to_pay(p, e.pay, wild):
+            if _needs_choice(e):
+                acts += [Action("take", (r, *w)) for r in BASIC]
+            else:
+                acts.append(Action("take", w))
         if self.harvests(p, task.word(0)):
-            both = _opt(wild_words(p, _merged(*(x.pay for x in tile.actions))))
+            both = ways_to_pay(p, _merged(*(x.pay for x in tile.actions)), wild)
             acts += [Action("take", ("both", *w)) for w in both]
         return [*acts, Action("pass")]
 
@@ -733,44 +803,46 @@ class Rules:
         tiles = self.biome_labels(state)
         busy = occupied_labels(state)
         island = self.level(p, "create_island") > 0
-        walk = list(board.walk_ends(state.shapers[seat], tiles, busy, end_on_water=island,
-                                    steps=abilities.movement(self.c, p)))
-        tele = [lab for lab in board.LABELS if lab in tiles
-                and (island or tiles[lab] != "water") and lab not in busy]
-        # each destination once: its label, ``tp`` when teleported, and what pays there
-        # (a basic resource, or "any", "water" or "vault" for any basic resource)
-        plan: list[tuple[str, tuple[str, ...], str]] = []
-        for dests, tp in ((walk, ()), (tele, ("tp",))):
-            for lab in dests:
-                biome = tiles[lab]
-                if biome == "water" or biome == "vault":
-                    plan.append((lab, tp, biome))
-                elif biome == "temple":
-                    plan.append((lab, tp, "any"))
-                elif biome in BIOME_RESOURCE:
-                    plan.append((lab, tp, BIOME_RESOURCE[biome]))
+        walk = board.walk_ends(state.shapers[seat], tiles, busy, end_on_water=island,
+                               steps=abilities.movement(self.c, p))
+        # each destination once: the words naming it (its label, then ``tp`` when
+        # teleported) and what pays there (a basic resource, or "any", "water" or
+        # "vault" for any basic resource)
+        plan: list[tuple[tuple[str, ...], str]] = []
+        for lab in walk:
+            plan.append(((lab,), _PAYS[tiles[lab]]))
+        for lab in board.LABELS:
+            biome = tiles.get(lab)
+            if biome is not None and (island or biome != "water") and lab not in busy:
+                plan.append(((lab, "tp"), _PAYS[biome]))
         out: list[Action] = []
         wild = self.wild(p)
-        # the words after the space depend only on the animal and its cost: found once
-        # for each (kind, cost) of the board
+        animals = self._animals[p.shaper]
+        # the words after the space depend only on the animal type and the ways to pay
+        # its cost (often the same for several costs): found once for each
         tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
-        payable_at: dict[int, dict[str, list[tuple[str, ...]]]] = {}
+        ways_at: dict[int, _Ways] = {}
+        found: dict[tuple[str, _Ways], list[tuple[str, ...]]] = {}
         for space in p.board:
-            kind, cost = self.animal_kind(p, space)
-            tails = tails_of.get((kind, cost))
+            kind_cost = animals[space]
+            tails = tails_of.get(kind_cost)
             if tails is None:
-                payable = payable_at.get(cost)
-                if payable is None:
-                    payable = payable_at[cost] = {
-                        r: _opt(wild_words(p, ((r, cost),))) for r in BASIC
-                        if can_pay(p, ((r, cost),), wild)}
-                tails = tails_of[(kind, cost)] = self._intro_tails(state, kind, payable, plan)
-            out += [Action("intro", (space, *tail)) for tail in tails]
+                kind, cost = kind_cost
+                ways = ways_at.get(cost)
+                if ways is None:
+                    ways = ways_at[cost] = tuple(
+                        (r, tuple(w)) for r in BASIC if (w := ways_to_pay(p, ((r, cost),), wild)))
+                tails = found.get((kind, ways))
+                if tails is None:
+                    tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
+                tails_of[kind_cost] = tails
+            head = (space,)
+            out += [shared("intro", head + tail) for tail in tails]
         return out
 
     def _intro_tails(self, state: SGState, kind: str,
-                     payable: dict[str, list[tuple[str, ...]]],
-                     plan: list[tuple[str, tuple[str, ...], str]]) -> list[tuple[str, ...]]:
+                     payable: dict[str, tuple[tuple[str, ...], ...]],
+                     plan: list[tuple[tuple[str, ...], str]]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
         basic resource that can: where, ``tp`` when teleported, the resource and a
@@ -780,17 +852,24 @@ class Rules:
         # a Vault, Temple or Water space is paid with any basic resource: its words
         # after the space are the same for each of them
         any_basic = [(r, *word) for r, words in payable.items() for word in words]
-        vault = self.free_vault(state, kind)
+        vault: list[str] | None = None
         water = kind != "predator"
         tails: list[tuple[str, ...]] = []
-        for lab, tp, pays in plan:
+        add = tails.append
+        for where, pays in plan:
             if pays == "any" or (pays == "water" and water):
-                tails += [(lab, *tp, *words) for words in any_basic]
+                for words in any_basic:
+                    add(where + words)
             elif pays == "vault":
+                if vault is None:
+                    vault = self.free_vault(state, kind)
                 for w in vault:
-                    tails += [(w, *tp, *words) for words in any_basic]
+                    at = (w, *where[1:])
+                    for words in any_basic:
+                        add(at + words)
             elif pays in payable:
-                tails += [(lab, *tp, *word) for word in payable[pays]]
+                for words in payable[pays]:
+                    add(where + words)
         return tails
 
     def can_restore(self, state: SGState, seat: int) -> bool:
@@ -798,20 +877,19 @@ class Rules:
         space next to the Caretaker is also a space to teleport to, so a tile in hand
         and one space to teleport to are enough."""
         return bool(state.seat(seat).hand) and board.any_teleport_restore_label(
-            {s for s, _ in state.tiles})
+            [s for s, _ in state.tiles])
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
         p = state.seat(seat)
         if not p.hand:
             return []
-        placed = {s for s, _ in state.tiles}
-        near = board.restore_labels(placed, state.caretaker)
-        far = board.teleport_restore_labels(placed)
+        placed = [s for s, _ in state.tiles]
+        near, far = board.restore_choices(placed, state.caretaker)
         out: list[Action] = []
         for tile in p.hand:
-            out += [Action("restore", (tile, lab)) for lab in near]
-            out += [Action("restore", (tile, lab, "tp")) for lab in far]
+            out += [shared("restore", (tile, lab)) for lab in near]
+            out += [shared("restore", (tile, lab, "tp")) for lab in far]
         return out
 
     @FLOW.lister("card")
@@ -838,10 +916,10 @@ class Rules:
             tail = sides[2:]
             for side in sides[:2]:
                 if full:
-                    out += [Action("card", (cid, side, "replace", rc.card, *tail))
+                    out += [shared("card", (cid, side, "replace", rc.card, *tail))
                             for rc in cards]
                 else:
-                    out.append(Action("card", (cid, side, *tail)))
+                    out.append(shared("card", (cid, side, *tail)))
         if vault == "1" and refreshed == "0" and special != "1":
             if state.decks[ANIMALS.index(kind)]:
                 out.append(Action("refresh"))
@@ -875,16 +953,16 @@ class Rules:
         row = task.words[0]
         side_of = self.pending(state, task.player, row)
         out: list[Action] = []
+        wild = self.wild(p)
         for cid in dict.fromkeys(task.words[1:]):
             e = self.effect(side_of[cid])
-            if can_pay(p, e.pay, self.wild(p)):
-                for w in _opt(wild_words(p, e.pay)):
-                    if _needs_choice(e):
-                        out += [Action("activate", (cid, r, *w)) for r in BASIC]
-                    else:
-                        out.append(Action("activate", (cid, *w)))
-            if e.is_conversion and (cid not in self.lifecycle_cards(state)
-                                    or not can_pay(p, e.pay, self.wild(p))):
+            ways = ways_to_pay(p, e.pay, wild)
+            for w in ways:
+                if _needs_choice(e):
+                    out += [Action("activate", (cid, r, *w)) for r in BASIC]
+                else:
+                    out.append(Action("activate", (cid, *w)))
+            if e.is_conversion and (not ways or cid not in self.lifecycle_cards(state)):
                 out.append(Action("decline", (cid,)))
         return out
 
@@ -1240,7 +1318,7 @@ class Rules:
             state = self._ability_move(state, task.player, action, events)
         else:
             state = FLOW.resolve(self, state, action, events)
-        return self.settle(state, events), events
+        return FLOW.settle(self, state, events), events
 
     @FLOW.resolver("turn", verbs=["intro"])
     def _do_intro(self, state: SGState, task: Task, action: Action,
@@ -1312,10 +1390,10 @@ class Rules:
                          events: list[Event]) -> SGState | None:
         seat, words = task.player, task.words
         side_of = self.pending(state, seat, words[0])
-        if len(words) > 1 and any(self.effect(side_of[c]).is_conversion
-                                  or _needs_choice(self.effect(side_of[c]))
-                                  for c in words[1:]):
-            return None
+        for c in words[1:]:
+            e = self.effect(side_of[c])
+            if e.is_conversion or _needs_choice(e):
+                return None
         p = state.seat(seat)
         for cid in words[1:]:
             p = self._activate_card(p, seat, side_of[cid], None, events, automatic=True)
@@ -1472,8 +1550,9 @@ class Rules:
     @FLOW.resolver("card", verbs=["card", "refresh", "skip"])
     def _card(self, state: SGState, task: Task, action: Action,
               events: list[Event]) -> SGState:
-        kind, row, vault, special, _ = task.words[:5]
-        flags = task.words[5].split(",") if len(task.words) > 5 else []
+        words = task.words
+        kind, row, vault, special, _ = words[:5]
+        flags = words[5].split(",") if len(words) > 5 else []
         seat = task.player
         name = f"P{seat + 1}"
         i = ANIMALS.index(kind)
@@ -1487,8 +1566,10 @@ class Rules:
             events.append(Event("display.refresh", f"{name} refreshes the {kind} display.",
                                 _r("sog.biome.vault_refresh"), seat))
             return evolve(state, tasks=(Task("card", seat, (kind, row, vault, special, "1",
-                                                            *task.words[5:])), *rest))
+                                                            *words[5:])), *rest))
         p = state.seat(seat)
+        # the piles change in these lists; the state is copied once, at the end
+        decks, displays, removed = list(state.decks), list(state.displays), state.removed
         if action.verb == "skip":
             events.append(Event("card.none", f"No {kind} card is left to take.",
                                 _r("sog.introduce.take_card"), seat))
@@ -1506,35 +1587,34 @@ class Rules:
             if cid in p.specials:
                 p = evolve(p, specials=tuple(s for s in p.specials if s != cid))
             elif cid == "top":
-                cid = state.decks[i][0]
-                state = self._set_pile(state, i, state.decks[i][1:], state.displays[i])
+                cid = decks[i][0]
+                decks[i] = decks[i][1:]
             else:
-                display = tuple(c for c in state.displays[i] if c != cid)
-                deck = state.decks[i]
-                if deck:
-                    display, deck = (*display, deck[0]), deck[1:]
-                state = self._set_pile(state, i, deck, display)
+                _take_displayed(decks, displays, i, cid)
             out = action.args[3] if "replace" in action.args else None
-            state = self._add_to_row(state.with_seat(seat, p), seat, row, cid, side, out,
-                                     events)
-            p = state.seat(seat)
+            p, removed = self._add_to_row(p, seat, row, cid, side, out, decks, removed, events)
         row_cards = tuple(rc.card for rc in p.row(row))
         if cid and "lifecycle" in flags:
             row_cards = (*row_cards, cid)
             k = next(j for j, t in enumerate(rest) if t.kind == "end")
             end = rest[k]
             rest = (*rest[:k], evolve(end, data=(*end.data, f"remove={cid}")), *rest[k + 1:])
-        if "swarm" in flags:
-            return evolve(state, tasks=(Task("swarm", seat, (row,)), *rest))
         activate = Task("activate", seat, (row, *row_cards))
-        if "clone" in flags and state.displays[0]:
-            return evolve(state, tasks=(Task("clone", seat, (row,)), activate, *rest))
-        return evolve(state, tasks=(activate, *rest))
+        if "swarm" in flags:
+            tasks: tuple[Task, ...] = (Task("swarm", seat, (row,)), *rest)
+        elif "clone" in flags and displays[0]:
+            tasks = (Task("clone", seat, (row,)), activate, *rest)
+        else:
+            tasks = (activate, *rest)
+        return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
+                               removed=removed, tasks=tasks)
 
-    def _add_to_row(self, state: SGState, seat: int, row: str, cid: str, side: str,
-                    out: str | None, events: list[Event]) -> SGState:
-        """Put a card at the end of a row, giving up ``out`` (and taking 2 Toxicity)."""
-        p = state.seat(seat)
+    def _add_to_row(self, p: PlayerState, seat: int, row: str, cid: str, side: str,
+                    out: str | None, decks: list[tuple[str, ...]], removed: tuple[str, ...],
+                    events: list[Event]) -> tuple[PlayerState, tuple[str, ...]]:
+        """Put a card at the end of player ``p``'s row, giving up ``out`` (and taking 2
+        Toxicity): a deck card goes under its deck (``decks`` changes in place), a special
+        card leaves the game.  Returns the player and the cards out of the game."""
         name = f"P{seat + 1}"
         cards = p.row(row)
         if out is not None:
@@ -1543,16 +1623,16 @@ class Rules:
             old = self.c.species_card(out)
             if old.special_for is None:
                 j = ANIMALS.index(old.animal)
-                state = self._set_pile(state, j, (*state.decks[j], out), state.displays[j])
+                decks[j] = (*decks[j], out)
             else:
-                state = evolve(state, removed=(*state.removed, out))
+                removed = (*removed, out)
             events.append(Event("card.remove", f"{name}'s {row} row is full: {out} goes "
                                 f"back and {name} takes 2 Toxicity.",
                                 _r("sog.introduce.row_limit"), seat))
         p = p.with_row(row, (*cards, RowCard(cid, 0 if side == "A" else 1)))
         events.append(Event("card.take", f"{name} adds {cid} (side {side}) to the {row} "
                             "row.", _r("sog.introduce.row"), seat))
-        return state.with_seat(seat, p)
+        return p, removed
 
     @FLOW.resolver("clone", verbs=["clone", "pass"])
     def _clone(self, state: SGState, task: Task, action: Action,
@@ -1561,17 +1641,14 @@ class Rules:
         if action.verb == "pass":
             return evolve(state, tasks=rest)
         cid, side = action.args
-        display = tuple(c for c in state.displays[0] if c != cid)
-        deck = state.decks[0]
-        if deck:
-            display, deck = (*display, deck[0]), deck[1:]
-        state = self._set_pile(state, 0, deck, display)
+        decks, displays = list(state.decks), list(state.displays)
+        _take_displayed(decks, displays, 0, cid)
         act = rest[0]
         rest = (evolve(act, data=(*act.data, cid)), *rest[1:])
         events.append(Event("ability.clone_experiment", f"P{task.player + 1} clones {cid} (side "
                             f"{side}) for this turn's activation.",
                             _r("sog.shaper.maldera.clone_experiment"), task.player))
-        return evolve(state, tasks=rest,
+        return evolve(state, tasks=rest, decks=tuple(decks), displays=tuple(displays),
                       borrowed=(*state.borrowed, RowCard(cid, 0 if side == "A" else 1)))
 
     @FLOW.resolver("avian", verbs=["avian"])
@@ -1579,14 +1656,13 @@ class Rules:
                events: list[Event]) -> SGState:
         cid, side, row = action.args[:3]
         out = action.args[4] if len(action.args) > 3 else None
-        i = ANIMALS.index("herbivore")
-        display = tuple(c for c in state.displays[i] if c != cid)
-        deck = state.decks[i]
-        if deck:
-            display, deck = (*display, deck[0]), deck[1:]
-        state = self._set_pile(state, i, deck, display)
-        state = self._add_to_row(state, task.player, row, cid, side, out, events)
-        return evolve(state, tasks=state.tasks[1:])
+        decks, displays = list(state.decks), list(state.displays)
+        _take_displayed(decks, displays, ANIMALS.index("herbivore"), cid)
+        seat = task.player
+        p, removed = self._add_to_row(state.seat(seat), seat, row, cid, side, out, decks,
+                                      state.removed, events)
+        return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
+                               removed=removed, tasks=state.tasks[1:])
 
     def _set_pile(self, state: SGState, i: int, deck: tuple[str, ...],
                   display: tuple[str, ...]) -> SGState:
@@ -1600,8 +1676,7 @@ class Rules:
                   events: list[Event]) -> SGState:
         seat = task.player
         cid = action.args[0]
-        row = task.words[0]
-        left = list(task.words[1:])
+        row, *left = task.words
         left.remove(cid)
         tasks = state.tasks[1:]
         if left:
@@ -1640,7 +1715,7 @@ class Rules:
         seat = task.player
         name = f"P{seat + 1}"
         tile, where = action.args[0], action.args[1]
-        count = int(task.words[0]) + 1 if task.kind == "more" else 1
+        count = int(task.word(0)) + 1 if task.kind == "more" else 1
         p = state.seat(seat)
         p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
         if "tp" in action.args:
@@ -1679,7 +1754,7 @@ class Rules:
     def _resolve(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
         seat = task.player
-        tile = self.c.tile(task.words[0])
+        tile = self.c.tile(task.word(0))
         rest = state.tasks[1:]
         if action.verb == "pass":
             events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
@@ -1696,7 +1771,7 @@ class Rules:
             i = int(words[0])
             choice = words[1] if len(words) > 1 else None
         else:
-            i = int(task.words[1])
+            i = int(task.word(1))
             choice = words[0] if words else None
         rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
         p = state.seat(seat)
@@ -1731,7 +1806,7 @@ class Rules:
         if task is None or task.kind != "more":
             return state
         p = state.seat(task.player)
-        if int(task.words[0]) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
+        if int(task.word(0)) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
                 state, task.player):
             return evolve(state, tasks=state.tasks[1:])
         return state
@@ -1761,7 +1836,7 @@ class Rules:
                                 automatic=True))
             state = evolve(state, borrowed=())
         triggered = False
-        if task.words and task.words[0] == "restore":
+        if task.data and task.word(0) == "restore":
             size = abilities.hand_size(self.c, p)
             want = max(0, size - len(p.hand))
             drawn = state.stack[:want]
@@ -1776,7 +1851,7 @@ class Rules:
                     events.append(Event("end.stack", "The stack of Biome tiles is empty: the "
                                         "end of the game is triggered.",
                                         _r("sog.end.stack_empty"), "rules", automatic=True))
-        kinds = {self.c.shaper(p.shaper).space(s).animal for s in p.board}
+        kinds = {kind for kind, _ in map(self._animals[p.shaper].__getitem__, p.board)}
         if len(kinds) <= 1 and state.final_turns < 0:
             triggered = True
             events.append(Event("end.one_type", f"{name} has at most one type of animal left: "
@@ -1799,6 +1874,17 @@ class Rules:
                       tasks=(Task("turn", nxt), *rest))
 
 
+def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
+                    cid: str) -> None:
+    """Take card ``cid`` from display ``i``; the top of the deck refills it (both lists
+    change in place)."""
+    display = tuple(c for c in displays[i] if c != cid)
+    if decks[i]:
+        display, decks[i] = (*display, decks[i][0]), decks[i][1:]
+    displays[i] = display
+
+
+@slot_init
 @dataclass(frozen=True, slots=True, eq=False)
 class _Position:
     """A state under a rules object, compared by identity: both are immutable, so the
@@ -1809,7 +1895,7 @@ class _Position:
     state: SGState
 
     def __hash__(self) -> int:
-        return hash((id(self.rules), id(self.state)))
+        return id(self.state)  # equal positions hold the same state (and rules)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, _Position) and other.rules is self.rules

@@ -34,6 +34,7 @@ __all__ = ["ROWS", "Animal", "PlayerState", "RowCard", "SGState", "Task"]
 ROWS: typing.Final = ("shard", "spore", "seed")
 """The three Ecosystem rows, named by the basic resource that fills them."""
 _RES: typing.Final = ("shard", "spore", "seed", "nutrient", "energy")
+_AT: typing.Final = {r: i for i, r in enumerate(_RES)}
 MAX_PLAYERS: typing.Final = 3
 SeatNumber = Annotated[int, Range(0, MAX_PLAYERS - 1)]
 
@@ -79,11 +80,11 @@ class PlayerState:
 
     def resource(self, rid: str) -> int:
         """The level of one resource."""
-        return self.resources[_RES.index(rid)]
+        return self.resources[_AT[rid]]
 
     def with_resource(self, rid: str, value: int) -> PlayerState:
         res = list(self.resources)
-        res[_RES.index(rid)] = value
+        res[_AT[rid]] = value
         return evolve(self, resources=tuple(res))
 
     def row(self, name: str) -> tuple[RowCard, ...]:
