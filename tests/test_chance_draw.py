@@ -39,7 +39,7 @@ def _game(outcomes: list[tuple[Any, Fraction]]) -> Any:
     return SimpleNamespace(chance_outcomes=lambda state: outcomes)
 
 
-@pytest.mark.parametrize("n", [2, 3, 5, 6, 7, 36, 120, 1125, 3 ** 20])
+@pytest.mark.parametrize("n", [2, 3, 5, 6, 7, 36, 120, 1125])
 def test_equally_likely_outcomes_by_index_match_the_running_total(n: int) -> None:
     outcomes = [(i, Fraction(1, n)) for i in range(n)]
     game = _game(outcomes)

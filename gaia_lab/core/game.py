@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Literal, TypeVar, cast
@@ -27,10 +27,6 @@ from gaia_lab.core.options import Option
 from gaia_lab.core.rulebook import Rulebook, RuleRef
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
-
-_DRAW_BITS = 53
-_DRAWS = 1 << _DRAW_BITS
-"""``random.random()`` draws whole multiples of 2**-53 below 1."""
 
 CHANCE: Literal["chance"] = "chance"
 """The actor of a shuffle, deal or roll."""
@@ -98,6 +94,22 @@ class Step(Generic[S]):
 
     state: S
     events: tuple[Event, ...]
+
+
+_T = TypeVar("_T")
+
+
+def draw_uniform(rng: random.Random, outcomes: Sequence[_T]) -> _T:
+    """One of ``outcomes``, all equally likely, as :meth:`Game.sample_chance` draws it:
+    for the draw ``x = rng.random()``, outcome ``floor(x * n)`` of ``n``, the one whose
+    running total of probabilities ``1/n`` first passes ``x`` (computed exactly from
+    ``x``'s ratio).
+
+    >>> draw_uniform(random.Random(3), "abcdef")
+    'b'
+    """
+    top, bottom = rng.random().as_integer_ratio()
+    return outcomes[top * len(outcomes) // bottom]
 
 
 class Game(ABC, Generic[S, A]):
@@ -212,19 +224,15 @@ actor()) and a state_type (or its own state_from_json())
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
         """Draw one chance outcome with ``rng``: the first outcome whose running total
-        of probabilities passes one ``rng.random()`` draw.
-
-        When every outcome is equally likely the same outcome is found by index: a draw
-        is a whole number ``k`` of 2**-53 and the outcome is ``floor(k * n / 2**53)``,
-        exactly what the running total gives.
+        of probabilities passes one ``rng.random()`` draw (equally likely outcomes are
+        found by index, :func:`draw_uniform`, the same outcome without fractions).
         """
         outcomes = self.chance_outcomes(state)
         if len(outcomes) == 1:
             return outcomes[0][0]
         first = outcomes[0][1]
         if all(p == first for _, p in outcomes):
-            steps = int(rng.random() * _DRAWS)  # exact: a draw is k / 2**53
-            return outcomes[(steps * len(outcomes)) >> _DRAW_BITS][0]
+            return draw_uniform(rng, outcomes)[0]
         point = Fraction(rng.random())
         total = Fraction(0)
         for action, p in outcomes:

@@ -30,7 +30,7 @@ from gaia_lab.core import codec
 from gaia_lab.core.codec import Count, Range, Size
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.flow import Task
-from gaia_lab.core.game import Actor, Game, GameMeta, Step
+from gaia_lab.core.game import Actor, Game, GameMeta, Step, draw_uniform
 from gaia_lab.core.options import Option, OptionError, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
@@ -213,9 +213,8 @@ class ShapersOfGaia(Game[SGState, Action]):
 
     def sample_chance(self, state: SGState, rng: random.Random) -> Action:
         """Draw one chance outcome with ``rng``: the one :meth:`Game.sample_chance
-        <gaia_lab.core.game.Game.sample_chance>` draws by adding up the probabilities,
-        found without fractions.  The outcomes are uniform, so for the draw ``x`` it is
-        outcome ``floor(x * n)`` of ``n``, computed exactly from ``x``'s ratio.
+        <gaia_lab.core.game.Game.sample_chance>` draws, without listing probabilities
+        (every chance step of this game is uniform: :func:`~gaia_lab.core.game.draw_uniform`).
 
         >>> g = ShapersOfGaia()
         >>> s = g.new_initial_state(3, seed=4)
@@ -228,8 +227,7 @@ class ShapersOfGaia(Game[SGState, Action]):
         outcomes = self.rules.legal(state)
         if len(outcomes) == 1:
             return outcomes[0]
-        top, bottom = rng.random().as_integer_ratio()
-        return outcomes[top * len(outcomes) // bottom]
+        return draw_uniform(rng, outcomes)
 
     def _explain_chance(self, state: SGState, task: Task, action: Action) -> Verdict:
         rule = RULEBOOK[FLOW.kind_of(task).rule]
