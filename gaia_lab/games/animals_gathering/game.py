@@ -126,7 +126,7 @@ class AnimalsGathering(Game[AGState, Action]):
     def sample_chance(self, state: AGState, rng: random.Random) -> Action:
         task = state.task
         if task is not None and task.kind == "dice":
-            return self.rules.sample_dice(state, task)
+            return self.rules.sample_dice(state, task, rng)
         if task is None or task.actor != "chance":
             return super().sample_chance(state, rng)
         # the other chance steps are uniform: the outcome the default draw (running sums

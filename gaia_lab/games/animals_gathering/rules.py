@@ -11,11 +11,12 @@ exactly when it is listed; for anything else :func:`diagnose` finds the reason.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 from math import factorial
 from typing import Annotated, Any, Final, Literal
 
@@ -152,6 +153,11 @@ class Rules:
             a.id: dict(Counter(a.outline)) for a in components.animals
         }
         self.size: dict[str, int] = {a.id: len(a.outline) for a in components.animals}
+        self.room: dict[str, dict[str, str]] = {
+            a.id: _rooms(a.outline) for a in components.animals}
+        """For each animal, the stones its card still has an unfilled space for (in
+        canonical order), by the stones placed on it (each way of filling part of its
+        outline, in canonical order): the table behind :meth:`open_cards`."""
         self.faces: dict[str, str] = {d.code: "".join(d.faces) for d in components.dice}
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
         self.die_faces: tuple[str, ...] = tuple(self.faces.get(c, "") for c in DIE_COLOURS)
@@ -175,16 +181,23 @@ class Rules:
     def is_complete(self, card: Summoned) -> bool:
         return len(card.stones) == self.size[card.animal]
 
+    def open_stones(self, card: Summoned) -> str:
+        """The stones a card has an unfilled space for, in canonical order.
+
+        >>> from gaia_lab.games.animals_gathering.game import AnimalsGathering
+        >>> AnimalsGathering().rules.open_stones(Summoned("elephant", "RYGG"))
+        'ROYG'
+        """
+        return self.room[card.animal][card.stones]
+
     def open_cards(self, seat: Seat, stone: str) -> list[str]:
         """Cards of a seat with an unfilled space for ``stone``, in area order."""
-        need = self.need  # capacity(c, stone) > 0, written out: a hot path
-        return [c.animal for c in seat.summoning
-                if need[c.animal].get(stone, 0) > c.stones.count(stone)]
+        room = self.room  # open_stones, written out: a hot path
+        return [c.animal for c in seat.summoning if stone in room[c.animal][c.stones]]
 
     def can_place(self, seat: Seat, stone: str) -> bool:
-        need = self.need
-        return any(need[c.animal].get(stone, 0) > c.stones.count(stone)
-                   for c in seat.summoning)
+        room = self.room
+        return any(stone in room[c.animal][c.stones] for c in seat.summoning)
 
     def powers(self, seat: Seat, kind: str) -> list[Animal]:
         """Revived animals of a seat with the power ``kind`` (plus an awakened card)."""
@@ -346,10 +359,11 @@ class Rules:
 
     def _placements(self, seat: Seat, faces: list[str]) -> tuple[list[Action], list[Action]]:
         """The stones ``faces`` lets the seat take: placed as they are, and exchanged."""
-        need = self.need  # open_cards for each stone shown, written out: a hot path
-        placed = [Action("place", (stone, c.animal))
+        room = self.room  # open_cards for each stone shown, written out: a hot path
+        cards = [(c.animal, room[c.animal][c.stones]) for c in seat.summoning]
+        placed = [Action("place", (stone, animal))
                   for stone in STONES if stone in faces
-                  for c in seat.summoning if need[c.animal].get(stone, 0) > c.stones.count(stone)]
+                  for animal, space in cards if stone in space]
         exchanged: list[Action] = []
         for stone in self.exchange_stones(seat):
             if stone in faces:
@@ -487,11 +501,11 @@ class Rules:
         counts = tuple(colours.count(c) for c in DIE_COLOURS)
         return list(_roll_outcomes(self.die_faces, counts))
 
-    def sample_dice(self, state: AGState, task: Task) -> Action:
-        """One roll of the dice, each die thrown on its own."""
+    def sample_dice(self, state: AGState, task: Task, rng: random.Random) -> Action:
+        """One roll of the dice, each die thrown on its own with ``rng`` (the state's
+        :meth:`~gaia_lab.core.rng.Rng.random` for the game's own roll)."""
         roll = state.roll
         assert roll is not None
-        rng = state.rng.random()
         labels = []
         for i in task.words:
             colour = roll.dice[int(i)].colour
@@ -1102,8 +1116,13 @@ class Rules:
         return replace(state, tasks=state.tasks[1:])
 
     def _can_collect(self, state: AGState, task: Task) -> bool:
-        placed, exchanged = self._collectable(state, task)
-        return bool(placed or exchanged)
+        """Whether :meth:`_collectable` lists anything: an offered stone fits as it is, or
+        one may be exchanged (listed only when none fits, the rarer case)."""
+        roll = self._roll(state)
+        seat = state.seats[task.player]
+        faces = [roll.dice[int(i)].face for i in task.data]
+        return any(self.can_place(seat, face) for face in faces) \
+            or bool(self._placements(seat, faces)[1])
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
@@ -1447,6 +1466,22 @@ def _placed(seat: Seat, stone: str, animal: str) -> Seat:
     cards = tuple(Summoned(c.animal, sort_stones(c.stones + stone)) if c.animal == animal else c
                   for c in seat.summoning)
     return replace(seat, summoning=cards)
+
+
+def _rooms(outline: str) -> dict[str, str]:
+    """Each way of filling part of ``outline`` (its stones in canonical order) with the
+    stones it still has an unfilled space for (see :attr:`Rules.room`).
+
+    >>> _rooms("BBY")
+    {'': 'YB', 'B': 'YB', 'BB': 'Y', 'Y': 'B', 'YB': 'B', 'YBB': ''}
+    """
+    need = Counter(outline)
+    kinds = [s for s in STONE_ORDER if s in need]
+    out: dict[str, str] = {}
+    for placed in product(*(range(need[s] + 1) for s in kinds)):
+        key = "".join(s * n for s, n in zip(kinds, placed))
+        out[key] = "".join(s for s, n in zip(kinds, placed) if n < need[s])
+    return out
 
 
 def _seats_with(seats: tuple[Seat, ...], i: int, seat: Seat) -> tuple[Seat, ...]:
