@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations, product
 from math import factorial
+from operator import attrgetter
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
@@ -116,7 +117,7 @@ FLOW: Flow[Action] = Flow([
     _kind("offer_unused", "ag.unused.others", "the unused stones of {name}'s roll are offered"),
     _kind("others_revive", "ag.unused.revive",
           "the other players revive the cards completed with {name}'s stones"),
-], verb=lambda action: action.verb)
+], verb=attrgetter("verb"))
 """Every kind of pending step of Animals Gathering, with its rule, what it waits for and
 the verbs that resolve it; the rules register their listers, resolvers and settlers."""
 
@@ -168,6 +169,8 @@ class Rules:
         self.early_end: dict[str, int] = {
             a.id: a.power.companions for a in components.animals if a.power.kind == "early_end"}
         """The companions each animal with an early-end power ends the game at."""
+        self.fewest_to_end: int = min(END_COMPANIONS, *self.early_end.values())
+        """The fewest companions that can end the game (see :meth:`ends_game`)."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -196,8 +199,20 @@ class Rules:
         return [c.animal for c in seat.summoning if stone in room[c.animal][c.stones]]
 
     def can_place(self, seat: Seat, stone: str) -> bool:
+        """Whether a card of the seat has an unfilled space for ``stone``."""
         room = self.room
-        return any(stone in room[c.animal][c.stones] for c in seat.summoning)
+        for c in seat.summoning:
+            if stone in room[c.animal][c.stones]:
+                return True
+        return False
+
+    def has_completed(self, seat: Seat) -> bool:
+        """Whether a card of the seat's summoning area is complete (waits to be revived)."""
+        size = self.size  # is_complete, written out: every roll's end
+        for c in seat.summoning:
+            if len(c.stones) == size[c.animal]:
+                return True
+        return False
 
     def powers(self, seat: Seat, kind: str) -> list[Animal]:
         """Revived animals of a seat with the power ``kind`` (plus an awakened card)."""
@@ -210,6 +225,8 @@ class Rules:
     def exchange_stones(self, seat: Seat) -> list[str]:
         """Stones a seat may exchange through a permanent exchange power."""
         exchange = self.exchange_stone  # powers(seat, "exchange"), written out: a hot path
+        if exchange.keys().isdisjoint(seat.companions) and seat.awakened not in exchange:
+            return []
         found = {exchange[a] for a in seat.companions if a in exchange}
         if seat.awakened in exchange:
             found.add(exchange[seat.awakened])
@@ -222,6 +239,8 @@ class Rules:
     def ends_game(self, seat: Seat) -> str:
         """Why a seat's companion area ends the game ("five", "elephant") or ""."""
         count = len(seat.companions)
+        if count < self.fewest_to_end:
+            return ""
         if count >= END_COMPANIONS:
             return "five"
         early = self.early_end  # powers(seat, "early_end"), written out: every turn's end
@@ -252,9 +271,9 @@ class Rules:
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, state: AGState) -> list[Action]:
-        task = state.task
-        if task is None:
+        if not state.tasks:
             return []
+        task = state.tasks[0]
         actions = FLOW.legal(self, state)
         if state.spells_variant and task.seat is not None and task.kind != "window" \
                 and FLOW.kind_of(task).phase != "setup":
@@ -305,16 +324,16 @@ class Rules:
         return set(self.animals) - kept - set(state.supply)
 
     @FLOW.lister("supply")
-    def _legal_supply(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("supply")
+    def _legal_supply(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("supply")]
 
     @FLOW.lister("stones_dice")
-    def _legal_stones_dice(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("stones-and-dice")
+    def _legal_stones_dice(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("stones-and-dice")]
 
     @FLOW.lister("reveal")
-    def _legal_reveal(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("reveal")
+    def _legal_reveal(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("reveal")]
 
     @FLOW.lister("turn")
     def _legal_turn(self, state: AGState, task: Task) -> list[Action]:
@@ -485,12 +504,12 @@ class Rules:
         yield Action("done")
 
     @FLOW.lister("end_turn")
-    def _legal_end_turn(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("end-turn")
+    def _legal_end_turn(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("end-turn")]
 
     @FLOW.lister("score")
-    def _legal_score(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("score")
+    def _legal_score(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("score")]
 
     # ----------------------------------------------------------------------- chance
     def dice_outcomes(self, state: AGState, task: Task) -> list[tuple[Action, Fraction]]:
@@ -515,11 +534,9 @@ class Rules:
     # -------------------------------------------------------------------------- apply
     def apply(self, state: AGState, action: Action) -> tuple[AGState, list[Event]]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
-        task = state.task
-        assert task is not None
         events: list[Event] = []
         if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
-            state = spells.apply_cast(self, state, task, action, events)
+            state = spells.apply_cast(self, state, state.tasks[0], action, events)
         else:
             state = FLOW.resolve(self, state, action, events)
         return FLOW.settle(self, state, events), events
@@ -704,28 +721,12 @@ class Rules:
                     events: list[Event], rest: tuple[Task, ...]) -> AGState:
         """Roll the chosen dice and queue the steps of a rolling turn."""
         g, o, b = counts
-        dice = tuple(Die(c) for c, n in zip(DIE_COLOURS, counts) for _ in range(n))
+        dice = _unrolled(counts)
         seat = state.seats[seat_index]
         self._ev(events, "dice.choose", f"{seat.name} rolls {len(dice)} dice: "
                  f"{_dice_words(g, o, b)}.", "ag.roll.dice_count", seat_index)
-        window = state.spells_variant
-
-        def opening(name: str) -> list[Task]:
-            return [Task("open_window", "rules", (name,))] if window else []
-
-        tasks: list[Task] = [Task("dice", "chance", tuple(str(i) for i in range(len(dice))))]
-        tasks += opening("after_roll")
-        if seat.mage == 5:
-            tasks.append(Task("reroll", seat_index))
-        tasks.append(Task("place", seat_index))
-        if seat.mage == 2:
-            tasks.append(Task("block", seat_index))
-        tasks += opening("before_revive")
-        tasks.append(Task("revival_check", seat_index))
-        tasks += opening("before_offer")
-        tasks += [Task("offer_unused", seat_index), Task("others_revive", seat_index),
-                  Task("end_turn", "rules")]
-        return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tuple(tasks) + rest)
+        tasks = _rolling_turn(seat_index, seat.mage, len(dice), state.spells_variant)
+        return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tasks + rest)
 
     @FLOW.resolver("window", verbs=["no-spell"])
     def _do_no_spell(self, state: AGState, task: Task, action: Action,
@@ -795,18 +796,17 @@ class Rules:
     def _use_die(self, roll: Roll, task: Task, face: str, use: str) -> tuple[Roll, Task]:
         """Mark one die showing ``face`` as used (active) or taken (collecting seat): the
         roll and the task after it."""
+        dice = roll.dice
         if task.kind == "place":
-            for i in roll.unused():
-                if roll.dice[i].face == face:
-                    dice = list(roll.dice)
-                    dice[i] = replace(dice[i], use=use)
-                    return replace(roll, dice=tuple(dice)), task
+            for i, die in enumerate(dice):
+                if die.face == face and not die.use:  # the first of roll.unused() showing it
+                    marked = Die(die.colour, face, use)
+                    return replace(roll, dice=(*dice[:i], marked, *dice[i + 1:])), task
             raise AssertionError("no unused die shows " + face)
-        data = list(task.words)
-        for key in data:
-            if roll.dice[int(key)].face == face:
-                data.remove(key)
-                return roll, Task(task.kind, task.player, tuple(data))
+        data = task.data
+        for k, key in enumerate(data):
+            if dice[int(key)].face == face:
+                return roll, Task(task.kind, task.actor, (*data[:k], *data[k + 1:]))
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
@@ -1067,9 +1067,9 @@ class Rules:
     def _settle_others(self, state: AGState, task: Task, events: list[Event]) -> AGState:
         # a check of a seat with no completed card settles to nothing at once: the
         # queue starts at the first other seat that has one
-        n, me, size = state.players, task.player, self.size  # is_complete, written out
+        n, me = state.players, task.player
         for k in range(1, n):
-            if any(len(c.stones) == size[c.animal] for c in state.seats[(me + k) % n].summoning):
+            if self.has_completed(state.seats[(me + k) % n]):
                 checks = tuple(Task("revival_check", (me + j) % n) for j in range(k, n))
                 return replace(state, tasks=checks + state.tasks[1:])
         return replace(state, tasks=state.tasks[1:])
@@ -1129,10 +1129,7 @@ class Rules:
         roll = self._roll(state)
         assert roll is not None
         unused = roll.unused()
-        blocked = [d for d in roll.dice if d.use == "blocked"]
         if not unused:
-            if not blocked:
-                return replace(state, tasks=rest)
             return replace(state, tasks=rest)
         shown = ", ".join(_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused)
         if roll.burst_by >= 0:
@@ -1463,9 +1460,44 @@ _RULE_REFS: Final = {rule: RULES[rule] for rule in RULES}
 
 def _placed(seat: Seat, stone: str, animal: str) -> Seat:
     """The seat with ``stone`` put on its summoning card ``animal``."""
-    cards = tuple(Summoned(c.animal, sort_stones(c.stones + stone)) if c.animal == animal else c
-                  for c in seat.summoning)
-    return replace(seat, summoning=cards)
+    cards = seat.summoning
+    for k, card in enumerate(cards):
+        if card.animal == animal:
+            card = Summoned(animal, sort_stones(card.stones + stone))
+            return replace(seat, summoning=(*cards[:k], card, *cards[k + 1:]))
+    return seat
+
+
+@lru_cache(maxsize=32)
+def _unrolled(counts: tuple[int, int, int]) -> tuple[Die, ...]:
+    """The dice chosen for a roll, before they are thrown: ``counts`` of each colour."""
+    return tuple(Die(c) for c, n in zip(DIE_COLOURS, counts) for _ in range(n))
+
+
+@lru_cache(maxsize=256)
+def _rolling_turn(seat_index: int, mage: int, dice: int, window: bool) -> tuple[Task, ...]:
+    """The steps of a rolling turn of a seat with this mage, after it chose to roll
+    ``dice`` dice (``window``: with the Spell Card variant's windows).
+
+    >>> [t.kind for t in _rolling_turn(0, 5, 4, False)]
+    ['dice', 'reroll', 'place', 'revival_check', 'offer_unused', 'others_revive', 'end_turn']
+    """
+    def opening(name: str) -> list[Task]:
+        return [Task("open_window", "rules", (name,))] if window else []
+
+    tasks: list[Task] = [Task("dice", "chance", tuple(str(i) for i in range(dice)))]
+    tasks += opening("after_roll")
+    if mage == 5:
+        tasks.append(Task("reroll", seat_index))
+    tasks.append(Task("place", seat_index))
+    if mage == 2:
+        tasks.append(Task("block", seat_index))
+    tasks += opening("before_revive")
+    tasks.append(Task("revival_check", seat_index))
+    tasks += opening("before_offer")
+    tasks += [Task("offer_unused", seat_index), Task("others_revive", seat_index),
+              Task("end_turn", "rules")]
+    return tuple(tasks)
 
 
 def _rooms(outline: str) -> dict[str, str]:

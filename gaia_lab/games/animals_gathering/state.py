@@ -114,7 +114,7 @@ class Roll:
 
     def unused(self) -> tuple[int, ...]:
         """Indices of the dice the active player has not used."""
-        return tuple(i for i, d in enumerate(self.dice) if d.face and not d.use)
+        return tuple([i for i, d in enumerate(self.dice) if d.face and not d.use])
 
     def faces(self) -> str:
         return "".join(d.face for d in self.dice)
