@@ -139,6 +139,14 @@ def _roll_tokens(n: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def _mage_deals(players: int) -> tuple[Action, ...]:
+    """Every deal of the Mage Cards to ``players`` seats, in seat order (immutable values,
+    shared by every listing)."""
+    return tuple(Action("mages", tuple(map(str, combo)))
+                 for combo in permutations(range(1, 6), players))
+
+
+@lru_cache(maxsize=8)
 def _roll_actions(n: int) -> tuple[Action, ...]:
     """The roll actions of ``n`` dice (immutable values, shared by every listing)."""
     return tuple(Action("roll", (token,)) for token in _roll_tokens(n))
@@ -281,9 +289,8 @@ class Rules:
         return actions
 
     @FLOW.lister("deal_mages")
-    def _legal_deal_mages(self, state: AGState, task: Task) -> Iterator[Action]:
-        for combo in permutations(range(1, 6), state.players):
-            yield Action("mages", tuple(map(str, combo)))
+    def _legal_deal_mages(self, state: AGState, task: Task) -> tuple[Action, ...]:
+        return _mage_deals(state.players)
 
     @FLOW.lister("deal_cards")
     def _legal_deal_cards(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -529,7 +536,7 @@ class Rules:
         for i in task.words:
             colour = roll.dice[int(i)].colour
             labels.append(colour + rng.choice(self.faces[colour]))
-        return Action("dice", tuple(sorted(labels, key=_die_key)))
+        return Action("dice", tuple(sorted(labels, key=_DIE_ORDER.__getitem__)))
 
     # -------------------------------------------------------------------------- apply
     def apply(self, state: AGState, action: Action) -> tuple[AGState, list[Event]]:
@@ -540,13 +547,6 @@ class Rules:
         else:
             state = FLOW.resolve(self, state, action, events)
         return FLOW.settle(self, state, events), events
-
-    @staticmethod
-    def _roll(state: AGState) -> Roll:
-        """The current roll (the caller knows one is on)."""
-        roll = state.roll
-        assert roll is not None, "no roll is on"
-        return roll
 
     def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
             automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
@@ -751,7 +751,8 @@ class Rules:
     def _do_dice(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         dice = list(roll.dice)
         free = [int(i) for i in task.data]
         # dice of one colour are interchangeable: give each colour's faces in order
@@ -762,7 +763,7 @@ class Rules:
             dice[i] = Die(dice[i].colour, by_colour[dice[i].colour].pop(0))
         dice.sort(key=lambda d: _DIE_ORDER[d.colour + d.face])
         roll = replace(roll, dice=tuple(dice))
-        shown = ", ".join(_stone_word(d.face, d.colour) for d in roll.dice)
+        shown = ", ".join([_stone_word(d.face, d.colour) for d in roll.dice])
         verb = "roll" if len(free) == len(dice) else "reroll"
         self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
         return replace(state, roll=roll, tasks=rest, rng=state.rng.advanced())
@@ -771,7 +772,8 @@ class Rules:
     def _do_reroll(self, state: AGState, task: Task, action: Action,
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         wanted = list(action.args)
         idx = []
         for i, d in enumerate(roll.dice):
@@ -825,7 +827,9 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         stone, animal = action.args
-        roll, task = self._use_die(self._roll(state), task, stone, "placed")
+        roll = state.roll
+        assert roll is not None, "no roll is on"
+        roll, task = self._use_die(roll, task, stone, "placed")
         i = task.player
         seats = _seats_with(state.seats, i, _placed(state.seats[i], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
@@ -839,7 +843,8 @@ class Rules:
         rest = state.tasks[1:]
         give, get = action.args[0].split(">")
         animal = action.args[1]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         for stone in give:
             roll, task = self._use_die(roll, task, stone, "exchanged")
         state = self._put(replace(state, roll=roll), task.player, get, animal)
@@ -855,7 +860,8 @@ class Rules:
         rest = state.tasks[1:]
         stone, animal = action.args
         state = self._put(state, task.player, stone, animal)
-        state = replace(state, roll=replace(self._roll(state), bonus_used=True))
+        assert state.roll is not None, "no roll is on"
+        state = replace(state, roll=replace(state.roll, bonus_used=True))
         self._ev(events, "stone.bonus", f"{self._who(state, task.player)} rolled four or more "
                  f"different stones and takes {_stone_word(stone)} for the "
                  f"{self.name(animal)} (mage 1).", "ag.mage.1", task.player)
@@ -869,7 +875,8 @@ class Rules:
     @FLOW.resolver("place", verbs=["done"])
     def _do_done(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
-        left = len(self._roll(state).unused())
+        assert state.roll is not None, "no roll is on"
+        left = len(state.roll.unused())
         text = f"{self._who(state, task.player)} has taken every stone that fits" + (
             f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
         self._ev(events, "stone.done", text, "ag.roll.no_storing", task.player)
@@ -887,7 +894,8 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         label = action.args[0]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         for i in roll.unused():
             if roll.dice[i].label == label:
                 dice = list(roll.dice)
@@ -1046,14 +1054,14 @@ class Rules:
 
     @FLOW.settler("revival_check")
     def _settle_revival(self, state: AGState, task: Task, events: list[Event]) -> AGState:
-        seat = state.seats[task.player]
-        done = [c.animal for c in seat.summoning if self.is_complete(c)]
-        if not done:
+        me = task.player
+        seat = state.seats[me]
+        if not self.has_completed(seat):
             return replace(state, tasks=state.tasks[1:])
+        done = [c.animal for c in seat.summoning if self.is_complete(c)]
         if len(done) == 1:
-            return self._revive(state, task.player, done[0], events, chosen=False,
-                                rest=state.tasks)
-        return replace(state, tasks=(Task("revive", task.player),) + state.tasks)
+            return self._revive(state, me, done[0], events, chosen=False, rest=state.tasks)
+        return replace(state, tasks=(Task("revive", me),) + state.tasks)
 
     @FLOW.settler("open_window")
     def _settle_window(self, state: AGState, task: Task, events: list[Event]) -> AGState:
@@ -1076,7 +1084,8 @@ class Rules:
 
     @FLOW.settler("block")
     def _settle_block(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
-        return None if self._roll(state).unused() else replace(state, tasks=state.tasks[1:])
+        assert state.roll is not None, "no roll is on"
+        return None if state.roll.unused() else replace(state, tasks=state.tasks[1:])
 
     @FLOW.settler("collect")
     def _settle_collect(self, state: AGState, task: Task,
@@ -1084,7 +1093,8 @@ class Rules:
         if self._can_collect(state, task):
             return None
         if task.data:
-            offered = len(self._roll(state).unused())
+            assert state.roll is not None, "no roll is on"
+            offered = len(state.roll.unused())
             text = ("has no space for the unused stones and takes none"
                     if len(task.data) == offered
                     else "has no space for the other unused stones")
@@ -1118,20 +1128,23 @@ class Rules:
     def _can_collect(self, state: AGState, task: Task) -> bool:
         """Whether :meth:`_collectable` lists anything: an offered stone fits as it is, or
         one may be exchanged (listed only when none fits, the rarer case)."""
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         seat = state.seats[task.player]
         faces = [roll.dice[int(i)].face for i in task.data]
-        return any(self.can_place(seat, face) for face in faces) \
-            or bool(self._placements(seat, faces)[1])
+        for face in faces:
+            if self.can_place(seat, face):
+                return True
+        return bool(self._placements(seat, faces)[1])
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
-        roll = self._roll(state)
-        assert roll is not None
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         unused = roll.unused()
         if not unused:
             return replace(state, tasks=rest)
-        shown = ", ".join(_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused)
+        shown = ", ".join([_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused])
         if roll.burst_by >= 0:
             who = state.seats[roll.burst_by].name
             if roll.burst_by == task.player:
@@ -1143,13 +1156,14 @@ class Rules:
         else:
             self._ev(events, "stone.offer", f"Unused: {shown}. The other players may take them.",
                      "ag.unused.others", "rules", True)
-        n = state.players
+        n, me = state.players, task.player
+        offered = tuple([str(i) for i in unused])
         offers = []
         for k in range(1, n):
-            v = (task.player + k) % n
+            v = (me + k) % n
             if roll.burst_by >= 0 and v != roll.burst_by:
                 continue
-            offers.append(Task("collect", v, tuple(str(i) for i in unused)))
+            offers.append(Task("collect", v, offered))
         return replace(state, tasks=tuple(offers) + rest)
 
     # ----------------------------------------------------------------------- diagnose
