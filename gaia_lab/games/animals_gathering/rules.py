@@ -179,6 +179,11 @@ class Rules:
         """The companions each animal with an early-end power ends the game at."""
         self.fewest_to_end: int = min(END_COMPANIONS, *self.early_end.values())
         """The fewest companions that can end the game (see :meth:`ends_game`)."""
+        self.take_action: dict[str, Action] = {a: Action("take", (a,)) for a in self.animals}
+        """``take <card>`` for every card (immutable values, shared by every listing)."""
+        self.place_action: dict[str, dict[str, Action]] = {
+            stone: {a: Action("place", (stone, a)) for a in self.animals} for stone in STONES}
+        """``place <stone> <card>`` for every stone and card, by stone then card."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -344,7 +349,8 @@ class Rules:
 
     @FLOW.lister("turn")
     def _legal_turn(self, state: AGState, task: Task) -> list[Action]:
-        out = [Action("take", (a,)) for a in state.supply]
+        take = self.take_action
+        out = [take[a] for a in state.supply]
         for n in self.dice_allowed(state, task.player):
             out += _roll_actions(n)
         return out or [Action("pass")]
@@ -387,7 +393,8 @@ class Rules:
         """The stones ``faces`` lets the seat take: placed as they are, and exchanged."""
         room = self.room  # open_cards for each stone shown, written out: a hot path
         cards = [(c.animal, room[c.animal][c.stones]) for c in seat.summoning]
-        placed = [Action("place", (stone, animal))
+        place = self.place_action
+        placed = [place[stone][animal]
                   for stone in STONES if stone in faces
                   for animal, space in cards if stone in space]
         exchanged: list[Action] = []
@@ -663,9 +670,7 @@ class Rules:
                        tasks=self._turn_tasks(state, start) + rest)
 
     def _turn_tasks(self, state: AGState, seat_index: int) -> tuple[Task, ...]:
-        if state.spells_variant:
-            return (Task("open_window", "rules", ("turn_start",)), Task("turn", seat_index))
-        return (Task("turn", seat_index),)
+        return _turn_start(seat_index, state.spells_variant)
 
     # turn -----------------------------------------------------------------------------
     @FLOW.resolver("ritual_select", verbs=["take"])
@@ -681,7 +686,7 @@ class Rules:
         rest = state.tasks[1:]
         animal = action.args[0]
         return self._recruit(state, task.player, animal, "ag.take.card", events, passes=0,
-                             tasks=rest + (Task("end_turn", "rules"),))
+                             tasks=rest + (_END_TURN,))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
                  events: list[Event], **changes: Any) -> AGState:
@@ -709,7 +714,7 @@ class Rules:
         self._ev(events, "turn.pass", f"{self._who(state, task.player)} can neither select a card "
                  "nor roll, and passes.", "ag.turn.pass", task.player)
         return replace(state, passes=state.passes + 1,
-                       tasks=rest + (Task("end_turn", "rules"),))
+                       tasks=rest + (_END_TURN,))
 
     @FLOW.resolver("turn", verbs=["roll"])
     def _do_roll(self, state: AGState, task: Task, action: Action,
@@ -760,7 +765,7 @@ class Rules:
         for label in action.args:
             by_colour.setdefault(label[0], []).append(label[1])
         for i in free:
-            dice[i] = Die(dice[i].colour, by_colour[dice[i].colour].pop(0))
+            dice[i] = _die(dice[i].colour, by_colour[dice[i].colour].pop(0))
         dice.sort(key=lambda d: _DIE_ORDER[d.colour + d.face])
         roll = replace(roll, dice=tuple(dice))
         shown = ", ".join([_stone_word(d.face, d.colour) for d in roll.dice])
@@ -802,7 +807,7 @@ class Rules:
         if task.kind == "place":
             for i, die in enumerate(dice):
                 if die.face == face and not die.use:  # the first of roll.unused() showing it
-                    marked = Die(die.colour, face, use)
+                    marked = _die(die.colour, face, use)
                     return replace(roll, dice=(*dice[:i], marked, *dice[i + 1:])), task
             raise AssertionError("no unused die shows " + face)
         data = task.data
@@ -1440,6 +1445,8 @@ _WHY: dict[str, Callable[[Rules, AGState, Task, Action], Verdict | None]] = {
 
 _DONE: Final = Action("done")
 """Nothing more to take (one value, shared by every listing)."""
+_END_TURN: Final = Task("end_turn", "rules")
+"""The step that ends a turn (one value, shared by every turn)."""
 _ACTIVATION = frozenset({"steal", "raid", "gift_stone", "recruit"})
 _COLOUR_WORD = {"g": "green", "o": "orange", "b": "blue"}
 _STONE_WORD = {"R": "a red triangle", "O": "an orange leaf", "Y": "a yellow sun",
@@ -1480,6 +1487,22 @@ def _placed(seat: Seat, stone: str, animal: str) -> Seat:
             card = Summoned(animal, sort_stones(card.stones + stone))
             return replace(seat, summoning=(*cards[:k], card, *cards[k + 1:]))
     return seat
+
+
+@lru_cache(maxsize=16)
+def _turn_start(seat_index: int, window: bool) -> tuple[Task, ...]:
+    """The steps that start a seat's turn (``window``: with the Spell Card variant's
+    window before it)."""
+    if window:
+        return (Task("open_window", "rules", ("turn_start",)), Task("turn", seat_index))
+    return (Task("turn", seat_index),)
+
+
+@lru_cache(maxsize=128)
+def _die(colour: str, face: str, use: str = "") -> Die:
+    """A die of this colour showing ``face``, used as ``use`` (immutable values, shared:
+    there are few)."""
+    return Die(colour, face, use)
 
 
 @lru_cache(maxsize=32)
