@@ -519,7 +519,7 @@ class Rules:
 
     @FLOW.lister("end_turn")
     def _legal_end_turn(self, state: AGState, task: Task) -> list[Action]:
-        return [Action("end-turn")]
+        return [_END_TURN]
 
     @FLOW.lister("score")
     def _legal_score(self, state: AGState, task: Task) -> list[Action]:
@@ -686,7 +686,7 @@ class Rules:
         rest = state.tasks[1:]
         animal = action.args[0]
         return self._recruit(state, task.player, animal, "ag.take.card", events, passes=0,
-                             tasks=rest + (_END_TURN,))
+                             tasks=rest + (_END_STEP,))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
                  events: list[Event], **changes: Any) -> AGState:
@@ -714,7 +714,7 @@ class Rules:
         self._ev(events, "turn.pass", f"{self._who(state, task.player)} can neither select a card "
                  "nor roll, and passes.", "ag.turn.pass", task.player)
         return replace(state, passes=state.passes + 1,
-                       tasks=rest + (_END_TURN,))
+                       tasks=rest + (_END_STEP,))
 
     @FLOW.resolver("turn", verbs=["roll"])
     def _do_roll(self, state: AGState, task: Task, action: Action,
@@ -1445,7 +1445,8 @@ _WHY: dict[str, Callable[[Rules, AGState, Task, Action], Verdict | None]] = {
 
 _DONE: Final = Action("done")
 """Nothing more to take (one value, shared by every listing)."""
-_END_TURN: Final = Task("end_turn", "rules")
+_END_TURN: Final = Action("end-turn")
+_END_STEP: Final = Task("end_turn", "rules")
 """The step that ends a turn (one value, shared by every turn)."""
 _ACTIVATION = frozenset({"steal", "raid", "gift_stone", "recruit"})
 _COLOUR_WORD = {"g": "green", "o": "orange", "b": "blue"}
@@ -1511,7 +1512,7 @@ def _unrolled(counts: tuple[int, int, int]) -> tuple[Die, ...]:
     return tuple(Die(c) for c, n in zip(DIE_COLOURS, counts) for _ in range(n))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def _rolling_turn(seat_index: int, mage: int, dice: int, window: bool) -> tuple[Task, ...]:
     """The steps of a rolling turn of a seat with this mage, after it chose to roll
     ``dice`` dice (``window``: with the Spell Card variant's windows).
