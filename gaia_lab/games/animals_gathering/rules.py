@@ -283,16 +283,8 @@ class Rules:
         return list(_roll_tokens(n))
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, state: AGState) -> list[Action]:
-        if not state.tasks:
-            return []
-        task = state.tasks[0]
-        actions = FLOW.legal(self, state)
-        if state.spells_variant and task.seat is not None and task.kind != "window" \
-                and FLOW.kind_of(task).phase != "setup":
-            actions.extend(spells.cast_actions(self, state, task.player, spells.ANYTIME))
-        return actions
-
+    # (the game's legal_actions lists the head task's actions through FLOW, then the
+    # spells that may be cast at any step)
     @FLOW.lister("deal_mages")
     def _legal_deal_mages(self, state: AGState, task: Task) -> tuple[Action, ...]:
         return _mage_deals(state.players)
@@ -546,15 +538,8 @@ class Rules:
         return Action("dice", tuple(sorted(labels, key=_DIE_ORDER.__getitem__)))
 
     # -------------------------------------------------------------------------- apply
-    def apply(self, state: AGState, action: Action) -> tuple[AGState, list[Event]]:
-        """Resolve the head task with ``action`` (assumed legal), then settle."""
-        events: list[Event] = []
-        if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
-            state = spells.apply_cast(self, state, state.tasks[0], action, events)
-        else:
-            state = FLOW.resolve(self, state, action, events)
-        return FLOW.settle(self, state, events), events
-
+    # (the game's apply resolves the head task through FLOW, or casts a spell, then
+    # settles)
     def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
             automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
         events.append(Event(kind, text, _RULE_REFS[rule], actor, delta, automatic))
@@ -1010,8 +995,9 @@ class Rules:
     def _do_end_turn(self, state: AGState, task: Task, action: Action,
                      events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        reasons = [(i, self.ends_game(s)) for i, s in enumerate(state.seats)]
-        enders = [(i, why) for i, why in reasons if why]
+        fewest = self.fewest_to_end  # ends_game's first test, written out: every turn
+        enders = [(i, why) for i, s in enumerate(state.seats)
+                  if len(s.companions) >= fewest and (why := self.ends_game(s))]
         if enders:
             i, why = enders[0]
             rule = "ag.end.five" if why == "five" else "ag.end.elephant"
