@@ -542,7 +542,7 @@ class Rules:
     # settles)
     def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
             automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
-        events.append(Event(kind, text, _RULE_REFS[rule], actor, delta, automatic))
+        events.append(_event(kind, text, rule, actor, delta, automatic))
 
     def _who(self, state: AGState, seat: int) -> str:
         return state.seats[seat].name
@@ -1474,6 +1474,14 @@ def _placed(seat: Seat, stone: str, animal: str) -> Seat:
             card = Summoned(animal, sort_stones(card.stones + stone))
             return replace(seat, summoning=(*cards[:k], card, *cards[k + 1:]))
     return seat
+
+
+@lru_cache(maxsize=8192)
+def _event(kind: str, text: str, rule: str, actor: int | str | None,
+           delta: tuple[tuple[str, int], ...], automatic: bool) -> Event:
+    """The event citing the rule ``rule`` (immutable values, shared: most events recur,
+    the same turn passed to the same player, the same stone placed on the same card)."""
+    return Event(kind, text, _RULE_REFS[rule], actor, delta, automatic)
 
 
 @lru_cache(maxsize=16)
