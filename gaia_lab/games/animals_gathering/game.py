@@ -14,7 +14,7 @@ from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import InvalidStateError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
-from gaia_lab.core.game import Game, GameMeta, Step
+from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.options import Option, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
@@ -95,6 +95,11 @@ class AnimalsGathering(Game[AGState, Action]):
                        tasks=tuple(tasks), spells_variant=spells, rng=Rng(seed))
 
     # -- flow ----------------------------------------------------------------------
+    def actor(self, state: AGState) -> Actor:
+        """Who acts next: the head task's actor, None when the game is over (what the
+        flow's default answers, read in one step: it is asked before every step)."""
+        return state.tasks[0].actor if state.tasks else None
+
     def legal_actions(self, state: AGState) -> list[Action]:
         if not state.tasks:
             return []
