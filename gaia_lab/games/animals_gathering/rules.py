@@ -390,9 +390,10 @@ class Rules:
                   for stone in STONES if stone in faces
                   for animal, space in cards if stone in space]
         exchanged: list[Action] = []
-        for stone in self.exchange_stones(seat):
-            if stone in faces:
-                exchanged += self._exchanges(seat, stone)
+        if seat.companions or seat.awakened:  # the animals that may bring exchange powers
+            for stone in self.exchange_stones(seat):
+                if stone in faces:
+                    exchanged += self._exchanges(seat, stone)
         if seat.mage == 3 and faces.count("O") >= 2:
             exchanged += self._exchanges(seat, "OO")
         return placed, exchanged
@@ -1123,9 +1124,12 @@ class Rules:
         assert roll is not None, "no roll is on"
         seat = state.seats[task.player]
         faces = [roll.dice[int(i)].face for i in task.data]
-        for face in faces:
-            if self.can_place(seat, face):
-                return True
+        room = self.room  # can_place for each face, written out: every offer
+        for c in seat.summoning:
+            space = room[c.animal][c.stones]
+            for face in faces:
+                if face in space:
+                    return True
         return bool(self._placements(seat, faces)[1])
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
