@@ -533,7 +533,7 @@ class Rules:
         roll = state.roll
         assert roll is not None
         labels = []
-        for i in task.words:
+        for i in task.data:
             colour = roll.dice[int(i)].colour
             labels.append(colour + rng.choice(self.faces[colour]))
         return Action("dice", tuple(sorted(labels, key=_DIE_ORDER.__getitem__)))
