@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
@@ -161,8 +162,9 @@ def _check_token(verb: str, token: str, text: str) -> None:
         raise NotationError(f"{token!r} in {text!r} is not {kind}")
 
 
+@lru_cache(maxsize=64)
 def roll_counts(token: str) -> tuple[int, int, int]:
-    """Dice per colour of a roll token.
+    """Dice per colour of a roll token (read once per token: a roll reads it every time).
 
     >>> roll_counts("2g1b")
     (2, 0, 1)

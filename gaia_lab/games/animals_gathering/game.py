@@ -12,13 +12,14 @@ from typing import Annotated, Any, Final
 from gaia_lab.core import codec
 from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
-from gaia_lab.core.game import Game, GameMeta, Step
+from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.options import Option, declare
 from gaia_lab.core.rng import Rng
 from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.verdict import Verdict
-from gaia_lab.games.animals_gathering import scoring
+from gaia_lab.games.animals_gathering import scoring, spells
 from gaia_lab.games.animals_gathering.actions import Action, parse
 from gaia_lab.games.animals_gathering.components import Components, load_components
 from gaia_lab.games.animals_gathering.rulebook import RULES as RULEBOOK
@@ -94,20 +95,37 @@ class AnimalsGathering(Game[AGState, Action]):
                        tasks=tuple(tasks), spells_variant=spells, rng=Rng(seed))
 
     # -- flow ----------------------------------------------------------------------
+    def actor(self, state: AGState) -> Actor:
+        """Who acts next: the head task's actor, None when the game is over (what the
+        flow's default answers, read in one step: it is asked before every step)."""
+        return state.tasks[0].actor if state.tasks else None
+
     def legal_actions(self, state: AGState) -> list[Action]:
-        return self.rules.legal_actions(state)
+        if not state.tasks:
+            return []
+        task = state.tasks[0]
+        actions: list[Action] = FLOW.legal(self.rules, state)
+        if state.spells_variant and task.seat is not None and task.kind != "window" \
+                and FLOW.kind_of(task).phase != "setup":  # spells cast at any step
+            actions.extend(spells.cast_actions(self.rules, state, task.player, spells.ANYTIME))
+        return actions
 
     def explain(self, state: AGState, action: Action) -> Verdict:
         task = state.task
-        if task is not None and action in self.rules.legal_actions(state):
+        if task is not None and action in self.legal_actions(state):
             who = state.seats[task.seat].name if task.seat is not None else str(task.actor)
             return Verdict.ok(RULEBOOK[_rule_for(task.kind, action)],
                               f"{who} may play {str(action)!r} now.")
         return self.rules.diagnose(state, action)
 
     def apply(self, state: AGState, action: Action) -> Step[AGState]:
-        new, events = self.rules.apply(state, action)
-        return Step(new, tuple(events))
+        """Resolve the head task with ``action`` (assumed legal), then settle."""
+        events: list[Event] = []
+        if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
+            state = spells.apply_cast(self.rules, state, state.tasks[0], action, events)
+        else:
+            state = FLOW.resolve(self.rules, state, action, events)
+        return Step(FLOW.settle(self.rules, state, events), tuple(events))
 
     def parse_action(self, state: AGState, text: str) -> Action:
         return parse(text)
@@ -119,19 +137,19 @@ class AnimalsGathering(Game[AGState, Action]):
             return []
         if task.kind == "dice":
             return self.rules.dice_outcomes(state, task)
-        actions = self.rules.legal_actions(state)
+        actions = self.legal_actions(state)
         p = Fraction(1, len(actions))
         return [(a, p) for a in actions]
 
     def sample_chance(self, state: AGState, rng: random.Random) -> Action:
         task = state.task
         if task is not None and task.kind == "dice":
-            return self.rules.sample_dice(state, task)
+            return self.rules.sample_dice(state, task, rng)
         if task is None or task.actor != "chance":
             return super().sample_chance(state, rng)
         # the other chance steps are uniform: the outcome the default draw (running sums
         # of 1/n up to the point drawn) picks, found by the exact product instead
-        actions = self.rules.legal_actions(state)
+        actions = self.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
         return actions[int(Fraction(rng.random()) * len(actions))]

@@ -11,12 +11,14 @@ exactly when it is listed; for anything else :func:`diagnose` finds the reason.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 from math import factorial
+from operator import attrgetter
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
@@ -115,7 +117,7 @@ FLOW: Flow[Action] = Flow([
     _kind("offer_unused", "ag.unused.others", "the unused stones of {name}'s roll are offered"),
     _kind("others_revive", "ag.unused.revive",
           "the other players revive the cards completed with {name}'s stones"),
-], verb=lambda action: action.verb)
+], verb=attrgetter("verb"))
 """Every kind of pending step of Animals Gathering, with its rule, what it waits for and
 the verbs that resolve it; the rules register their listers, resolvers and settlers."""
 
@@ -137,6 +139,14 @@ def _roll_tokens(n: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def _mage_deals(players: int) -> tuple[Action, ...]:
+    """Every deal of the Mage Cards to ``players`` seats, in seat order (immutable values,
+    shared by every listing)."""
+    return tuple(Action("mages", tuple(map(str, combo)))
+                 for combo in permutations(range(1, 6), players))
+
+
+@lru_cache(maxsize=8)
 def _roll_actions(n: int) -> tuple[Action, ...]:
     """The roll actions of ``n`` dice (immutable values, shared by every listing)."""
     return tuple(Action("roll", (token,)) for token in _roll_tokens(n))
@@ -152,6 +162,11 @@ class Rules:
             a.id: dict(Counter(a.outline)) for a in components.animals
         }
         self.size: dict[str, int] = {a.id: len(a.outline) for a in components.animals}
+        self.room: dict[str, dict[str, str]] = {
+            a.id: _rooms(a.outline) for a in components.animals}
+        """For each animal, the stones its card still has an unfilled space for (in
+        canonical order), by the stones placed on it (each way of filling part of its
+        outline, in canonical order): the table behind :meth:`open_cards`."""
         self.faces: dict[str, str] = {d.code: "".join(d.faces) for d in components.dice}
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
         self.die_faces: tuple[str, ...] = tuple(self.faces.get(c, "") for c in DIE_COLOURS)
@@ -162,6 +177,13 @@ class Rules:
         self.early_end: dict[str, int] = {
             a.id: a.power.companions for a in components.animals if a.power.kind == "early_end"}
         """The companions each animal with an early-end power ends the game at."""
+        self.fewest_to_end: int = min(END_COMPANIONS, *self.early_end.values())
+        """The fewest companions that can end the game (see :meth:`ends_game`)."""
+        self.take_action: dict[str, Action] = {a: Action("take", (a,)) for a in self.animals}
+        """``take <card>`` for every card (immutable values, shared by every listing)."""
+        self.place_action: dict[str, dict[str, Action]] = {
+            stone: {a: Action("place", (stone, a)) for a in self.animals} for stone in STONES}
+        """``place <stone> <card>`` for every stone and card, by stone then card."""
 
     # ------------------------------------------------------------------ names & helpers
     def name(self, animal: str) -> str:
@@ -175,16 +197,35 @@ class Rules:
     def is_complete(self, card: Summoned) -> bool:
         return len(card.stones) == self.size[card.animal]
 
+    def open_stones(self, card: Summoned) -> str:
+        """The stones a card has an unfilled space for, in canonical order.
+
+        >>> from gaia_lab.games.animals_gathering.game import AnimalsGathering
+        >>> AnimalsGathering().rules.open_stones(Summoned("elephant", "RYGG"))
+        'ROYG'
+        """
+        return self.room[card.animal][card.stones]
+
     def open_cards(self, seat: Seat, stone: str) -> list[str]:
         """Cards of a seat with an unfilled space for ``stone``, in area order."""
-        need = self.need  # capacity(c, stone) > 0, written out: a hot path
-        return [c.animal for c in seat.summoning
-                if need[c.animal].get(stone, 0) > c.stones.count(stone)]
+        room = self.room  # open_stones, written out: a hot path
+        return [c.animal for c in seat.summoning if stone in room[c.animal][c.stones]]
 
     def can_place(self, seat: Seat, stone: str) -> bool:
-        need = self.need
-        return any(need[c.animal].get(stone, 0) > c.stones.count(stone)
-                   for c in seat.summoning)
+        """Whether a card of the seat has an unfilled space for ``stone``."""
+        room = self.room
+        for c in seat.summoning:
+            if stone in room[c.animal][c.stones]:
+                return True
+        return False
+
+    def has_completed(self, seat: Seat) -> bool:
+        """Whether a card of the seat's summoning area is complete (waits to be revived)."""
+        size = self.size  # is_complete, written out: every roll's end
+        for c in seat.summoning:
+            if len(c.stones) == size[c.animal]:
+                return True
+        return False
 
     def powers(self, seat: Seat, kind: str) -> list[Animal]:
         """Revived animals of a seat with the power ``kind`` (plus an awakened card)."""
@@ -197,6 +238,8 @@ class Rules:
     def exchange_stones(self, seat: Seat) -> list[str]:
         """Stones a seat may exchange through a permanent exchange power."""
         exchange = self.exchange_stone  # powers(seat, "exchange"), written out: a hot path
+        if exchange.keys().isdisjoint(seat.companions) and seat.awakened not in exchange:
+            return []
         found = {exchange[a] for a in seat.companions if a in exchange}
         if seat.awakened in exchange:
             found.add(exchange[seat.awakened])
@@ -209,6 +252,8 @@ class Rules:
     def ends_game(self, seat: Seat) -> str:
         """Why a seat's companion area ends the game ("five", "elephant") or ""."""
         count = len(seat.companions)
+        if count < self.fewest_to_end:
+            return ""
         if count >= END_COMPANIONS:
             return "five"
         early = self.early_end  # powers(seat, "early_end"), written out: every turn's end
@@ -238,20 +283,11 @@ class Rules:
         return list(_roll_tokens(n))
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, state: AGState) -> list[Action]:
-        task = state.task
-        if task is None:
-            return []
-        actions = FLOW.legal(self, state)
-        if state.spells_variant and task.seat is not None and task.kind != "window" \
-                and FLOW.kind_of(task).phase != "setup":
-            actions.extend(spells.cast_actions(self, state, task.player, spells.ANYTIME))
-        return actions
-
+    # (the game's legal_actions lists the head task's actions through FLOW, then the
+    # spells that may be cast at any step)
     @FLOW.lister("deal_mages")
-    def _legal_deal_mages(self, state: AGState, task: Task) -> Iterator[Action]:
-        for combo in permutations(range(1, 6), state.players):
-            yield Action("mages", tuple(map(str, combo)))
+    def _legal_deal_mages(self, state: AGState, task: Task) -> tuple[Action, ...]:
+        return _mage_deals(state.players)
 
     @FLOW.lister("deal_cards")
     def _legal_deal_cards(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -292,20 +328,21 @@ class Rules:
         return set(self.animals) - kept - set(state.supply)
 
     @FLOW.lister("supply")
-    def _legal_supply(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("supply")
+    def _legal_supply(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("supply")]
 
     @FLOW.lister("stones_dice")
-    def _legal_stones_dice(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("stones-and-dice")
+    def _legal_stones_dice(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("stones-and-dice")]
 
     @FLOW.lister("reveal")
-    def _legal_reveal(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("reveal")
+    def _legal_reveal(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("reveal")]
 
     @FLOW.lister("turn")
     def _legal_turn(self, state: AGState, task: Task) -> list[Action]:
-        out = [Action("take", (a,)) for a in state.supply]
+        take = self.take_action
+        out = [take[a] for a in state.supply]
         for n in self.dice_allowed(state, task.player):
             out += _roll_actions(n)
         return out or [Action("pass")]
@@ -346,14 +383,17 @@ class Rules:
 
     def _placements(self, seat: Seat, faces: list[str]) -> tuple[list[Action], list[Action]]:
         """The stones ``faces`` lets the seat take: placed as they are, and exchanged."""
-        need = self.need  # open_cards for each stone shown, written out: a hot path
-        placed = [Action("place", (stone, c.animal))
+        room = self.room  # open_cards for each stone shown, written out: a hot path
+        cards = [(c.animal, room[c.animal][c.stones]) for c in seat.summoning]
+        place = self.place_action
+        placed = [place[stone][animal]
                   for stone in STONES if stone in faces
-                  for c in seat.summoning if need[c.animal].get(stone, 0) > c.stones.count(stone)]
+                  for animal, space in cards if stone in space]
         exchanged: list[Action] = []
-        for stone in self.exchange_stones(seat):
-            if stone in faces:
-                exchanged += self._exchanges(seat, stone)
+        if seat.companions or seat.awakened:  # the animals that may bring exchange powers
+            for stone in self.exchange_stones(seat):
+                if stone in faces:
+                    exchanged += self._exchanges(seat, stone)
         if seat.mage == 3 and faces.count("O") >= 2:
             exchanged += self._exchanges(seat, "OO")
         return placed, exchanged
@@ -471,12 +511,12 @@ class Rules:
         yield Action("done")
 
     @FLOW.lister("end_turn")
-    def _legal_end_turn(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("end-turn")
+    def _legal_end_turn(self, state: AGState, task: Task) -> list[Action]:
+        return [_END_TURN]
 
     @FLOW.lister("score")
-    def _legal_score(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("score")
+    def _legal_score(self, state: AGState, task: Task) -> list[Action]:
+        return [Action("score")]
 
     # ----------------------------------------------------------------------- chance
     def dice_outcomes(self, state: AGState, task: Task) -> list[tuple[Action, Fraction]]:
@@ -487,39 +527,23 @@ class Rules:
         counts = tuple(colours.count(c) for c in DIE_COLOURS)
         return list(_roll_outcomes(self.die_faces, counts))
 
-    def sample_dice(self, state: AGState, task: Task) -> Action:
-        """One roll of the dice, each die thrown on its own."""
+    def sample_dice(self, state: AGState, task: Task, rng: random.Random) -> Action:
+        """One roll of the dice, each die thrown on its own with ``rng`` (the state's
+        :meth:`~gaia_lab.core.rng.Rng.random` for the game's own roll)."""
         roll = state.roll
         assert roll is not None
-        rng = state.rng.random()
         labels = []
-        for i in task.words:
+        for i in task.data:
             colour = roll.dice[int(i)].colour
             labels.append(colour + rng.choice(self.faces[colour]))
-        return Action("dice", tuple(sorted(labels, key=_die_key)))
+        return Action("dice", tuple(sorted(labels, key=_DIE_ORDER.__getitem__)))
 
     # -------------------------------------------------------------------------- apply
-    def apply(self, state: AGState, action: Action) -> tuple[AGState, list[Event]]:
-        """Resolve the head task with ``action`` (assumed legal), then settle."""
-        task = state.task
-        assert task is not None
-        events: list[Event] = []
-        if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
-            state = spells.apply_cast(self, state, task, action, events)
-        else:
-            state = FLOW.resolve(self, state, action, events)
-        return FLOW.settle(self, state, events), events
-
-    @staticmethod
-    def _roll(state: AGState) -> Roll:
-        """The current roll (the caller knows one is on)."""
-        roll = state.roll
-        assert roll is not None, "no roll is on"
-        return roll
-
+    # (the game's apply resolves the head task through FLOW, or casts a spell, then
+    # settles)
     def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
             automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
-        events.append(Event(kind, text, _RULE_REFS[rule], actor, delta, automatic))
+        events.append(_event(kind, text, rule, actor, delta, automatic))
 
     def _who(self, state: AGState, seat: int) -> str:
         return state.seats[seat].name
@@ -632,9 +656,7 @@ class Rules:
                        tasks=self._turn_tasks(state, start) + rest)
 
     def _turn_tasks(self, state: AGState, seat_index: int) -> tuple[Task, ...]:
-        if state.spells_variant:
-            return (Task("open_window", "rules", ("turn_start",)), Task("turn", seat_index))
-        return (Task("turn", seat_index),)
+        return _turn_start(seat_index, state.spells_variant)
 
     # turn -----------------------------------------------------------------------------
     @FLOW.resolver("ritual_select", verbs=["take"])
@@ -650,7 +672,7 @@ class Rules:
         rest = state.tasks[1:]
         animal = action.args[0]
         return self._recruit(state, task.player, animal, "ag.take.card", events, passes=0,
-                             tasks=rest + (Task("end_turn", "rules"),))
+                             tasks=rest + (_END_STEP,))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
                  events: list[Event], **changes: Any) -> AGState:
@@ -678,7 +700,7 @@ class Rules:
         self._ev(events, "turn.pass", f"{self._who(state, task.player)} can neither select a card "
                  "nor roll, and passes.", "ag.turn.pass", task.player)
         return replace(state, passes=state.passes + 1,
-                       tasks=rest + (Task("end_turn", "rules"),))
+                       tasks=rest + (_END_STEP,))
 
     @FLOW.resolver("turn", verbs=["roll"])
     def _do_roll(self, state: AGState, task: Task, action: Action,
@@ -690,28 +712,12 @@ class Rules:
                     events: list[Event], rest: tuple[Task, ...]) -> AGState:
         """Roll the chosen dice and queue the steps of a rolling turn."""
         g, o, b = counts
-        dice = tuple(Die(c) for c, n in zip(DIE_COLOURS, counts) for _ in range(n))
+        dice = _unrolled(counts)
         seat = state.seats[seat_index]
         self._ev(events, "dice.choose", f"{seat.name} rolls {len(dice)} dice: "
                  f"{_dice_words(g, o, b)}.", "ag.roll.dice_count", seat_index)
-        window = state.spells_variant
-
-        def opening(name: str) -> list[Task]:
-            return [Task("open_window", "rules", (name,))] if window else []
-
-        tasks: list[Task] = [Task("dice", "chance", tuple(str(i) for i in range(len(dice))))]
-        tasks += opening("after_roll")
-        if seat.mage == 5:
-            tasks.append(Task("reroll", seat_index))
-        tasks.append(Task("place", seat_index))
-        if seat.mage == 2:
-            tasks.append(Task("block", seat_index))
-        tasks += opening("before_revive")
-        tasks.append(Task("revival_check", seat_index))
-        tasks += opening("before_offer")
-        tasks += [Task("offer_unused", seat_index), Task("others_revive", seat_index),
-                  Task("end_turn", "rules")]
-        return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tuple(tasks) + rest)
+        tasks = _rolling_turn(seat_index, seat.mage, len(dice), state.spells_variant)
+        return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tasks + rest)
 
     @FLOW.resolver("window", verbs=["no-spell"])
     def _do_no_spell(self, state: AGState, task: Task, action: Action,
@@ -736,7 +742,8 @@ class Rules:
     def _do_dice(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         dice = list(roll.dice)
         free = [int(i) for i in task.data]
         # dice of one colour are interchangeable: give each colour's faces in order
@@ -744,10 +751,10 @@ class Rules:
         for label in action.args:
             by_colour.setdefault(label[0], []).append(label[1])
         for i in free:
-            dice[i] = Die(dice[i].colour, by_colour[dice[i].colour].pop(0))
+            dice[i] = _die(dice[i].colour, by_colour[dice[i].colour].pop(0))
         dice.sort(key=lambda d: _DIE_ORDER[d.colour + d.face])
         roll = replace(roll, dice=tuple(dice))
-        shown = ", ".join(_stone_word(d.face, d.colour) for d in roll.dice)
+        shown = ", ".join([_stone_word(d.face, d.colour) for d in roll.dice])
         verb = "roll" if len(free) == len(dice) else "reroll"
         self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
         return replace(state, roll=roll, tasks=rest, rng=state.rng.advanced())
@@ -756,7 +763,8 @@ class Rules:
     def _do_reroll(self, state: AGState, task: Task, action: Action,
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         wanted = list(action.args)
         idx = []
         for i, d in enumerate(roll.dice):
@@ -781,18 +789,17 @@ class Rules:
     def _use_die(self, roll: Roll, task: Task, face: str, use: str) -> tuple[Roll, Task]:
         """Mark one die showing ``face`` as used (active) or taken (collecting seat): the
         roll and the task after it."""
+        dice = roll.dice
         if task.kind == "place":
-            for i in roll.unused():
-                if roll.dice[i].face == face:
-                    dice = list(roll.dice)
-                    dice[i] = replace(dice[i], use=use)
-                    return replace(roll, dice=tuple(dice)), task
+            for i, die in enumerate(dice):
+                if die.face == face and not die.use:  # the first of roll.unused() showing it
+                    marked = _die(die.colour, face, use)
+                    return replace(roll, dice=(*dice[:i], marked, *dice[i + 1:])), task
             raise AssertionError("no unused die shows " + face)
-        data = list(task.words)
-        for key in data:
-            if roll.dice[int(key)].face == face:
-                data.remove(key)
-                return roll, Task(task.kind, task.player, tuple(data))
+        data = task.data
+        for k, key in enumerate(data):
+            if dice[int(key)].face == face:
+                return roll, Task(task.kind, task.actor, (*data[:k], *data[k + 1:]))
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
@@ -811,7 +818,9 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         stone, animal = action.args
-        roll, task = self._use_die(self._roll(state), task, stone, "placed")
+        roll = state.roll
+        assert roll is not None, "no roll is on"
+        roll, task = self._use_die(roll, task, stone, "placed")
         i = task.player
         seats = _seats_with(state.seats, i, _placed(state.seats[i], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
@@ -825,7 +834,8 @@ class Rules:
         rest = state.tasks[1:]
         give, get = action.args[0].split(">")
         animal = action.args[1]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         for stone in give:
             roll, task = self._use_die(roll, task, stone, "exchanged")
         state = self._put(replace(state, roll=roll), task.player, get, animal)
@@ -841,7 +851,8 @@ class Rules:
         rest = state.tasks[1:]
         stone, animal = action.args
         state = self._put(state, task.player, stone, animal)
-        state = replace(state, roll=replace(self._roll(state), bonus_used=True))
+        assert state.roll is not None, "no roll is on"
+        state = replace(state, roll=replace(state.roll, bonus_used=True))
         self._ev(events, "stone.bonus", f"{self._who(state, task.player)} rolled four or more "
                  f"different stones and takes {_stone_word(stone)} for the "
                  f"{self.name(animal)} (mage 1).", "ag.mage.1", task.player)
@@ -855,7 +866,8 @@ class Rules:
     @FLOW.resolver("place", verbs=["done"])
     def _do_done(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
-        left = len(self._roll(state).unused())
+        assert state.roll is not None, "no roll is on"
+        left = len(state.roll.unused())
         text = f"{self._who(state, task.player)} has taken every stone that fits" + (
             f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
         self._ev(events, "stone.done", text, "ag.roll.no_storing", task.player)
@@ -873,7 +885,8 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         label = action.args[0]
-        roll = self._roll(state)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         for i in roll.unused():
             if roll.dice[i].label == label:
                 dice = list(roll.dice)
@@ -983,8 +996,9 @@ class Rules:
     def _do_end_turn(self, state: AGState, task: Task, action: Action,
                      events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        reasons = [(i, self.ends_game(s)) for i, s in enumerate(state.seats)]
-        enders = [(i, why) for i, why in reasons if why]
+        fewest = self.fewest_to_end  # ends_game's first test, written out: every turn
+        enders = [(i, why) for i, s in enumerate(state.seats)
+                  if len(s.companions) >= fewest and (why := self.ends_game(s))]
         if enders:
             i, why = enders[0]
             rule = "ag.end.five" if why == "five" else "ag.end.elephant"
@@ -1032,14 +1046,14 @@ class Rules:
 
     @FLOW.settler("revival_check")
     def _settle_revival(self, state: AGState, task: Task, events: list[Event]) -> AGState:
-        seat = state.seats[task.player]
-        done = [c.animal for c in seat.summoning if self.is_complete(c)]
-        if not done:
+        me = task.player
+        seat = state.seats[me]
+        if not self.has_completed(seat):
             return replace(state, tasks=state.tasks[1:])
+        done = [c.animal for c in seat.summoning if self.is_complete(c)]
         if len(done) == 1:
-            return self._revive(state, task.player, done[0], events, chosen=False,
-                                rest=state.tasks)
-        return replace(state, tasks=(Task("revive", task.player),) + state.tasks)
+            return self._revive(state, me, done[0], events, chosen=False, rest=state.tasks)
+        return replace(state, tasks=(Task("revive", me),) + state.tasks)
 
     @FLOW.settler("open_window")
     def _settle_window(self, state: AGState, task: Task, events: list[Event]) -> AGState:
@@ -1053,16 +1067,17 @@ class Rules:
     def _settle_others(self, state: AGState, task: Task, events: list[Event]) -> AGState:
         # a check of a seat with no completed card settles to nothing at once: the
         # queue starts at the first other seat that has one
-        n, me, size = state.players, task.player, self.size  # is_complete, written out
+        n, me = state.players, task.player
         for k in range(1, n):
-            if any(len(c.stones) == size[c.animal] for c in state.seats[(me + k) % n].summoning):
+            if self.has_completed(state.seats[(me + k) % n]):
                 checks = tuple(Task("revival_check", (me + j) % n) for j in range(k, n))
                 return replace(state, tasks=checks + state.tasks[1:])
         return replace(state, tasks=state.tasks[1:])
 
     @FLOW.settler("block")
     def _settle_block(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
-        return None if self._roll(state).unused() else replace(state, tasks=state.tasks[1:])
+        assert state.roll is not None, "no roll is on"
+        return None if state.roll.unused() else replace(state, tasks=state.tasks[1:])
 
     @FLOW.settler("collect")
     def _settle_collect(self, state: AGState, task: Task,
@@ -1070,7 +1085,8 @@ class Rules:
         if self._can_collect(state, task):
             return None
         if task.data:
-            offered = len(self._roll(state).unused())
+            assert state.roll is not None, "no roll is on"
+            offered = len(state.roll.unused())
             text = ("has no space for the unused stones and takes none"
                     if len(task.data) == offered
                     else "has no space for the other unused stones")
@@ -1102,20 +1118,28 @@ class Rules:
         return replace(state, tasks=state.tasks[1:])
 
     def _can_collect(self, state: AGState, task: Task) -> bool:
-        placed, exchanged = self._collectable(state, task)
-        return bool(placed or exchanged)
+        """Whether :meth:`_collectable` lists anything: an offered stone fits as it is, or
+        one may be exchanged (listed only when none fits, the rarer case)."""
+        roll = state.roll
+        assert roll is not None, "no roll is on"
+        seat = state.seats[task.player]
+        faces = [roll.dice[int(i)].face for i in task.data]
+        room = self.room  # can_place for each face, written out: every offer
+        for c in seat.summoning:
+            space = room[c.animal][c.stones]
+            for face in faces:
+                if face in space:
+                    return True
+        return bool(self._placements(seat, faces)[1])
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
-        roll = self._roll(state)
-        assert roll is not None
+        roll = state.roll
+        assert roll is not None, "no roll is on"
         unused = roll.unused()
-        blocked = [d for d in roll.dice if d.use == "blocked"]
         if not unused:
-            if not blocked:
-                return replace(state, tasks=rest)
             return replace(state, tasks=rest)
-        shown = ", ".join(_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused)
+        shown = ", ".join([_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused])
         if roll.burst_by >= 0:
             who = state.seats[roll.burst_by].name
             if roll.burst_by == task.player:
@@ -1127,13 +1151,14 @@ class Rules:
         else:
             self._ev(events, "stone.offer", f"Unused: {shown}. The other players may take them.",
                      "ag.unused.others", "rules", True)
-        n = state.players
+        n, me = state.players, task.player
+        offered = tuple([str(i) for i in unused])
         offers = []
         for k in range(1, n):
-            v = (task.player + k) % n
+            v = (me + k) % n
             if roll.burst_by >= 0 and v != roll.burst_by:
                 continue
-            offers.append(Task("collect", v, tuple(str(i) for i in unused)))
+            offers.append(Task("collect", v, offered))
         return replace(state, tasks=tuple(offers) + rest)
 
     # ----------------------------------------------------------------------- diagnose
@@ -1410,6 +1435,9 @@ _WHY: dict[str, Callable[[Rules, AGState, Task, Action], Verdict | None]] = {
 
 _DONE: Final = Action("done")
 """Nothing more to take (one value, shared by every listing)."""
+_END_TURN: Final = Action("end-turn")
+_END_STEP: Final = Task("end_turn", "rules")
+"""The step that ends a turn (one value, shared by every turn)."""
 _ACTIVATION = frozenset({"steal", "raid", "gift_stone", "recruit"})
 _COLOUR_WORD = {"g": "green", "o": "orange", "b": "blue"}
 _STONE_WORD = {"R": "a red triangle", "O": "an orange leaf", "Y": "a yellow sun",
@@ -1444,9 +1472,84 @@ _RULE_REFS: Final = {rule: RULES[rule] for rule in RULES}
 
 def _placed(seat: Seat, stone: str, animal: str) -> Seat:
     """The seat with ``stone`` put on its summoning card ``animal``."""
-    cards = tuple(Summoned(c.animal, sort_stones(c.stones + stone)) if c.animal == animal else c
-                  for c in seat.summoning)
-    return replace(seat, summoning=cards)
+    cards = seat.summoning
+    for k, card in enumerate(cards):
+        if card.animal == animal:
+            card = Summoned(animal, sort_stones(card.stones + stone))
+            return replace(seat, summoning=(*cards[:k], card, *cards[k + 1:]))
+    return seat
+
+
+@lru_cache(maxsize=8192)
+def _event(kind: str, text: str, rule: str, actor: int | str | None,
+           delta: tuple[tuple[str, int], ...], automatic: bool) -> Event:
+    """The event citing the rule ``rule`` (immutable values, shared: most events recur,
+    the same turn passed to the same player, the same stone placed on the same card)."""
+    return Event(kind, text, _RULE_REFS[rule], actor, delta, automatic)
+
+
+@lru_cache(maxsize=16)
+def _turn_start(seat_index: int, window: bool) -> tuple[Task, ...]:
+    """The steps that start a seat's turn (``window``: with the Spell Card variant's
+    window before it)."""
+    if window:
+        return (Task("open_window", "rules", ("turn_start",)), Task("turn", seat_index))
+    return (Task("turn", seat_index),)
+
+
+@lru_cache(maxsize=128)
+def _die(colour: str, face: str, use: str = "") -> Die:
+    """A die of this colour showing ``face``, used as ``use`` (immutable values, shared:
+    there are few)."""
+    return Die(colour, face, use)
+
+
+@lru_cache(maxsize=32)
+def _unrolled(counts: tuple[int, int, int]) -> tuple[Die, ...]:
+    """The dice chosen for a roll, before they are thrown: ``counts`` of each colour."""
+    return tuple(Die(c) for c, n in zip(DIE_COLOURS, counts) for _ in range(n))
+
+
+@lru_cache(maxsize=512)
+def _rolling_turn(seat_index: int, mage: int, dice: int, window: bool) -> tuple[Task, ...]:
+    """The steps of a rolling turn of a seat with this mage, after it chose to roll
+    ``dice`` dice (``window``: with the Spell Card variant's windows).
+
+    >>> [t.kind for t in _rolling_turn(0, 5, 4, False)]
+    ['dice', 'reroll', 'place', 'revival_check', 'offer_unused', 'others_revive', 'end_turn']
+    """
+    def opening(name: str) -> list[Task]:
+        return [Task("open_window", "rules", (name,))] if window else []
+
+    tasks: list[Task] = [Task("dice", "chance", tuple(str(i) for i in range(dice)))]
+    tasks += opening("after_roll")
+    if mage == 5:
+        tasks.append(Task("reroll", seat_index))
+    tasks.append(Task("place", seat_index))
+    if mage == 2:
+        tasks.append(Task("block", seat_index))
+    tasks += opening("before_revive")
+    tasks.append(Task("revival_check", seat_index))
+    tasks += opening("before_offer")
+    tasks += [Task("offer_unused", seat_index), Task("others_revive", seat_index),
+              Task("end_turn", "rules")]
+    return tuple(tasks)
+
+
+def _rooms(outline: str) -> dict[str, str]:
+    """Each way of filling part of ``outline`` (its stones in canonical order) with the
+    stones it still has an unfilled space for (see :attr:`Rules.room`).
+
+    >>> _rooms("BBY")
+    {'': 'YB', 'B': 'YB', 'BB': 'Y', 'Y': 'B', 'YB': 'B', 'YBB': ''}
+    """
+    need = Counter(outline)
+    kinds = [s for s in STONE_ORDER if s in need]
+    out: dict[str, str] = {}
+    for placed in product(*(range(need[s] + 1) for s in kinds)):
+        key = "".join(s * n for s, n in zip(kinds, placed))
+        out[key] = "".join(s for s, n in zip(kinds, placed) if n < need[s])
+    return out
 
 
 def _seats_with(seats: tuple[Seat, ...], i: int, seat: Seat) -> tuple[Seat, ...]:

@@ -15,7 +15,7 @@ from gaia_lab.core import codec
 from gaia_lab.core.codec import Count, OneOf, Range, Size
 from gaia_lab.core.flow import Task
 from gaia_lab.core.rng import Rng
-from gaia_lab.core.values import evolve
+from gaia_lab.core.values import evolve, slot_init
 
 STONE_ORDER = "ROYGBPW"
 """Stone codes in their canonical order (red, orange, yellow, green, blue, purple, white)."""
@@ -39,6 +39,7 @@ def sort_stones(stones: str) -> str:
     return "".join(sorted(stones, key=STONE_ORDER.index))
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Summoned:
     """An uncompleted Animal Index Card in a summoning area, with the stones on it."""
@@ -48,6 +49,7 @@ class Summoned:
     """Stones placed so far, in canonical order."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player's side of the table."""
@@ -77,6 +79,7 @@ class Seat:
         return None
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Die:
     """A Magic Die of the current roll."""
@@ -93,6 +96,7 @@ class Die:
         return self.colour + self.face
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Roll:
     """The dice of the turn's roll and what has been done with them."""
@@ -110,7 +114,7 @@ class Roll:
 
     def unused(self) -> tuple[int, ...]:
         """Indices of the dice the active player has not used."""
-        return tuple(i for i, d in enumerate(self.dice) if d.face and not d.use)
+        return tuple([i for i, d in enumerate(self.dice) if d.face and not d.use])
 
     def faces(self) -> str:
         return "".join(d.face for d in self.dice)
