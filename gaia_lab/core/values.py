@@ -44,11 +44,25 @@ def evolve(obj: _T, **changes: Any) -> _T:
 
 def _compile_copier(cls: type, changed: frozenset[str]) -> _Copier:
     """A function ``(obj, changes) -> copy`` for ``cls``: each field set once, from
-    ``changes`` when it is changed, from ``obj`` otherwise, through the slot's own
-    descriptor when the class has slots (faster than ``object.__setattr__``)."""
+    ``changes`` when it is changed, from ``obj`` otherwise.
+
+    A slotted class whose only base is ``object`` is filled as its :func:`_twin` (plain
+    attribute stores, the cheapest) and then given its own class; another slotted class
+    through each slot's own descriptor (faster than ``object.__setattr__``)."""
     names = [f.name for f in fields(cls)]
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls,
                                  "_setattr": object.__setattr__}
+    twin = _twin(cls)
+    if twin is not None:
+        namespace["_twin"] = twin
+        lines = ["def copier(obj, changes):", "    new = _new(_twin)"]
+        for name in names:
+            value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
+            lines.append(f"    new.{name} = {value}")
+        lines += ["    new.__class__ = _cls", "    return new"]
+        exec("\n".join(lines), namespace)  # noqa: S102 - source built from field names only
+        fast: _Copier = namespace["copier"]
+        return fast
     lines = ["def copier(obj, changes):", "    new = _new(_cls)"]
     for i, name in enumerate(names):
         value = f"changes[{name!r}]" if name in changed else f"obj.{name}"
@@ -62,6 +76,19 @@ def _compile_copier(cls: type, changed: frozenset[str]) -> _Copier:
     exec("\n".join(lines), namespace)  # noqa: S102 - source built from field names only
     copier: _Copier = namespace["copier"]
     return copier
+
+
+def _twin(cls: type) -> type | None:
+    """A plain class with the same slots as the slotted class ``cls`` whose only base
+    is ``object``, or None for any other class.  The two have the same layout, so an
+    instance of the twin, filled by ordinary attribute stores, may be given ``cls`` as
+    its class: a frozen value built without going through its frozen ``__setattr__``.
+    Made once per class, by the copier that needs it."""
+    slots = cls.__dict__.get("__slots__")
+    if slots is None or cls.__bases__ != (object,) or "__dict__" in cls.__dict__:
+        return None
+    names = (slots,) if isinstance(slots, str) else tuple(slots)
+    return type(f"_{cls.__name__}Twin", (), {"__slots__": names})
 
 
 def slot_init(cls: type[_T]) -> type[_T]:
