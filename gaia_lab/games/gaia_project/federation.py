@@ -392,7 +392,7 @@ class FederationCheck:
     minimum: int | None = None
     """The fewest satellites these structures need, once computed."""
     optimal: frozenset[Hex] | None = None
-    """One set of satellites achieving :attr:`minimum`."""
+    """One set of satellites achieving :attr:`minimum` (the proposed ones when they do)."""
 
     @property
     def legal(self) -> bool:
@@ -480,12 +480,15 @@ class _Setting:
     """Fewest satellites found so far, by set of structures."""
     reach: dict[frozenset[Hex], dict[Hex, int]] = field(
         default_factory=dict, compare=False, repr=False)
+    """Satellites needed to get from a group of structures to each hex."""
     smaller: dict[tuple[frozenset[Hex], int, int],
                   tuple[frozenset[Hex], frozenset[Hex], int] | None] = field(
         default_factory=dict, compare=False, repr=False)
     """Smaller federations found inside a set of structures, by (structures, threshold,
     satellites)."""
-    """Satellites needed to get from a group of structures to each hex."""
+    least: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
+    """The fewest satellites of the federations listed, by set of structures (a check of
+    one of them need not search again)."""
 
     def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
         """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
@@ -681,8 +684,10 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             "discarded.", RULES["gp.federation.satellites"], **numbers),
             power, threshold, count)
     parts_to_join = _building_groups(m, chosen) + ([s.base] if s.base else [])
-    if optimal_known or _lower_bound(s, parts_to_join) >= count:
-        # two of the groups are this far apart: the proposal is already one of the best
+    if (optimal_known or _lower_bound(s, parts_to_join) >= count
+            or (not flexible and s.least.get(chosen) == count)):
+        # two of the groups are this far apart, or the listing found this many the
+        # fewest: the proposal is already one of the best
         least, optimal = count, satellites
     else:
         found = _flexible_minimum(s, chosen) if flexible else _minimum(s, chosen)
@@ -694,6 +699,8 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"These {count} satellites could be {least}: {_names(m, optimal) or 'none'}.",
             RULES["gp.federation.minimal"], minimum=least, optimal=optimal, **numbers),
             power, threshold, count, least, optimal)
+    if least == count:
+        optimal = satellites  # the proposal's own are one of the best sets
     smaller = _smaller_federation(s, chosen, threshold, count)
     if smaller is not None:
         buildings, sats, value = smaller
@@ -956,6 +963,9 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             power = sum(s.values[h] for h in members | base if h in s.values)
             if power < threshold or _smaller_federation(s, members, threshold, count):
                 continue
+            # no fewer satellites join the members, since none join ``buildings`` among
+            # them: a check of this federation need not search again
+            s.least[members] = count
             if not members | sats:
                 # the Ivits' federation has grown to the threshold: the option names it
                 built = frozenset(h for h in base if h in s.structures)

@@ -2094,6 +2094,20 @@ class _FederationPosition:
     """``setting.values``, sorted."""
     free: frozenset[Hex]
     """The structures with a power value in no earlier federation."""
+    lines: dict[tuple[str, ...], _FederationLine] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The federation lines read and checked at this position, by the hexes they name (a
+    listing tries each one once per federation token)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _FederationLine:
+    """A federation line's hexes read and checked at one position."""
+
+    names: tuple[str, ...]
+    """The log names of its structures and satellites, sorted."""
+    satellites: int
+    check: FederationCheck
 
 
 class _Same:
@@ -2141,42 +2155,51 @@ def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[st
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
                 ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
-    m = state.space_map
-    names = [_hex(state, h) for h in cmd.hexes]
+    one = hooks(p.faction).one_federation
+    position = None if one else _federation_position(_Same(state), seat)
+    line = None if position is None else position.lines.get(cmd.hexes)
+    names = [] if line is not None else [_hex(state, h) for h in cmd.hexes]
     supply = dict(state.fed_supply)
     if supply.get(cmd.token, 0) <= 0:
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
-    if hooks(p.faction).one_federation:
+    if position is None:
         return _one_federation(state, seat, cmd, names)
-    position = _federation_position(_Same(state), seat)
-    f = position.setting
-    chosen, satellites = _federation_hexes(state, position, names)
-    names = sorted(m.name(h) for h in chosen | satellites)
-    check = _check_federation(state.setup.sectors, position.structures,
-                              satellites, chosen, tuple(f.others), f.blocked,
-                              position.values, f.threshold,
-                              pw.tokens(p.bowls), f.bonus,
-                              state.setup.flexible_federations)
-    if not check.legal:
-        v = check.verdict
+    if line is None:
+        line = position.lines[cmd.hexes] = _federation_line(state, seat, position, names)
+    if not line.check.legal:
+        v = line.check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.action.federation")
-    _check_satellite_supply(p, len(satellites))
-    if pw.tokens(p.bowls) < len(satellites):
-        raise Refusal("federation.tokens", f"{len(satellites)} satellites need as many "
+    n = line.satellites
+    _check_satellite_supply(p, n)
+    if pw.tokens(p.bowls) < n:
+        raise Refusal("federation.tokens", f"{n} satellites need as many "
                       "power tokens.", "gp.federation.satellites")
-    n = len(satellites)
     p = _take_tokens(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
                      "gp.federation.satellites")
-    p = evolve(p, satellites=p.satellites + len(satellites),
-               federations=p.federations + (tuple(sorted(names)),))
+    p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
     p = _take_token(state, p, cmd.token)
     supply[cmd.token] -= 1
     state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
     return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
-                       f"{', '.join(names)} and take {cmd.token}.", seat,
+                       f"{', '.join(line.names)} and take {cmd.token}.", seat,
                        "gp.action.federation")]
+
+
+def _federation_line(state: GPState, seat: int, position: _FederationPosition,
+                     names: Sequence[str]) -> _FederationLine:
+    """Read the hexes of a federation line (their log names) and check the federation."""
+    m = state.space_map
+    f = position.setting
+    chosen, satellites = _federation_hexes(state, position, names)
+    check = _check_federation(state.setup.sectors, position.structures,
+                              satellites, chosen, tuple(f.others), f.blocked,
+                              position.values, f.threshold,
+                              pw.tokens(state.seats[seat].bowls), f.bonus,
+                              state.setup.flexible_federations)
+    return _FederationLine(tuple(sorted(m.name(h) for h in chosen | satellites)),
+                           len(satellites), check)
 
 
 def _check_satellite_supply(p: PlayerState, n: int) -> None:
