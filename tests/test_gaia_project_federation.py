@@ -19,9 +19,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.games.gaia_project import federation
 from gaia_lab.games.gaia_project.federation import (
     POWER_VALUES,
     FederationCheck,
+    FederationOption,
     all_minimal_satellites,
     check_federation,
     check_ivits_federation,
@@ -142,6 +144,27 @@ def test_recorded_federation_is_among_the_options(index: int) -> None:
     for o in options:
         assert check_federation(MAP, r.structures, o.satellites, o.structures, r.earlier,
                                 r.blocked, r.values, r.threshold).legal
+
+
+@pytest.mark.parametrize("index", range(14))
+def test_a_listed_federation_checks_as_when_not_listed(index: int) -> None:
+    # a listing remembers the fewest satellites of its options for the checks that follow
+    if not RECORDED:
+        pytest.skip("the shared conformance folder is not here")
+    r = RECORDED[index]
+
+    def checks(options: list[FederationOption]) -> list[FederationCheck]:
+        return [check_federation(MAP, r.structures, o.satellites, o.structures, r.earlier,
+                                 r.blocked, r.values, r.threshold) for o in options]
+
+    federation._shared_setting.cache_clear()
+    options = federation_options(MAP, r.structures, r.earlier, r.blocked, r.values,
+                                 r.threshold)
+    assert options
+    listed = checks(options)
+    federation._shared_setting.cache_clear()
+    assert checks(options) == listed
+    assert all(c.legal and c.optimal == o.satellites for c, o in zip(listed, options))
 
 
 def test_recorded_facts_need_the_faction_rules() -> None:
