@@ -394,6 +394,12 @@ def test_minimal_satellites_matches_brute_force(terminals: list[Hex],
     assert found[1] <= usable
     every = all_minimal_satellites(MAP, terms, usable)
     assert every is not None and every[0] == expected
+    # a search told the most worth finding gives the same answers, or none below them
+    assert minimal_satellites(MAP, terms, usable, most=expected) == found
+    assert all_minimal_satellites(MAP, terms, usable, most=expected + 1) == every
+    if expected:
+        assert minimal_satellites(MAP, terms, usable, most=expected - 1) is None
+        assert all_minimal_satellites(MAP, terms, usable, most=expected - 1) is None
     free = sorted(usable)
     assert set(every[1]) == {
         frozenset(extra) for extra in itertools.combinations(free, expected)

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -119,9 +120,10 @@ def federation_threshold(faction: str, *, has_pi: bool = False,
 
 def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
                        usable_hexes: Iterable[Hex], free_hexes: Iterable[Hex] = (),
-                       ) -> tuple[int, frozenset[Hex]] | None:
+                       most: int | None = None) -> tuple[int, frozenset[Hex]] | None:
     """The fewest satellites that join ``terminals`` into one connected group, and one
-    optimal set of satellite hexes; None when no set of usable hexes joins them.
+    optimal set of satellite hexes; None when no set of usable hexes joins them (with
+    ``most``, none of at most that many: the search goes no further).
 
     ``usable_hexes`` may take a satellite (cost 1 each); ``terminals`` and ``free_hexes``
     (other structures of the player the connection may pass through) cost nothing.  The
@@ -139,11 +141,13 @@ def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
     >>> minimal_satellites(m, [a, b], space, free_hexes=[Hex(1, 0), Hex(2, 0)])
     (0, frozenset())
     >>> minimal_satellites(m, [a, b], [])
+    >>> minimal_satellites(m, [a, b], space, most=1)
     """
     problem = _SteinerProblem.build(space_map, terminals, usable_hexes, free_hexes)
     if isinstance(problem, tuple) or problem is None:
         return problem
-    found = _dreyfus_wagner(problem.groups, problem.weight, problem.adjacency)
+    found = _dreyfus_wagner(problem.groups, problem.weight, problem.adjacency,
+                            _INF if most is None else most)
     if found is None:
         return None
     sats = problem.satellites(found)
@@ -152,6 +156,7 @@ def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
 
 def all_minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
                            usable_hexes: Iterable[Hex], free_hexes: Iterable[Hex] = (),
+                           most: int | None = None
                            ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
     """Like :func:`minimal_satellites`, with every optimal set of satellite hexes (each
     joins the terminals with the fewest satellites), in a stable order.
@@ -168,10 +173,11 @@ def all_minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
         return None
     if isinstance(problem, tuple):
         return (0, (frozenset(),))
-    cost = _dw_costs(problem.groups, problem.weight, problem.adjacency)
+    most = _INF if most is None else most
+    cost = _dw_costs(problem.groups, problem.weight, problem.adjacency, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
-    if cost[full][root] >= _INF:
+    if cost[full][root] >= min(most + 1, _INF):
         return None
     trees = _all_trees(cost, full, root, problem.groups, problem.weight, problem.adjacency)
     sets = sorted({problem.satellites(t) for t in trees}, key=sorted)
@@ -241,25 +247,28 @@ _INF: Final = 1 << 30
 
 
 def _dreyfus_wagner(terminals: Sequence[int], weight: Sequence[int],
-                    adjacency: Sequence[Sequence[int]]) -> set[int] | None:
-    """The nodes of a minimum node-weighted tree spanning ``terminals`` (None if none).
+                    adjacency: Sequence[Sequence[int]], most: int = _INF) -> set[int] | None:
+    """The nodes of a minimum node-weighted tree spanning ``terminals`` (None if none
+    costs at most ``most``).
 
     ``cost[mask][v]`` is the cheapest tree holding the terminals of ``mask`` and node
     ``v`` (weights of all its nodes counted once): a merge of two trees at ``v`` for every
     split of ``mask``, then a 0-1 breadth-first relaxation along the edges.  Weights are 0
     or 1 and no two weight-0 nodes are adjacent.
     """
-    cost = _dw_costs(terminals, weight, adjacency)
+    cost = _dw_costs(terminals, weight, adjacency, most)
     full = (1 << len(terminals)) - 1
     root = terminals[0]
-    if cost[full][root] >= _INF:
+    if cost[full][root] >= min(most + 1, _INF):
         return None
     return _tree(cost, full, root, terminals, weight, adjacency)
 
 
 def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
-              adjacency: Sequence[Sequence[int]]) -> list[list[int]]:
-    """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`)."""
+              adjacency: Sequence[Sequence[int]], most: int = _INF) -> list[list[int]]:
+    """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`), exact
+    where it is at most ``most``: a cheaper tree is made of cheaper parts only, so the
+    search leaves the dearer ones out (they may stay unknown, or too high)."""
     n, k = len(weight), len(terminals)
     full = (1 << k) - 1
     cost: list[list[int]] = [[]] * (full + 1)
@@ -274,36 +283,34 @@ def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
             sub = rest
             while True:  # every split {A, B} once: A holds the lowest terminal
                 a = sub | low
-                if a != mask:
-                    row = list(map(min, row, map(_merge, cost[a], cost[mask ^ a], weight)))
+                if a != mask:  # merge at each node: a + b - weight
+                    row = list(map(min, row, map(operator.sub, map(
+                        operator.add, cost[a], cost[mask ^ a]), weight)))
                 if sub == 0:
                     break
                 sub = (sub - 1) & rest
-        _relax(row, weight, adjacency)
+        _relax(row, weight, adjacency, min(most, n))
         cost[mask] = row
     return cost
 
 
-def _merge(a: int, b: int, w: int) -> int:
-    return a + b - w
-
-
-def _relax(row: list[int], weight: Sequence[int], adjacency: Sequence[Sequence[int]]) -> None:
-    """Shortest extensions from every node, in place (0-1 breadth-first search)."""
-    order = sorted((c, v) for v, c in enumerate(row) if c < _INF)
-    queue: deque[int] = deque(v for _, v in order)
-    # a node may enter the queue again when improved; stale entries are skipped by cost
-    while queue:
-        v = queue.popleft()
-        c = row[v]
-        for u in adjacency[v]:
-            cu = c + weight[u]
-            if cu < row[u]:
-                row[u] = cu
-                if weight[u]:
-                    queue.append(u)
-                else:
-                    queue.appendleft(u)
+def _relax(row: list[int], weight: Sequence[int], adjacency: Sequence[Sequence[int]],
+           most: int) -> None:
+    """Shortest extensions from every node, in place, those costing at most ``most``
+    (a breadth-first search by cost: one list of nodes per cost)."""
+    reached: list[list[int]] = [[] for _ in range(most + 1)]
+    for v, c in enumerate(row):
+        if c <= most:
+            reached[c].append(v)
+    for c, nodes in enumerate(reached):
+        for v in nodes:  # grows while read: nodes reached at no extra cost
+            if row[v] != c:
+                continue  # improved since it was listed
+            for u in adjacency[v]:
+                cu = c + weight[u]
+                if cu < row[u] and cu <= most:
+                    row[u] = cu
+                    reached[cu].append(u)
 
 
 def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequence[int],
@@ -541,8 +548,9 @@ def _shared_setting(space_map: SpaceMap, structures: tuple[tuple[Hex, str], ...]
 def _minimum(s: _Setting, buildings: frozenset[Hex]) -> tuple[int, frozenset[Hex]] | None:
     """The fewest new satellites joining ``buildings`` (and the base) into one group."""
     if buildings not in s.cache:
-        usable, free = _region(s, buildings)
-        s.cache[buildings] = minimal_satellites(s.space_map, buildings | s.base, usable, free)
+        usable, free, most = _region(s, buildings)
+        s.cache[buildings] = minimal_satellites(s.space_map, buildings | s.base, usable, free,
+                                                most)
     return s.cache[buildings]
 
 
@@ -557,24 +565,25 @@ def _flexible_minimum(s: _Setting, buildings: frozenset[Hex]
                               buildings | s.base)
 
 
-def _region(s: _Setting, buildings: frozenset[Hex]) -> tuple[frozenset[Hex], frozenset[Hex]]:
+def _region(s: _Setting, buildings: frozenset[Hex]
+            ) -> tuple[frozenset[Hex], frozenset[Hex], int]:
     """The usable and free hexes an optimal tree joining ``buildings`` (and the base) can
-    use.  Joining the groups along a spanning tree of their gaps costs some ``U``
-    satellites, so the optimum is at most ``U``; each hex of an optimal tree is then at
-    most ``U`` satellites away from a structure to join (along the tree), and hexes
-    farther away can be left out of the search."""
+    use, and the most satellites it takes.  Joining the groups along a spanning tree of
+    their gaps costs some ``U`` satellites, so the optimum is at most ``U``; each hex of
+    an optimal tree is then at most ``U`` satellites away from a structure to join (along
+    the tree), and hexes farther away can be left out of the search."""
     groups = _building_groups(s.space_map, buildings) + ([s.base] if s.base else [])
     bound, linked, rest = 0, [groups[0]], list(groups[1:])
     while rest:  # Prim's algorithm over the gaps
         cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
                              for i, b in enumerate(rest)), key=lambda x: x[0])
         if cost >= _INF:
-            return frozenset(), frozenset()
+            return frozenset(), frozenset(), 0
         bound += cost
         linked.append(rest.pop(nearest))
     dist = _spread(s.space_map, buildings | s.base, s.usable, s.eligible | s.base)
     near = frozenset(h for h, d in dist.items() if d <= bound)
-    return s.usable & near, (s.eligible | s.base) & near
+    return s.usable & near, (s.eligible | s.base) & near, bound
 
 
 def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
@@ -977,8 +986,8 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
                  ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
     """Every smallest set of new satellites joining ``buildings`` (and the base)."""
-    usable, free = _region(s, buildings)
-    return all_minimal_satellites(s.space_map, buildings | s.base, usable, free)
+    usable, free, most = _region(s, buildings)
+    return all_minimal_satellites(s.space_map, buildings | s.base, usable, free, most)
 
 
 def _minimal_covers(values: Sequence[int], threshold: int) -> Iterator[tuple[int, ...]]:
