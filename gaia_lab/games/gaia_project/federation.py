@@ -52,7 +52,6 @@ import functools
 import itertools
 import operator
 import re
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -117,6 +116,9 @@ def federation_threshold(faction: str, *, has_pi: bool = False,
 # ---------------------------------------------------------------------------
 # The fewest satellites
 
+_INF: Final = 1 << 30
+"""More satellites than any federation takes: no way found."""
+
 
 def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
                        usable_hexes: Iterable[Hex], free_hexes: Iterable[Hex] = (),
@@ -143,15 +145,7 @@ def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
     >>> minimal_satellites(m, [a, b], [])
     >>> minimal_satellites(m, [a, b], space, most=1)
     """
-    problem = _SteinerProblem.build(space_map, terminals, usable_hexes, free_hexes)
-    if isinstance(problem, tuple) or problem is None:
-        return problem
-    found = _dreyfus_wagner(problem.groups, problem.weight, problem.adjacency,
-                            _INF if most is None else most)
-    if found is None:
-        return None
-    sats = problem.satellites(found)
-    return (len(sats), sats)
+    return _fewest(_problem(space_map, terminals, usable_hexes, free_hexes), most)
 
 
 def all_minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
@@ -168,12 +162,44 @@ def all_minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
     >>> count, [sorted(x) for x in sets]
     (1, [[Hex(q=1, r=-1)], [Hex(q=1, r=0)]])
     """
-    problem = _SteinerProblem.build(space_map, terminals, usable_hexes, free_hexes)
+    return _every_fewest(_problem(space_map, terminals, usable_hexes, free_hexes), most)
+
+
+def _problem(space_map: SpaceMap, terminals: Iterable[Hex], usable_hexes: Iterable[Hex],
+             free_hexes: Iterable[Hex]) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
+    """:meth:`_SteinerProblem.build` on sets of hexes: None when a terminal is off the
+    map (the hexes off it join nothing)."""
+    g = _grid(space_map)
+    terms = frozenset(terminals)
+    if not terms:
+        return (0, frozenset())
+    if not all(t in g.bits for t in terms):
+        return None
+    return _SteinerProblem.build(g, g.mask(terms), g.mask(h for h in usable_hexes if h in g.bits),
+                                 g.mask(h for h in free_hexes if h in g.bits))
+
+
+def _fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
+            most: int | None) -> tuple[int, frozenset[Hex]] | None:
+    """The answer of :func:`minimal_satellites` to a problem."""
+    if isinstance(problem, tuple) or problem is None:
+        return problem
+    found = _dreyfus_wagner(problem.groups, problem.weight, problem.adjacency,
+                            problem.most if most is None else min(most, problem.most))
+    if found is None:
+        return None
+    sats = problem.satellites(found)
+    return (len(sats), sats)
+
+
+def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
+                  most: int | None) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
+    """The answer of :func:`all_minimal_satellites` to a problem."""
     if problem is None:
         return None
     if isinstance(problem, tuple):
         return (0, (frozenset(),))
-    most = _INF if most is None else most
+    most = problem.most if most is None else min(most, problem.most)
     cost = _dw_costs(problem.groups, problem.weight, problem.adjacency, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
@@ -194,56 +220,46 @@ class _SteinerProblem:
     adjacency: tuple[tuple[int, ...], ...]
     groups: tuple[int, ...]
     """The nodes holding the terminals."""
+    most: int = _INF
+    """No answer costs more (a bound known beforehand): the search stops there."""
 
     @staticmethod
-    def build(space_map: SpaceMap, terminals: Iterable[Hex], usable_hexes: Iterable[Hex],
-              free_hexes: Iterable[Hex]
-              ) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
-        """The problem, or the answer when there is nothing to join (``(0, {})``), or
-        None when a terminal is off the map."""
-        terms = frozenset(terminals)
-        free = (frozenset(free_hexes) | terms) & frozenset(space_map.planets)
-        usable = frozenset(usable_hexes) - free
-        if not terms:
+    def build(grid: _Grid, terminals: int, usable: int, free: int, most: int = _INF
+              ) -> _SteinerProblem | tuple[int, frozenset[Hex]]:
+        """The problem on the map hexes of these masks (terminals are free), or the answer
+        when there is nothing to join (``(0, {})``)."""
+        free |= terminals
+        usable &= ~free
+        node_of: dict[int, int] = {}
+        parts: list[int] = []
+        rest = free
+        while rest:  # the groups of free hexes, by their first hex
+            part = grid.closure(rest & -rest, free)
+            for b in _bits(part):
+                node_of[b] = len(parts)
+            parts.append(part)
+            rest &= ~part
+        count = len(parts)
+        nodes: list[int | Hex] = [*range(count)]
+        for b in _bits(usable):
+            node_of[b] = len(nodes)
+            nodes.append(grid.hexes[b])
+        every = usable | free
+        adjacency = [tuple(sorted({node_of[b] for b in _bits(grid.around(part) & every & ~part)}))
+                     for part in parts]
+        adjacency += [tuple(sorted({node_of[n] for n in _bits(grid.around(1 << b) & every)
+                                    if n != b})) for b in _bits(usable)]
+        groups = tuple(i for i, part in enumerate(parts) if part & terminals)
+        if len(groups) <= 1:
             return (0, frozenset())
-        if not terms <= free:
-            return None
-        comp_of: dict[Hex, int] = {}
-        count = 0
-        for comp in sorted(sorted(c) for c in _components(space_map, free)):
-            for h in comp:
-                comp_of[h] = count
-            count += 1
-        nodes: list[int | Hex] = [*range(count), *sorted(usable)]
-        index = {n: i for i, n in enumerate(nodes)}
-        adjacency: list[set[int]] = [set() for _ in nodes]
-
-        def node_of(h: Hex) -> int | None:
-            if h in comp_of:
-                return comp_of[h]
-            return index.get(h)
-
-        for h in itertools.chain(free, usable):
-            a = node_of(h)
-            assert a is not None
-            for n in space_map.neighbours(h):
-                b = node_of(n)
-                if b is not None and b != a:
-                    adjacency[a].add(b)
-                    adjacency[b].add(a)
-        groups = tuple(sorted({comp_of[t] for t in terms}))
-        if len(groups) == 1:
-            return (0, frozenset())
-        return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * len(usable),
-                               tuple(tuple(sorted(a)) for a in adjacency), groups)
+        return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * (len(nodes) - count),
+                               tuple(adjacency), groups, most)
 
     def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
         """The usable hexes among the nodes ``found``."""
         return frozenset(n for n in (self.nodes[i] for i in found if self.weight[i])
                          if isinstance(n, Hex))
 
-
-_INF: Final = 1 << 30
 
 
 def _dreyfus_wagner(terminals: Sequence[int], weight: Sequence[int],
@@ -442,31 +458,94 @@ def _building_groups(space_map: SpaceMap, buildings: frozenset[Hex]) -> list[fro
 
 
 def _components(space_map: SpaceMap, hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
-    """The groups of ``hexes`` that touch one another (connected components)."""
-    out: list[frozenset[Hex]] = []
-    seen: set[Hex] = set()
-    for start in hexes:
-        if start in seen:
-            continue
-        group = _closure(space_map, frozenset({start}), hexes)
-        seen |= group
-        out.append(group)
+    """The groups of map ``hexes`` that touch one another (connected components)."""
+    g = _grid(space_map)
+    rest = g.mask(hexes)
+    out = []
+    while rest:
+        part = g.closure(rest & -rest, rest)
+        out.append(g.hex_set(part))
+        rest &= ~part
     return out
 
 
 def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[Hex]
              ) -> frozenset[Hex]:
-    """``hexes`` plus every candidate structure linked to them through candidates."""
-    out = set(hexes)
-    todo = list(hexes)
-    adjacent = space_map.adjacency()
-    while todo:
-        h = todo.pop()
-        for n in adjacent.get(h, ()) or h.neighbors():
-            if n in candidates and n not in out:
-                out.add(n)
-                todo.append(n)
-    return frozenset(out)
+    """``hexes`` plus every candidate structure linked to them through candidates (map
+    hexes)."""
+    g = _grid(space_map)
+    start = g.mask(h for h in hexes if h in g.bits)
+    return hexes | g.hex_set(g.closure(start, g.mask(candidates)))
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """The map's hexes as the bits of an int, so that a set of hexes is one number and
+    its neighbours a few shifts: hex ``(q, r)`` is bit ``(q - q0) * width + (r - r0)``
+    (bits in the hexes' sort order), each column of the map ending with a spare bit that
+    a shift off the column's end lands on."""
+
+    bits: Mapping[Hex, int]
+    hexes: Mapping[int, Hex]
+    width: int
+
+    def mask(self, hexes: Iterable[Hex]) -> int:
+        """The bits of (map) ``hexes``."""
+        bits = self.bits
+        out = 0
+        for h in hexes:
+            out |= 1 << bits[h]
+        return out
+
+    def hex_set(self, mask: int) -> frozenset[Hex]:
+        """The hexes of the bits of ``mask``."""
+        return frozenset(map(self.hexes.__getitem__, _bits(mask)))
+
+    def around(self, mask: int) -> int:
+        """``mask`` and its neighbours (with spare bits: keep what a set of hexes holds)."""
+        w = self.width
+        return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
+                | mask >> (w - 1))
+
+    def closure(self, mask: int, candidates: int) -> int:
+        """``mask`` plus the ``candidates`` linked to it through candidates."""
+        while True:
+            grown = mask | (self.around(mask) & candidates)
+            if grown == mask:
+                return mask
+            mask = grown
+
+    def spread(self, start: int, usable: int, free: int, most: int = _INF) -> list[int]:
+        """``within[d]``: the hexes reached from ``start`` with at most ``d`` satellites
+        on ``usable`` hexes (``free`` hexes cost nothing), until nothing more is reached
+        or ``d`` is ``most``."""
+        within = [self.closure(start, free)]
+        while len(within) <= most:
+            last = within[-1]
+            reached = self.closure(last | (self.around(last) & usable), free)
+            if reached == last:
+                break
+            within.append(reached)
+        return within
+
+
+@functools.lru_cache(maxsize=16)
+def _grid(space_map: SpaceMap) -> _Grid:
+    hexes = sorted(space_map)
+    q0 = min(h.q for h in hexes)
+    r0 = min(h.r for h in hexes)
+    width = max(h.r for h in hexes) - r0 + 2
+    bits = {h: (h.q - q0) * width + h.r - r0 for h in hexes}
+    return _Grid(MappingProxyType(bits), MappingProxyType({b: h for h, b in bits.items()}),
+                 width)
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,12 +561,18 @@ class _Setting:
     """The hexes a new satellite may go on."""
     base: frozenset[Hex] = frozenset()
     """Hexes already in the federation being extended (Ivits)."""
+    grid: _Grid = field(init=False, compare=False, repr=False)
+    eligible_bits: int = field(init=False, compare=False, repr=False)
+    usable_bits: int = field(init=False, compare=False, repr=False)
+    base_bits: int = field(init=False, compare=False, repr=False)
+    """The sets above as masks of the map's :class:`_Grid`."""
     cache: dict[frozenset[Hex], tuple[int, frozenset[Hex]] | None] = field(
         default_factory=dict, compare=False, repr=False)
     """Fewest satellites found so far, by set of structures."""
-    reach: dict[frozenset[Hex], dict[Hex, int]] = field(
+    reach: dict[frozenset[Hex], list[int]] = field(
         default_factory=dict, compare=False, repr=False)
-    """Satellites needed to get from a group of structures to each hex."""
+    """The hexes within each number of satellites of a group of structures
+    (:meth:`_Grid.spread`)."""
     smaller: dict[tuple[frozenset[Hex], int, int],
                   tuple[frozenset[Hex], frozenset[Hex], int] | None] = field(
         default_factory=dict, compare=False, repr=False)
@@ -497,14 +582,21 @@ class _Setting:
     """The fewest satellites of the federations listed, by set of structures (a check of
     one of them need not search again)."""
 
+    def __post_init__(self) -> None:
+        g = _grid(self.space_map)
+        for name, value in (("grid", g), ("eligible_bits", g.mask(self.eligible)),
+                            ("usable_bits", g.mask(self.usable)),
+                            ("base_bits", g.mask(self.base))):
+            object.__setattr__(self, name, value)
+
     def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
         """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
         federation holding both)."""
         if a not in self.reach:
-            self.reach[a] = _spread(self.space_map, a, self.usable,
-                                    self.eligible | self.base)
-        dist = self.reach[a]
-        return min((dist.get(h, _INF) for h in b), default=_INF)
+            self.reach[a] = self.grid.spread(self.grid.mask(a), self.usable_bits,
+                                             self.eligible_bits | self.base_bits)
+        target = self.grid.mask(b)
+        return next((d for d, hexes in enumerate(self.reach[a]) if hexes & target), _INF)
 
 
 def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
@@ -548,9 +640,7 @@ def _shared_setting(space_map: SpaceMap, structures: tuple[tuple[Hex, str], ...]
 def _minimum(s: _Setting, buildings: frozenset[Hex]) -> tuple[int, frozenset[Hex]] | None:
     """The fewest new satellites joining ``buildings`` (and the base) into one group."""
     if buildings not in s.cache:
-        usable, free, most = _region(s, buildings)
-        s.cache[buildings] = minimal_satellites(s.space_map, buildings | s.base, usable, free,
-                                                most)
+        s.cache[buildings] = _fewest(_region(s, buildings), None)
     return s.cache[buildings]
 
 
@@ -559,51 +649,35 @@ def _flexible_minimum(s: _Setting, buildings: frozenset[Hex]
     """The fewest new satellites joining ``buildings`` (and the base) without taking in
     any other structure of the player: the satellites keep clear of the hexes that touch
     one (``flexibleFederations``)."""
-    others = s.eligible - buildings - s.base
-    near = frozenset(n for h in others for n in s.space_map.neighbours(h))
-    return minimal_satellites(s.space_map, buildings | s.base, s.usable - near,
-                              buildings | s.base)
+    g = s.grid
+    joined = g.mask(buildings) | s.base_bits
+    others = s.eligible_bits & ~joined
+    return _fewest(_SteinerProblem.build(g, joined, s.usable_bits & ~g.around(others), joined),
+                   None)
 
 
 def _region(s: _Setting, buildings: frozenset[Hex]
-            ) -> tuple[frozenset[Hex], frozenset[Hex], int]:
-    """The usable and free hexes an optimal tree joining ``buildings`` (and the base) can
-    use, and the most satellites it takes.  Joining the groups along a spanning tree of
-    their gaps costs some ``U`` satellites, so the optimum is at most ``U``; each hex of
-    an optimal tree is then at most ``U`` satellites away from a structure to join (along
-    the tree), and hexes farther away can be left out of the search."""
+            ) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
+    """The problem of joining ``buildings`` (and the base) on the hexes an optimal tree
+    can use (None when no satellites join them).  Joining the groups along a spanning
+    tree of their gaps costs some ``U`` satellites, so the optimum is at most ``U``; each
+    hex of an optimal tree is then at most ``U`` satellites away from a structure to join
+    (along the tree), and hexes farther away can be left out of the search.  The search
+    stops at ``U`` satellites too (:func:`_dw_costs`)."""
     groups = _building_groups(s.space_map, buildings) + ([s.base] if s.base else [])
     bound, linked, rest = 0, [groups[0]], list(groups[1:])
     while rest:  # Prim's algorithm over the gaps
         cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
                              for i, b in enumerate(rest)), key=lambda x: x[0])
         if cost >= _INF:
-            return frozenset(), frozenset(), 0
+            return None
         bound += cost
         linked.append(rest.pop(nearest))
-    dist = _spread(s.space_map, buildings | s.base, s.usable, s.eligible | s.base)
-    near = frozenset(h for h, d in dist.items() if d <= bound)
-    return s.usable & near, (s.eligible | s.base) & near, bound
-
-
-def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
-            free: frozenset[Hex]) -> dict[Hex, int]:
-    """Satellites needed to reach each hex from ``start`` (free hexes cost nothing)."""
-    dist = dict.fromkeys(start, 0)
-    queue = deque(start)
-    adjacent = space_map.adjacency()
-    while queue:
-        h = queue.popleft()
-        here = dist[h]
-        for n in adjacent.get(h, ()):
-            if n in free:
-                if here < dist.get(n, _INF):
-                    dist[n] = here
-                    queue.appendleft(n)
-            elif n in usable and here + 1 < dist.get(n, _INF):
-                dist[n] = here + 1
-                queue.append(n)
-    return dist
+    g = s.grid
+    joined = g.mask(buildings) | s.base_bits
+    free = s.eligible_bits | s.base_bits
+    near = g.spread(joined, s.usable_bits, free, bound)[-1]
+    return _SteinerProblem.build(g, joined, s.usable_bits & near, free & near, bound)
 
 
 def _lower_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
@@ -986,8 +1060,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
                  ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
     """Every smallest set of new satellites joining ``buildings`` (and the base)."""
-    usable, free, most = _region(s, buildings)
-    return all_minimal_satellites(s.space_map, buildings | s.base, usable, free, most)
+    return _every_fewest(_region(s, buildings), None)
 
 
 def _minimal_covers(values: Sequence[int], threshold: int) -> Iterator[tuple[int, ...]]:
