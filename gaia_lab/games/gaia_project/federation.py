@@ -231,14 +231,10 @@ class _SteinerProblem:
         free |= terminals
         usable &= ~free
         node_of: dict[int, int] = {}
-        parts: list[int] = []
-        rest = free
-        while rest:  # the groups of free hexes, by their first hex
-            part = grid.closure(rest & -rest, free)
+        parts = grid.parts(free)
+        for i, part in enumerate(parts):
             for b in _bits(part):
-                node_of[b] = len(parts)
-            parts.append(part)
-            rest &= ~part
+                node_of[b] = i
         count = len(parts)
         nodes: list[int | Hex] = [*range(count)]
         for b in _bits(usable):
@@ -454,28 +450,10 @@ def _fail(code: str, message: str, rule: str, **details: object) -> FederationCh
 
 
 def _building_groups(space_map: SpaceMap, buildings: frozenset[Hex]) -> list[frozenset[Hex]]:
-    return sorted(_components(space_map, buildings), key=min)
-
-
-def _components(space_map: SpaceMap, hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
-    """The groups of map ``hexes`` that touch one another (connected components)."""
+    """The groups of map hexes ``buildings`` that touch one another (connected
+    components), in the order of their first hexes."""
     g = _grid(space_map)
-    rest = g.mask(hexes)
-    out = []
-    while rest:
-        part = g.closure(rest & -rest, rest)
-        out.append(g.hex_set(part))
-        rest &= ~part
-    return out
-
-
-def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[Hex]
-             ) -> frozenset[Hex]:
-    """``hexes`` plus every candidate structure linked to them through candidates (map
-    hexes)."""
-    g = _grid(space_map)
-    start = g.mask(h for h in hexes if h in g.bits)
-    return hexes | g.hex_set(g.closure(start, g.mask(candidates)))
+    return [g.hex_set(part) for part in g.parts(g.mask(buildings))]
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -514,6 +492,16 @@ class _Grid:
         w = self.width
         return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
                 | mask >> (w - 1))
+
+    def parts(self, mask: int) -> list[int]:
+        """The groups of ``mask`` that touch one another (connected components), in the
+        order of their first hexes."""
+        out = []
+        while mask:
+            part = self.closure(mask & -mask, mask)
+            out.append(part)
+            mask &= ~part
+        return out
 
     def closure(self, mask: int, candidates: int) -> int:
         """``mask`` plus the ``candidates`` linked to it through candidates."""
@@ -716,9 +704,9 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             return _fail("already_federated",
                          f"{_names(m, shared)} already belongs to one of the player's "
                          "federations.", "gp.federation.exclusive", hexes=tuple(sorted(shared)))
+    adjacent = m.adjacency()
     for fed in other_federations:
-        touching = sorted(h for h in chosen | satellites
-                          if any(n in fed for n in h.neighbors()))
+        touching = sorted(h for h in chosen | satellites if not fed.isdisjoint(adjacent[h]))
         if touching:
             return _fail("adjacent_federation",
                          f"{_names(m, touching)} touches one of the player's federations "
@@ -737,13 +725,15 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
     if not chosen and not s.base:
         return _fail("no_structures", "A federation needs at least one structure.",
                      "gp.federation.power")
-    parts = _components(m, group & frozenset(m.planets))
+    g = s.grid
+    group_bits = g.mask(group)
+    parts = g.parts(group_bits)
     if len(parts) > 1:
-        pieces = "; ".join(_names(m, p) for p in sorted(parts, key=min))
+        pieces = "; ".join(_names(m, g.hex_set(p)) for p in parts)
         return _fail("not_connected",
                      f"The structures and satellites form {len(parts)} separate groups: "
                      f"{pieces}.", "gp.action.federation", groups=len(parts))
-    left_out = _closure(m, group, s.eligible) - group
+    left_out = g.hex_set(g.closure(group_bits, s.eligible_bits) & ~group_bits)
     if left_out:
         return _fail("structure_left_out",
                      f"{_names(m, left_out)} touches the federation, so it must be part of it.",
@@ -829,8 +819,7 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
         found = _minimum(s, buildings)
         if found is None or found[0] >= count:
             continue
-        whole = _closure(s.space_map, buildings | found[1] | s.base, s.eligible)
-        absorbed = (whole & s.eligible) - s.base
+        absorbed = _members(s, buildings, found[1])
         if absorbed <= chosen:
             return (absorbed, found[1], base_value + sum(s.values[h] for h in absorbed))
     return None
@@ -961,9 +950,9 @@ def linked_structures(space_map: SpaceMap, hexes: Iterable[Hex],
     >>> sorted(m.name(h) for h in linked_structures(m, [m.hex("5A8"), m.hex("5A9")], own))
     ['5A10', '5A11', '5A7']
     """
-    start = frozenset(hexes)
-    return (_closure(space_map, start, frozenset(structures)) - start) | (
-        start & frozenset(structures))
+    g = _grid(space_map)
+    own = g.mask(structures)
+    return g.hex_set(g.closure(g.mask(h for h in hexes if h in g.bits), own) & own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1034,8 +1023,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         if max_satellites is not None and count > max_satellites:
             continue
         for sats in sat_sets:
-            members = (_closure(space_map, buildings | sats | base, s.eligible)
-                       & s.eligible) - base
+            members = _members(s, buildings, sats)
             if members | sats in out:
                 continue
             # Built to pass the other checks of _check: structures and satellites come
@@ -1055,6 +1043,15 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                 members, sats = built, base - built
             out[members | sats] = FederationOption(members, sats, power)
     return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(o.hexes)))
+
+
+def _members(s: _Setting, buildings: frozenset[Hex], satellites: frozenset[Hex]
+             ) -> frozenset[Hex]:
+    """The structures of a new federation of ``buildings`` joined by ``satellites``:
+    with every eligible structure they touch, and those touch (not the base's)."""
+    g = s.grid
+    joined = g.closure(g.mask(buildings | satellites) | s.base_bits, s.eligible_bits)
+    return g.hex_set(joined & s.eligible_bits & ~s.base_bits)
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
