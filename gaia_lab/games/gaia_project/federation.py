@@ -449,10 +449,9 @@ def _fail(code: str, message: str, rule: str, **details: object) -> FederationCh
     return FederationCheck(Verdict.illegal(code, message, RULES[rule], **details))
 
 
-def _building_groups(space_map: SpaceMap, buildings: frozenset[Hex]) -> list[frozenset[Hex]]:
+def _building_groups(g: _Grid, buildings: frozenset[Hex]) -> list[frozenset[Hex]]:
     """The groups of map hexes ``buildings`` that touch one another (connected
     components), in the order of their first hexes."""
-    g = _grid(space_map)
     return [g.hex_set(part) for part in g.parts(g.mask(buildings))]
 
 
@@ -593,17 +592,17 @@ def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
              base: frozenset[Hex] = frozenset()) -> _Setting:
     """The setting of a position, shared by every check and listing of that position (so
     the searches it remembers are done once)."""
-    return _shared_setting(space_map, tuple(sorted(player_structures.items())),
+    return _shared_setting(space_map, frozenset(player_structures.items()),
                            tuple(frozenset(f) for f in other_federations), frozenset(blocked),
-                           tuple(sorted(power_values.items())),
-                           tuple(sorted((value_bonus or {}).items())), frozenset(base))
+                           frozenset(power_values.items()),
+                           frozenset((value_bonus or {}).items()), frozenset(base))
 
 
 @functools.lru_cache(maxsize=64)
-def _shared_setting(space_map: SpaceMap, structures: tuple[tuple[Hex, str], ...],
+def _shared_setting(space_map: SpaceMap, structures: frozenset[tuple[Hex, str]],
                     other_federations: tuple[frozenset[Hex], ...], blocked: frozenset[Hex],
-                    power_values_items: tuple[tuple[str, int], ...],
-                    bonus_items: tuple[tuple[Hex, int], ...], base: frozenset[Hex]
+                    power_values_items: frozenset[tuple[str, int]],
+                    bonus_items: frozenset[tuple[Hex, int]], base: frozenset[Hex]
                     ) -> _Setting:
     player_structures = dict(structures)
     power_values = dict(power_values_items)
@@ -652,7 +651,7 @@ def _region(s: _Setting, buildings: frozenset[Hex]
     hex of an optimal tree is then at most ``U`` satellites away from a structure to join
     (along the tree), and hexes farther away can be left out of the search.  The search
     stops at ``U`` satellites too (:func:`_dw_costs`)."""
-    groups = _building_groups(s.space_map, buildings) + ([s.base] if s.base else [])
+    groups = _building_groups(s.grid, buildings) + ([s.base] if s.base else [])
     bound, linked, rest = 0, [groups[0]], list(groups[1:])
     while rest:  # Prim's algorithm over the gaps
         cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
@@ -705,7 +704,11 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
                          f"{_names(m, shared)} already belongs to one of the player's "
                          "federations.", "gp.federation.exclusive", hexes=tuple(sorted(shared)))
     adjacent = m.adjacency()
+    g = s.grid
+    proposal = g.mask(chosen | satellites)
     for fed in other_federations:
+        if not proposal & g.around(g.mask(h for h in fed if h in g.bits)):
+            continue
         touching = sorted(h for h in chosen | satellites if not fed.isdisjoint(adjacent[h]))
         if touching:
             return _fail("adjacent_federation",
@@ -725,8 +728,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
     if not chosen and not s.base:
         return _fail("no_structures", "A federation needs at least one structure.",
                      "gp.federation.power")
-    g = s.grid
-    group_bits = g.mask(group)
+    group_bits = proposal | s.base_bits
     parts = g.parts(group_bits)
     if len(parts) > 1:
         pieces = "; ".join(_names(m, g.hex_set(p)) for p in parts)
@@ -738,7 +740,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
         return _fail("structure_left_out",
                      f"{_names(m, left_out)} touches the federation, so it must be part of it.",
                      "gp.action.federation", hexes=tuple(sorted(left_out)))
-    members = sorted(h for h in group if h in s.values and s.values[h] > 0)
+    members = [h for h in group if h in s.values and s.values[h] > 0]
     power = sum(s.values[h] for h in members)
     count = len(satellites)
     numbers = dict(power=power, threshold=threshold, satellites=count)
@@ -756,7 +758,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"{count} satellites need {count} power tokens; only {max_satellites} can be "
             "discarded.", RULES["gp.federation.satellites"], **numbers),
             power, threshold, count)
-    parts_to_join = _building_groups(m, chosen) + ([s.base] if s.base else [])
+    parts_to_join = _building_groups(s.grid, chosen) + ([s.base] if s.base else [])
     if (optimal_known or _lower_bound(s, parts_to_join) >= count
             or (not flexible and s.least.get(chosen) == count)):
         # two of the groups are this far apart, or the listing found this many the
@@ -807,7 +809,7 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
 
 def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
                     ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
-    groups = _building_groups(s.space_map, chosen - s.base)
+    groups = _building_groups(s.grid, chosen - s.base)
     base_value = sum(s.values.get(h, 0) for h in s.base)
     values = [sum(s.values[h] for h in g) for g in groups]
     for combo in _minimal_covers(values, threshold - base_value):
@@ -1003,7 +1005,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
     base = frozenset(federation)
     s = _setting(space_map, player_structures, other_federations, blocked, power_values,
                  value_bonus, base)
-    groups = _building_groups(space_map, s.eligible - base)
+    groups = _building_groups(s.grid, s.eligible - base)
     values = [sum(s.values[h] for h in g) for g in groups]
     base_value = sum(s.values.get(h, 0) for h in base)
     bounded = []
