@@ -243,8 +243,8 @@ class _SteinerProblem:
         every = usable | free
         adjacency = [tuple(sorted({node_of[b] for b in _bits(grid.around(part) & every & ~part)}))
                      for part in parts]
-        adjacency += [tuple(sorted({node_of[n] for n in _bits(grid.around(1 << b) & every)
-                                    if n != b})) for b in _bits(usable)]
+        adjacency += [tuple(sorted({node_of[n] for n in grid.neighbours[b] if n in node_of}))
+                      for b in _bits(usable)]
         groups = tuple(i for i, part in enumerate(parts) if part & terminals)
         if len(groups) <= 1:
             return (0, frozenset())
@@ -253,8 +253,8 @@ class _SteinerProblem:
 
     def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
         """The usable hexes among the nodes ``found``."""
-        return frozenset(n for n in (self.nodes[i] for i in found if self.weight[i])
-                         if isinstance(n, Hex))
+        nodes = self.nodes
+        return frozenset(n for n in map(nodes.__getitem__, found) if isinstance(n, Hex))
 
 
 
@@ -473,6 +473,8 @@ class _Grid:
     bits: Mapping[Hex, int]
     hexes: Mapping[int, Hex]
     width: int
+    neighbours: Mapping[int, tuple[int, ...]]
+    """The bits of the map hexes next to each map hex."""
 
     def mask(self, hexes: Iterable[Hex]) -> int:
         """The bits of (map) ``hexes``."""
@@ -532,7 +534,8 @@ def _grid(space_map: SpaceMap) -> _Grid:
     width = max(h.r for h in hexes) - r0 + 2
     bits = {h: (h.q - q0) * width + h.r - r0 for h in hexes}
     return _Grid(MappingProxyType(bits), MappingProxyType({b: h for h, b in bits.items()}),
-                 width)
+                 width, MappingProxyType({bits[h]: tuple(bits[n] for n in space_map.neighbours(h))
+                                          for h in hexes}))
 
 
 @dataclass(frozen=True, slots=True)
