@@ -284,45 +284,54 @@ def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
     n, k = len(weight), len(terminals)
     full = (1 << k) - 1
     cost: list[list[int]] = [[]] * (full + 1)
+    free = [tuple(u for u in near if not weight[u]) for near in adjacency]
+    paid = [tuple(u for u in near if weight[u]) for near in adjacency]
     for mask in range(1, full + 1):
         if mask & (mask - 1) == 0:
             row = [_INF] * n
             row[terminals[mask.bit_length() - 1]] = 0
         else:
-            row = [_INF] * n
             low = mask & -mask
             rest = mask ^ low
             sub = rest
+            merges = []
             while True:  # every split {A, B} once: A holds the lowest terminal
                 a = sub | low
-                if a != mask:  # merge at each node: a + b - weight
-                    row = list(map(min, row, map(operator.sub, map(
-                        operator.add, cost[a], cost[mask ^ a]), weight)))
+                if a != mask:  # the two trees merged at each node: a + b - weight
+                    merges.append(map(operator.sub, map(operator.add, cost[a], cost[mask ^ a]),
+                                      weight))
                 if sub == 0:
                     break
                 sub = (sub - 1) & rest
-        _relax(row, weight, adjacency, min(most, n))
+            row = list(map(min, *merges)) if len(merges) > 1 else list(merges[0])
+        _relax(row, free, paid, min(most, n))
         cost[mask] = row
     return cost
 
 
-def _relax(row: list[int], weight: Sequence[int], adjacency: Sequence[Sequence[int]],
+def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
            most: int) -> None:
     """Shortest extensions from every node, in place, those costing at most ``most``
-    (a breadth-first search by cost: one list of nodes per cost)."""
+    (a breadth-first search by cost: one list of nodes per cost).  ``free`` and ``paid``
+    are each node's neighbours of weight 0 and 1."""
     reached: list[list[int]] = [[] for _ in range(most + 1)]
     for v, c in enumerate(row):
         if c <= most:
             reached[c].append(v)
     for c, nodes in enumerate(reached):
+        dearer = c + 1
         for v in nodes:  # grows while read: nodes reached at no extra cost
             if row[v] != c:
                 continue  # improved since it was listed
-            for u in adjacency[v]:
-                cu = c + weight[u]
-                if cu < row[u] and cu <= most:
-                    row[u] = cu
-                    reached[cu].append(u)
+            for u in free[v]:
+                if c < row[u]:
+                    row[u] = c
+                    nodes.append(u)
+            if dearer <= most:
+                for u in paid[v]:
+                    if dearer < row[u]:
+                        row[u] = dearer
+                        reached[dearer].append(u)
 
 
 def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequence[int],
