@@ -48,6 +48,7 @@ Gaiaformer has no power value and cannot be part of a federation.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import operator
@@ -184,8 +185,7 @@ def _fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     """The answer of :func:`minimal_satellites` to a problem."""
     if isinstance(problem, tuple) or problem is None:
         return problem
-    found = _dreyfus_wagner(problem.groups, problem.weight, problem.adjacency,
-                            problem.most if most is None else min(most, problem.most))
+    found = _dreyfus_wagner(problem, problem.most if most is None else min(most, problem.most))
     if found is None:
         return None
     sats = problem.satellites(found)
@@ -200,14 +200,16 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     if isinstance(problem, tuple):
         return (0, (frozenset(),))
     most = problem.most if most is None else min(most, problem.most)
-    cost = _dw_costs(problem.groups, problem.weight, problem.adjacency, most)
+    cost = _dw_costs(problem, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
     if cost[full][root] >= min(most + 1, _INF):
         return None
-    trees = _all_trees(cost, full, root, problem.groups, problem.weight, problem.adjacency)
-    sets = sorted({problem.satellites(t) for t in trees}, key=sorted)
-    return (len(sets[0]), tuple(sets))
+    trees = _all_trees(cost, full, root, problem)
+    # the usable nodes are numbered in the order of their hexes
+    first = len(problem.weight) - sum(problem.weight)
+    sets = sorted({frozenset(i for i in t if i >= first) for t in trees}, key=sorted)
+    return (len(sets[0]), tuple(problem.satellites(t) for t in sets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +224,17 @@ class _SteinerProblem:
     """The nodes holding the terminals."""
     most: int = _INF
     """No answer costs more (a bound known beforehand): the search stops there."""
+    free_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    paid_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Each node's neighbours of weight 0, and of weight 1."""
+
+    def __post_init__(self) -> None:
+        first = len(self.weight) - sum(self.weight)  # the nodes of weight 0 come first
+        cuts = [bisect.bisect_left(near, first) for near in self.adjacency]
+        object.__setattr__(self, "free_near", tuple(
+            near[:cut] for near, cut in zip(self.adjacency, cuts, strict=True)))
+        object.__setattr__(self, "paid_near", tuple(
+            near[cut:] for near, cut in zip(self.adjacency, cuts, strict=True)))
 
     @staticmethod
     def build(grid: _Grid, terminals: int, usable: int, free: int, most: int = _INF
@@ -257,35 +270,31 @@ class _SteinerProblem:
         return frozenset(n for n in map(nodes.__getitem__, found) if isinstance(n, Hex))
 
 
+def _dreyfus_wagner(problem: _SteinerProblem, most: int = _INF) -> set[int] | None:
+    """The nodes of a minimum node-weighted tree spanning the problem's groups (None if
+    none costs at most ``most``).
 
-def _dreyfus_wagner(terminals: Sequence[int], weight: Sequence[int],
-                    adjacency: Sequence[Sequence[int]], most: int = _INF) -> set[int] | None:
-    """The nodes of a minimum node-weighted tree spanning ``terminals`` (None if none
-    costs at most ``most``).
-
-    ``cost[mask][v]`` is the cheapest tree holding the terminals of ``mask`` and node
+    ``cost[mask][v]`` is the cheapest tree holding the groups of ``mask`` and node
     ``v`` (weights of all its nodes counted once): a merge of two trees at ``v`` for every
     split of ``mask``, then a 0-1 breadth-first relaxation along the edges.  Weights are 0
     or 1 and no two weight-0 nodes are adjacent.
     """
-    cost = _dw_costs(terminals, weight, adjacency, most)
-    full = (1 << len(terminals)) - 1
-    root = terminals[0]
+    cost = _dw_costs(problem, most)
+    full = (1 << len(problem.groups)) - 1
+    root = problem.groups[0]
     if cost[full][root] >= min(most + 1, _INF):
         return None
-    return _tree(cost, full, root, terminals, weight, adjacency)
+    return _tree(cost, full, root, problem)
 
 
-def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
-              adjacency: Sequence[Sequence[int]], most: int = _INF) -> list[list[int]]:
+def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
     """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`), exact
     where it is at most ``most``: a cheaper tree is made of cheaper parts only, so the
     search leaves the dearer ones out (they may stay unknown, or too high)."""
+    terminals, weight = problem.groups, problem.weight
     n, k = len(weight), len(terminals)
     full = (1 << k) - 1
     cost: list[list[int]] = [[]] * (full + 1)
-    free = [tuple(u for u in near if not weight[u]) for near in adjacency]
-    paid = [tuple(u for u in near if weight[u]) for near in adjacency]
     for mask in range(1, full + 1):
         if mask & (mask - 1) == 0:
             row = [_INF] * n
@@ -304,7 +313,7 @@ def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
                     break
                 sub = (sub - 1) & rest
             row = list(map(min, *merges)) if len(merges) > 1 else list(merges[0])
-        _relax(row, free, paid, min(most, n))
+        _relax(row, problem.free_near, problem.paid_near, min(most, n))
         cost[mask] = row
     return cost
 
@@ -334,9 +343,10 @@ def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequenc
                         reached[dearer].append(u)
 
 
-def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequence[int],
-          weight: Sequence[int], adjacency: Sequence[Sequence[int]]) -> set[int]:
+def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
+          ) -> set[int]:
     """Walk back from ``cost[full][root]`` to the nodes of one optimal tree."""
+    terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
     out: set[int] = set()
     stack = [(full, root)]
     while stack:
@@ -366,13 +376,13 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequen
     return out
 
 
-def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int,
-               terminals: Sequence[int], weight: Sequence[int],
-               adjacency: Sequence[Sequence[int]]) -> set[frozenset[int]]:
+def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
+               ) -> set[frozenset[int]]:
     """The node sets of every optimal tree at ``cost[full][root]``: each way back through
     the table (a split of the terminals at a node, or a step to a neighbour), remembered
     per ``(mask, node)``.  Two optimal halves never share a node besides the one they
     meet at, so their union is optimal too."""
+    terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
     memo: dict[tuple[int, int], set[frozenset[int]]] = {}
 
     def trees(mask: int, v: int) -> set[frozenset[int]]:
@@ -833,7 +843,7 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
         found = _minimum(s, buildings)
         if found is None or found[0] >= count:
             continue
-        absorbed = _members(s, buildings, found[1])
+        absorbed = _members(s, s.grid.mask(buildings | found[1]))
         if absorbed <= chosen:
             return (absorbed, found[1], base_value + sum(s.values[h] for h in absorbed))
     return None
@@ -1028,6 +1038,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             bounded.append((bound, len(combo), combo))
     bounded.sort()
     out: dict[frozenset[Hex], FederationOption] = {}
+    g = s.grid
     for _, _, combo in bounded:
         buildings = frozenset().union(*(groups[i] for i in combo))
         found = _all_minimum(s, buildings)
@@ -1036,8 +1047,9 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         count, sat_sets = found
         if max_satellites is not None and count > max_satellites:
             continue
+        joined = g.mask(buildings)
         for sats in sat_sets:
-            members = _members(s, buildings, sats)
+            members = _members(s, joined | g.mask(sats))
             if members | sats in out:
                 continue
             # Built to pass the other checks of _check: structures and satellites come
@@ -1056,16 +1068,16 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                 built = frozenset(h for h in base if h in s.structures)
                 members, sats = built, base - built
             out[members | sats] = FederationOption(members, sats, power)
-    return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(o.hexes)))
+    return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(map(
+        g.bits.__getitem__, o.hexes))))  # the bits of the hexes are in their order
 
 
-def _members(s: _Setting, buildings: frozenset[Hex], satellites: frozenset[Hex]
-             ) -> frozenset[Hex]:
-    """The structures of a new federation of ``buildings`` joined by ``satellites``:
-    with every eligible structure they touch, and those touch (not the base's)."""
-    g = s.grid
-    joined = g.closure(g.mask(buildings | satellites) | s.base_bits, s.eligible_bits)
-    return g.hex_set(joined & s.eligible_bits & ~s.base_bits)
+def _members(s: _Setting, joined: int) -> frozenset[Hex]:
+    """The structures of a new federation of the buildings and satellites of mask
+    ``joined``: with every eligible structure they touch, and those touch (not the
+    base's)."""
+    whole = s.grid.closure(joined | s.base_bits, s.eligible_bits)
+    return s.grid.hex_set(whole & s.eligible_bits & ~s.base_bits)
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
