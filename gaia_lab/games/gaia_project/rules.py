@@ -2181,7 +2181,9 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
     p = _take_token(state, p, cmd.token)
     supply[cmd.token] -= 1
-    state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
+    seats = list(state.seats)
+    seats[seat] = p
+    state = evolve(state, seats=tuple(seats), fed_supply=tuple(sorted(supply.items())))
     return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
                        f"{', '.join(line.names)} and take {cmd.token}.", seat,
                        "gp.action.federation")]
