@@ -598,14 +598,18 @@ class _Setting:
                             ("base_bits", g.mask(self.base))):
             object.__setattr__(self, name, value)
 
-    def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
-        """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
-        federation holding both)."""
+    def within(self, a: frozenset[Hex]) -> list[int]:
+        """The hexes within each number of satellites of group ``a``."""
         if a not in self.reach:
             self.reach[a] = self.grid.spread(self.grid.mask(a), self.usable_bits,
                                              self.eligible_bits | self.base_bits)
+        return self.reach[a]
+
+    def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
+        """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
+        federation holding both)."""
         target = self.grid.mask(b)
-        return next((d for d, hexes in enumerate(self.reach[a]) if hexes & target), _INF)
+        return next((d for d, hexes in enumerate(self.within(a)) if hexes & target), _INF)
 
 
 def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
@@ -665,14 +669,19 @@ def _flexible_minimum(s: _Setting, buildings: frozenset[Hex]
                    None)
 
 
-def _region(s: _Setting, buildings: frozenset[Hex]
+def _region(s: _Setting, buildings: frozenset[Hex], every: bool = False
             ) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
     """The problem of joining ``buildings`` (and the base) on the hexes an optimal tree
     can use (None when no satellites join them).  Joining the groups along a spanning
     tree of their gaps costs some ``U`` satellites, so the optimum is at most ``U``; each
     hex of an optimal tree is then at most ``U`` satellites away from a structure to join
     (along the tree), and hexes farther away can be left out of the search.  The search
-    stops at ``U`` satellites too (:func:`_dw_costs`)."""
+    stops at ``U`` satellites too (:func:`_dw_costs`).
+
+    In fact the tree leads from each of its hexes to every group, so a hex farther than
+    ``U`` from any group is in no optimal tree either: the problem for ``every`` optimal
+    tree keeps only the hexes near all of them.  (One optimal tree is searched on the
+    hexes near any, so that the one found, named in verdicts, stays the same.)"""
     groups = _building_groups(s.grid, buildings) + ([s.base] if s.base else [])
     bound, linked, rest = 0, [groups[0]], list(groups[1:])
     while rest:  # Prim's algorithm over the gaps
@@ -685,7 +694,11 @@ def _region(s: _Setting, buildings: frozenset[Hex]
     g = s.grid
     joined = g.mask(buildings) | s.base_bits
     free = s.eligible_bits | s.base_bits
-    near = g.spread(joined, s.usable_bits, free, bound)[-1]
+    if every:
+        near = functools.reduce(operator.and_, (s.within(a)[min(bound, len(s.within(a)) - 1)]
+                                                for a in groups))
+    else:
+        near = g.spread(joined, s.usable_bits, free, bound)[-1]
     return _SteinerProblem.build(g, joined, s.usable_bits & near, free & near, bound)
 
 
@@ -1083,7 +1096,7 @@ def _members(s: _Setting, joined: int) -> frozenset[Hex]:
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
                  ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
     """Every smallest set of new satellites joining ``buildings`` (and the base)."""
-    return _every_fewest(_region(s, buildings), None)
+    return _every_fewest(_region(s, buildings, every=True), None)
 
 
 def _minimal_covers(values: Sequence[int], threshold: int) -> Iterator[tuple[int, ...]]:
