@@ -167,6 +167,21 @@ def test_a_listed_federation_checks_as_when_not_listed(index: int) -> None:
     assert all(c.legal and c.optimal == o.satellites for c, o in zip(listed, options))
 
 
+@pytest.mark.parametrize("index", range(14))
+def test_every_smallest_satellite_set_is_found_near_the_groups(index: int) -> None:
+    # the listing searches every optimal set on the hexes near all the groups it joins
+    if not RECORDED:
+        pytest.skip("the shared conformance folder is not here")
+    r = RECORDED[index]
+    s = federation._setting(MAP, r.structures, r.earlier, r.blocked, r.values, None)
+    groups = federation._building_groups(s.grid, s.eligible)
+    combos = [c for size in (2, 3) for c in itertools.combinations(groups, size)][:12]
+    for combo in combos:
+        buildings = frozenset().union(*combo)
+        assert federation._all_minimum(s, buildings) == all_minimal_satellites(
+            MAP, buildings, s.usable, s.eligible)
+
+
 def test_recorded_facts_need_the_faction_rules() -> None:
     if not RECORDED:
         pytest.skip("the shared conformance folder is not here")
