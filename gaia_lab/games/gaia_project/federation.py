@@ -775,8 +775,9 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
         return _fail("structure_left_out",
                      f"{_names(m, left_out)} touches the federation, so it must be part of it.",
                      "gp.action.federation", hexes=tuple(sorted(left_out)))
-    members = [h for h in group if h in s.values and s.values[h] > 0]
-    power = sum(s.values[h] for h in members)
+    values = s.values
+    members = [h for h in group if values.get(h, 0) > 0]
+    power = sum(values[h] for h in members)
     count = len(satellites)
     numbers = dict(power=power, threshold=threshold, satellites=count)
     if power < threshold:
@@ -793,11 +794,11 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"{count} satellites need {count} power tokens; only {max_satellites} can be "
             "discarded.", RULES["gp.federation.satellites"], **numbers),
             power, threshold, count)
-    parts_to_join = _building_groups(s.grid, chosen) + ([s.base] if s.base else [])
-    if (optimal_known or _lower_bound(s, parts_to_join) >= count
-            or (not flexible and s.least.get(chosen) == count)):
-        # two of the groups are this far apart, or the listing found this many the
-        # fewest: the proposal is already one of the best
+    if (optimal_known or (not flexible and s.least.get(chosen) == count)
+            or _lower_bound(s, _building_groups(s.grid, chosen) + ([s.base] if s.base else []))
+            >= count):
+        # the listing found this many the fewest, or two of the groups are this far
+        # apart: the proposal is already one of the best
         least, optimal = count, satellites
     else:
         found = _flexible_minimum(s, chosen) if flexible else _minimum(s, chosen)
