@@ -206,10 +206,11 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     if cost[full][root] >= min(most + 1, _INF):
         return None
     trees = _all_trees(cost, full, root, problem)
-    # the usable nodes are numbered in the order of their hexes
+    # the usable nodes are numbered in the order of their hexes, after the free ones
     first = len(problem.weight) - sum(problem.weight)
-    sets = sorted({frozenset(i for i in t if i >= first) for t in trees}, key=sorted)
-    return (len(sets[0]), tuple(problem.satellites(t) for t in sets))
+    usable = (1 << len(problem.weight)) - (1 << first)
+    sets = sorted({t & usable for t in trees}, key=lambda t: list(_bits(t)))
+    return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,22 +378,23 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _Steiner
 
 
 def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
-               ) -> set[frozenset[int]]:
-    """The node sets of every optimal tree at ``cost[full][root]``: each way back through
-    the table (a split of the terminals at a node, or a step to a neighbour), remembered
-    per ``(mask, node)``.  Two optimal halves never share a node besides the one they
-    meet at, so their union is optimal too."""
+               ) -> set[int]:
+    """The node sets of every optimal tree at ``cost[full][root]`` (as masks: bit ``i``
+    for node ``i``): each way back through the table (a split of the terminals at a node,
+    or a step to a neighbour), remembered per ``(mask, node)``.  Two optimal halves never
+    share a node besides the one they meet at, so their union is optimal too."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
-    memo: dict[tuple[int, int], set[frozenset[int]]] = {}
+    memo: dict[tuple[int, int], set[int]] = {}
 
-    def trees(mask: int, v: int) -> set[frozenset[int]]:
+    def trees(mask: int, v: int) -> set[int]:
         key = (mask, v)
         if key in memo:
             return memo[key]
         c = cost[mask][v]
-        out: set[frozenset[int]] = set()
+        out: set[int] = set()
+        node = 1 << v
         if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
-            out.add(frozenset({v}))
+            out.add(node)
         else:
             low = mask & -mask
             rest = mask ^ low
@@ -406,7 +408,7 @@ def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int, problem: _St
                 sub = (sub - 1) & rest
             for u in adjacency[v]:
                 if cost[mask][u] + weight[v] == c and cost[mask][u] < _INF:
-                    out.update(t | {v} for t in trees(mask, u))
+                    out.update(t | node for t in trees(mask, u))
         memo[key] = out
         return out
 
