@@ -2105,7 +2105,8 @@ class _FederationLine:
     """A federation line's hexes read and checked at one position."""
 
     names: tuple[str, ...]
-    """The log names of its structures and satellites, sorted."""
+    """The log names of its structures and satellites, sorted (the Ivits: those new to
+    their federation)."""
     satellites: int
     check: FederationCheck
 
@@ -2155,16 +2156,15 @@ def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[st
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
                 ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
-    one = hooks(p.faction).one_federation
-    position = None if one else _federation_position(_Same(state), seat)
-    line = None if position is None else position.lines.get(cmd.hexes)
+    position = _federation_position(_Same(state), seat)
+    line = position.lines.get(cmd.hexes)
     names = [] if line is not None else [_hex(state, h) for h in cmd.hexes]
     supply = dict(state.fed_supply)
     if supply.get(cmd.token, 0) <= 0:
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
-    if position is None:
-        return _one_federation(state, seat, cmd, names)
+    if hooks(p.faction).one_federation:
+        return _one_federation(state, seat, cmd, names, position)
     if line is None:
         line = position.lines[cmd.hexes] = _federation_line(state, seat, position, names)
     if not line.check.legal:
@@ -2230,26 +2230,29 @@ def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> Fed
                                          max_satellites=p.qic)
 
 
-def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
-                    ) -> tuple[GPState, list[Event]]:
+def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str],
+                    position: _FederationPosition) -> tuple[GPState, list[Event]]:
+    """The Ivits' federation line (``names``: the log names of its hexes, unless the
+    position has checked the line already)."""
     p = state.seats[seat]
     if cmd.using is not None:
         raise Refusal("federation.using", f"The {_name(p.faction)} pay their satellites with "
                       "Q.I.C., not power tokens.", "gp.faction.ivits")
-    check = check_one_federation(state, seat, names)
-    if not check.legal:
-        v = check.verdict
+    line = position.lines.get(cmd.hexes)
+    if line is None:
+        base = {h for fed in p.federations for h in fed}
+        new = tuple(sorted(set(names) - base))
+        structures = {h for h, _ in p.buildings}
+        line = position.lines[cmd.hexes] = _FederationLine(
+            new, sum(h not in structures for h in new), check_one_federation(state, seat, names))
+    if not line.check.legal:
+        v = line.check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.faction.ivits")
-    base = {h for fed in p.federations for h in fed}
-    new = tuple(sorted(set(names) - base))
-    structures = {h for h, _ in p.buildings}
-    satellites = [h for h in new if h not in structures]
-    _check_satellite_supply(p, len(satellites))
-    p = _pay(p, Resources(qic=len(satellites)), f"{len(satellites)} satellites",
-             "gp.faction.ivits")
-    p = evolve(p, satellites=p.satellites + len(satellites),
-               federations=p.federations + (new,))
+    new, n = line.names, line.satellites
+    _check_satellite_supply(p, n)
+    p = _pay(p, Resources(qic=n), f"{n} satellites", "gp.faction.ivits")
+    p = evolve(p, satellites=p.satellites + n, federations=p.federations + (new,))
     p = _take_token(state, p, cmd.token)
     supply = dict(state.fed_supply)
     supply[cmd.token] -= 1
