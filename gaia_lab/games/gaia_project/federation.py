@@ -582,6 +582,8 @@ class _Setting:
     cache: dict[frozenset[Hex], tuple[int, frozenset[Hex]] | None] = field(
         default_factory=dict, compare=False, repr=False)
     """Fewest satellites found so far, by set of structures."""
+    masks: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
+    """The mask of each group of structures asked for (:meth:`mask`)."""
     reach: dict[frozenset[Hex], list[int]] = field(
         default_factory=dict, compare=False, repr=False)
     """The hexes within each number of satellites of a group of structures
@@ -602,17 +604,24 @@ class _Setting:
                             ("base_bits", g.mask(self.base))):
             object.__setattr__(self, name, value)
 
+    def mask(self, group: frozenset[Hex]) -> int:
+        """The mask of a group of structures (remembered: a listing asks again and
+        again)."""
+        if group not in self.masks:
+            self.masks[group] = self.grid.mask(group)
+        return self.masks[group]
+
     def within(self, a: frozenset[Hex]) -> list[int]:
         """The hexes within each number of satellites of group ``a``."""
         if a not in self.reach:
-            self.reach[a] = self.grid.spread(self.grid.mask(a), self.usable_bits,
+            self.reach[a] = self.grid.spread(self.mask(a), self.usable_bits,
                                              self.eligible_bits | self.base_bits)
         return self.reach[a]
 
     def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
         """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
         federation holding both)."""
-        target = self.grid.mask(b)
+        target = self.mask(b)
         return next((d for d, hexes in enumerate(self.within(a)) if hexes & target), _INF)
 
 
@@ -696,7 +705,7 @@ def _region(s: _Setting, buildings: frozenset[Hex], every: bool = False
         bound += cost
         linked.append(rest.pop(nearest))
     g = s.grid
-    joined = g.mask(buildings) | s.base_bits
+    joined = s.mask(buildings) | s.base_bits
     free = s.eligible_bits | s.base_bits
     if every:
         near = functools.reduce(operator.and_, (s.within(a)[min(bound, len(s.within(a)) - 1)]
@@ -1065,7 +1074,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         count, sat_sets = found
         if max_satellites is not None and count > max_satellites:
             continue
-        joined = g.mask(buildings)
+        joined = s.mask(buildings)
         for sats in sat_sets:
             members = _members(s, joined | g.mask(sats))
             if members | sats in out:
