@@ -2071,8 +2071,8 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
                       threshold: int, tokens: int,
                       bonus: tuple[tuple[Hex, int], ...] = (),
                       flexible: bool = False) -> FederationCheck:
-    """:func:`.federation.check_federation` on hashable inputs, remembered (a check is
-    asked for once per token while the legal actions are listed)."""
+    """:func:`.federation.check_federation` on hashable inputs, remembered (equal
+    positions reached again, as a replay or another listing does, ask the same)."""
     from gaia_lab.games.gaia_project import federation as fedmod
     from gaia_lab.games.gaia_project.state import _space_map
 
