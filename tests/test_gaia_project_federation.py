@@ -19,9 +19,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.games.gaia_project import federation
 from gaia_lab.games.gaia_project.federation import (
     POWER_VALUES,
     FederationCheck,
+    FederationOption,
     all_minimal_satellites,
     check_federation,
     check_ivits_federation,
@@ -142,6 +144,42 @@ def test_recorded_federation_is_among_the_options(index: int) -> None:
     for o in options:
         assert check_federation(MAP, r.structures, o.satellites, o.structures, r.earlier,
                                 r.blocked, r.values, r.threshold).legal
+
+
+@pytest.mark.parametrize("index", range(14))
+def test_a_listed_federation_checks_as_when_not_listed(index: int) -> None:
+    # a listing remembers the fewest satellites of its options for the checks that follow
+    if not RECORDED:
+        pytest.skip("the shared conformance folder is not here")
+    r = RECORDED[index]
+
+    def checks(options: list[FederationOption]) -> list[FederationCheck]:
+        return [check_federation(MAP, r.structures, o.satellites, o.structures, r.earlier,
+                                 r.blocked, r.values, r.threshold) for o in options]
+
+    federation._shared_setting.cache_clear()
+    options = federation_options(MAP, r.structures, r.earlier, r.blocked, r.values,
+                                 r.threshold)
+    assert options
+    listed = checks(options)
+    federation._shared_setting.cache_clear()
+    assert checks(options) == listed
+    assert all(c.legal and c.optimal == o.satellites for c, o in zip(listed, options))
+
+
+@pytest.mark.parametrize("index", range(14))
+def test_every_smallest_satellite_set_is_found_near_the_groups(index: int) -> None:
+    # the listing searches every optimal set on the hexes near all the groups it joins
+    if not RECORDED:
+        pytest.skip("the shared conformance folder is not here")
+    r = RECORDED[index]
+    s = federation._setting(MAP, r.structures, r.earlier, r.blocked, r.values, None)
+    groups = federation._building_groups(s.grid, s.eligible)
+    combos = [c for size in (2, 3) for c in itertools.combinations(groups, size)][:12]
+    for combo in combos:
+        buildings = frozenset().union(*combo)
+        assert federation._all_minimum(s, buildings) == all_minimal_satellites(
+            MAP, buildings, s.usable, s.eligible)
 
 
 def test_recorded_facts_need_the_faction_rules() -> None:
@@ -371,6 +409,12 @@ def test_minimal_satellites_matches_brute_force(terminals: list[Hex],
     assert found[1] <= usable
     every = all_minimal_satellites(MAP, terms, usable)
     assert every is not None and every[0] == expected
+    # a search told the most worth finding gives the same answers, or none below them
+    assert minimal_satellites(MAP, terms, usable, most=expected) == found
+    assert all_minimal_satellites(MAP, terms, usable, most=expected + 1) == every
+    if expected:
+        assert minimal_satellites(MAP, terms, usable, most=expected - 1) is None
+        assert all_minimal_satellites(MAP, terms, usable, most=expected - 1) is None
     free = sorted(usable)
     assert set(every[1]) == {
         frozenset(extra) for extra in itertools.combinations(free, expected)

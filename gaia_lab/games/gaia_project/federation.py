@@ -23,7 +23,9 @@ satellites on empty space hexes.  :func:`check_federation` tests, in this order:
 The fewest satellites is a node-weighted Steiner tree on the hex graph (structures cost
 nothing, empty space hexes one satellite each), computed exactly by
 :func:`minimal_satellites` with the Dreyfus-Wagner recurrence over the groups of
-structures to join.
+structures to join.  The searches hold sets of hexes as bit masks of the map (one int a
+set, its neighbours a few shifts away), and a position's listing and checks share what
+they found.
 
 A small map: mines (value 1) on the planets of sector 1 of the recorded four-player map.
 
@@ -48,10 +50,11 @@ Gaiaformer has no power value and cannot be part of a federation.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
+import operator
 import re
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -116,12 +119,16 @@ def federation_threshold(faction: str, *, has_pi: bool = False,
 # ---------------------------------------------------------------------------
 # The fewest satellites
 
+_INF: Final = 1 << 30
+"""More satellites than any federation takes: no way found."""
+
 
 def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
                        usable_hexes: Iterable[Hex], free_hexes: Iterable[Hex] = (),
-                       ) -> tuple[int, frozenset[Hex]] | None:
+                       most: int | None = None) -> tuple[int, frozenset[Hex]] | None:
     """The fewest satellites that join ``terminals`` into one connected group, and one
-    optimal set of satellite hexes; None when no set of usable hexes joins them.
+    optimal set of satellite hexes; None when no set of usable hexes joins them (with
+    ``most``, none of at most that many: the search goes no further).
 
     ``usable_hexes`` may take a satellite (cost 1 each); ``terminals`` and ``free_hexes``
     (other structures of the player the connection may pass through) cost nothing.  The
@@ -139,19 +146,14 @@ def minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
     >>> minimal_satellites(m, [a, b], space, free_hexes=[Hex(1, 0), Hex(2, 0)])
     (0, frozenset())
     >>> minimal_satellites(m, [a, b], [])
+    >>> minimal_satellites(m, [a, b], space, most=1)
     """
-    problem = _SteinerProblem.build(space_map, terminals, usable_hexes, free_hexes)
-    if isinstance(problem, tuple) or problem is None:
-        return problem
-    found = _dreyfus_wagner(problem.groups, problem.weight, problem.adjacency)
-    if found is None:
-        return None
-    sats = problem.satellites(found)
-    return (len(sats), sats)
+    return _fewest(_problem(space_map, terminals, usable_hexes, free_hexes), most)
 
 
 def all_minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
                            usable_hexes: Iterable[Hex], free_hexes: Iterable[Hex] = (),
+                           most: int | None = None
                            ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
     """Like :func:`minimal_satellites`, with every optimal set of satellite hexes (each
     joins the terminals with the fewest satellites), in a stable order.
@@ -163,19 +165,54 @@ def all_minimal_satellites(space_map: SpaceMap, terminals: Iterable[Hex],
     >>> count, [sorted(x) for x in sets]
     (1, [[Hex(q=1, r=-1)], [Hex(q=1, r=0)]])
     """
-    problem = _SteinerProblem.build(space_map, terminals, usable_hexes, free_hexes)
+    return _every_fewest(_problem(space_map, terminals, usable_hexes, free_hexes), most)
+
+
+def _problem(space_map: SpaceMap, terminals: Iterable[Hex], usable_hexes: Iterable[Hex],
+             free_hexes: Iterable[Hex]) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
+    """:meth:`_SteinerProblem.build` on sets of hexes: None when a terminal is off the
+    map (the hexes off it join nothing)."""
+    g = _grid(space_map)
+    terms = frozenset(terminals)
+    if not terms:
+        return (0, frozenset())
+    if not all(t in g.bits for t in terms):
+        return None
+    return _SteinerProblem.build(g, g.mask(terms), g.mask(h for h in usable_hexes if h in g.bits),
+                                 g.mask(h for h in free_hexes if h in g.bits))
+
+
+def _fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
+            most: int | None) -> tuple[int, frozenset[Hex]] | None:
+    """The answer of :func:`minimal_satellites` to a problem."""
+    if isinstance(problem, tuple) or problem is None:
+        return problem
+    found = _dreyfus_wagner(problem, problem.most if most is None else min(most, problem.most))
+    if found is None:
+        return None
+    sats = problem.satellites(found)
+    return (len(sats), sats)
+
+
+def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
+                  most: int | None) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
+    """The answer of :func:`all_minimal_satellites` to a problem."""
     if problem is None:
         return None
     if isinstance(problem, tuple):
         return (0, (frozenset(),))
-    cost = _dw_costs(problem.groups, problem.weight, problem.adjacency)
+    most = problem.most if most is None else min(most, problem.most)
+    cost = _dw_costs(problem, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
-    if cost[full][root] >= _INF:
+    if cost[full][root] >= min(most + 1, _INF):
         return None
-    trees = _all_trees(cost, full, root, problem.groups, problem.weight, problem.adjacency)
-    sets = sorted({problem.satellites(t) for t in trees}, key=sorted)
-    return (len(sets[0]), tuple(sets))
+    trees = _all_trees(cost, full, root, problem)
+    # the usable nodes are numbered in the order of their hexes, after the free ones
+    first = len(problem.weight) - sum(problem.weight)
+    usable = (1 << len(problem.weight)) - (1 << first)
+    sets = sorted({t & usable for t in trees}, key=lambda t: list(_bits(t)))
+    return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,78 +225,76 @@ class _SteinerProblem:
     adjacency: tuple[tuple[int, ...], ...]
     groups: tuple[int, ...]
     """The nodes holding the terminals."""
+    most: int = _INF
+    """No answer costs more (a bound known beforehand): the search stops there."""
+    free_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    paid_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Each node's neighbours of weight 0, and of weight 1."""
+
+    def __post_init__(self) -> None:
+        first = len(self.weight) - sum(self.weight)  # the nodes of weight 0 come first
+        cuts = [bisect.bisect_left(near, first) for near in self.adjacency]
+        object.__setattr__(self, "free_near", tuple(
+            near[:cut] for near, cut in zip(self.adjacency, cuts, strict=True)))
+        object.__setattr__(self, "paid_near", tuple(
+            near[cut:] for near, cut in zip(self.adjacency, cuts, strict=True)))
 
     @staticmethod
-    def build(space_map: SpaceMap, terminals: Iterable[Hex], usable_hexes: Iterable[Hex],
-              free_hexes: Iterable[Hex]
-              ) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
-        """The problem, or the answer when there is nothing to join (``(0, {})``), or
-        None when a terminal is off the map."""
-        terms = frozenset(terminals)
-        free = (frozenset(free_hexes) | terms) & frozenset(space_map.planets)
-        usable = frozenset(usable_hexes) - free
-        if not terms:
+    def build(grid: _Grid, terminals: int, usable: int, free: int, most: int = _INF
+              ) -> _SteinerProblem | tuple[int, frozenset[Hex]]:
+        """The problem on the map hexes of these masks (terminals are free), or the answer
+        when there is nothing to join (``(0, {})``)."""
+        free |= terminals
+        usable &= ~free
+        node_of: dict[int, int] = {}
+        parts = grid.parts(free)
+        for i, part in enumerate(parts):
+            for b in _bits(part):
+                node_of[b] = i
+        count = len(parts)
+        nodes: list[int | Hex] = [*range(count)]
+        for b in _bits(usable):
+            node_of[b] = len(nodes)
+            nodes.append(grid.hexes[b])
+        every = usable | free
+        adjacency = [tuple(sorted({node_of[b] for b in _bits(grid.around(part) & every & ~part)}))
+                     for part in parts]
+        adjacency += [tuple(sorted({node_of[n] for n in grid.neighbours[b] if n in node_of}))
+                      for b in _bits(usable)]
+        groups = tuple(i for i, part in enumerate(parts) if part & terminals)
+        if len(groups) <= 1:
             return (0, frozenset())
-        if not terms <= free:
-            return None
-        comp_of: dict[Hex, int] = {}
-        count = 0
-        for comp in sorted(sorted(c) for c in _components(space_map, free)):
-            for h in comp:
-                comp_of[h] = count
-            count += 1
-        nodes: list[int | Hex] = [*range(count), *sorted(usable)]
-        index = {n: i for i, n in enumerate(nodes)}
-        adjacency: list[set[int]] = [set() for _ in nodes]
-
-        def node_of(h: Hex) -> int | None:
-            if h in comp_of:
-                return comp_of[h]
-            return index.get(h)
-
-        for h in itertools.chain(free, usable):
-            a = node_of(h)
-            assert a is not None
-            for n in space_map.neighbours(h):
-                b = node_of(n)
-                if b is not None and b != a:
-                    adjacency[a].add(b)
-                    adjacency[b].add(a)
-        groups = tuple(sorted({comp_of[t] for t in terms}))
-        if len(groups) == 1:
-            return (0, frozenset())
-        return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * len(usable),
-                               tuple(tuple(sorted(a)) for a in adjacency), groups)
+        return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * (len(nodes) - count),
+                               tuple(adjacency), groups, most)
 
     def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
         """The usable hexes among the nodes ``found``."""
-        return frozenset(n for n in (self.nodes[i] for i in found if self.weight[i])
-                         if isinstance(n, Hex))
+        nodes = self.nodes
+        return frozenset(n for n in map(nodes.__getitem__, found) if isinstance(n, Hex))
 
 
-_INF: Final = 1 << 30
+def _dreyfus_wagner(problem: _SteinerProblem, most: int = _INF) -> set[int] | None:
+    """The nodes of a minimum node-weighted tree spanning the problem's groups (None if
+    none costs at most ``most``).
 
-
-def _dreyfus_wagner(terminals: Sequence[int], weight: Sequence[int],
-                    adjacency: Sequence[Sequence[int]]) -> set[int] | None:
-    """The nodes of a minimum node-weighted tree spanning ``terminals`` (None if none).
-
-    ``cost[mask][v]`` is the cheapest tree holding the terminals of ``mask`` and node
+    ``cost[mask][v]`` is the cheapest tree holding the groups of ``mask`` and node
     ``v`` (weights of all its nodes counted once): a merge of two trees at ``v`` for every
     split of ``mask``, then a 0-1 breadth-first relaxation along the edges.  Weights are 0
     or 1 and no two weight-0 nodes are adjacent.
     """
-    cost = _dw_costs(terminals, weight, adjacency)
-    full = (1 << len(terminals)) - 1
-    root = terminals[0]
-    if cost[full][root] >= _INF:
+    cost = _dw_costs(problem, most)
+    full = (1 << len(problem.groups)) - 1
+    root = problem.groups[0]
+    if cost[full][root] >= min(most + 1, _INF):
         return None
-    return _tree(cost, full, root, terminals, weight, adjacency)
+    return _tree(cost, full, root, problem)
 
 
-def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
-              adjacency: Sequence[Sequence[int]]) -> list[list[int]]:
-    """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`)."""
+def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
+    """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`), exact
+    where it is at most ``most``: a cheaper tree is made of cheaper parts only, so the
+    search leaves the dearer ones out (they may stay unknown, or too high)."""
+    terminals, weight = problem.groups, problem.weight
     n, k = len(weight), len(terminals)
     full = (1 << k) - 1
     cost: list[list[int]] = [[]] * (full + 1)
@@ -268,47 +303,53 @@ def _dw_costs(terminals: Sequence[int], weight: Sequence[int],
             row = [_INF] * n
             row[terminals[mask.bit_length() - 1]] = 0
         else:
-            row = [_INF] * n
             low = mask & -mask
             rest = mask ^ low
             sub = rest
+            merges = []
             while True:  # every split {A, B} once: A holds the lowest terminal
                 a = sub | low
-                if a != mask:
-                    row = list(map(min, row, map(_merge, cost[a], cost[mask ^ a], weight)))
+                if a != mask:  # the two trees merged at each node: a + b - weight
+                    merges.append(map(operator.sub, map(operator.add, cost[a], cost[mask ^ a]),
+                                      weight))
                 if sub == 0:
                     break
                 sub = (sub - 1) & rest
-        _relax(row, weight, adjacency)
+            row = list(map(min, *merges)) if len(merges) > 1 else list(merges[0])
+        _relax(row, problem.free_near, problem.paid_near, min(most, n))
         cost[mask] = row
     return cost
 
 
-def _merge(a: int, b: int, w: int) -> int:
-    return a + b - w
+def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
+           most: int) -> None:
+    """Shortest extensions from every node, in place, those costing at most ``most``
+    (a breadth-first search by cost: one list of nodes per cost).  ``free`` and ``paid``
+    are each node's neighbours of weight 0 and 1."""
+    reached: list[list[int]] = [[] for _ in range(most + 1)]
+    for v, c in enumerate(row):
+        if c <= most:
+            reached[c].append(v)
+    for c, nodes in enumerate(reached):
+        dearer = c + 1
+        for v in nodes:  # grows while read: nodes reached at no extra cost
+            if row[v] != c:
+                continue  # improved since it was listed
+            for u in free[v]:
+                if c < row[u]:
+                    row[u] = c
+                    nodes.append(u)
+            if dearer <= most:
+                for u in paid[v]:
+                    if dearer < row[u]:
+                        row[u] = dearer
+                        reached[dearer].append(u)
 
 
-def _relax(row: list[int], weight: Sequence[int], adjacency: Sequence[Sequence[int]]) -> None:
-    """Shortest extensions from every node, in place (0-1 breadth-first search)."""
-    order = sorted((c, v) for v, c in enumerate(row) if c < _INF)
-    queue: deque[int] = deque(v for _, v in order)
-    # a node may enter the queue again when improved; stale entries are skipped by cost
-    while queue:
-        v = queue.popleft()
-        c = row[v]
-        for u in adjacency[v]:
-            cu = c + weight[u]
-            if cu < row[u]:
-                row[u] = cu
-                if weight[u]:
-                    queue.append(u)
-                else:
-                    queue.appendleft(u)
-
-
-def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequence[int],
-          weight: Sequence[int], adjacency: Sequence[Sequence[int]]) -> set[int]:
+def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
+          ) -> set[int]:
     """Walk back from ``cost[full][root]`` to the nodes of one optimal tree."""
+    terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
     out: set[int] = set()
     stack = [(full, root)]
     while stack:
@@ -338,23 +379,24 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, terminals: Sequen
     return out
 
 
-def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int,
-               terminals: Sequence[int], weight: Sequence[int],
-               adjacency: Sequence[Sequence[int]]) -> set[frozenset[int]]:
-    """The node sets of every optimal tree at ``cost[full][root]``: each way back through
-    the table (a split of the terminals at a node, or a step to a neighbour), remembered
-    per ``(mask, node)``.  Two optimal halves never share a node besides the one they
-    meet at, so their union is optimal too."""
-    memo: dict[tuple[int, int], set[frozenset[int]]] = {}
+def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
+               ) -> set[int]:
+    """The node sets of every optimal tree at ``cost[full][root]`` (as masks: bit ``i``
+    for node ``i``): each way back through the table (a split of the terminals at a node,
+    or a step to a neighbour), remembered per ``(mask, node)``.  Two optimal halves never
+    share a node besides the one they meet at, so their union is optimal too."""
+    terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
+    memo: dict[tuple[int, int], set[int]] = {}
 
-    def trees(mask: int, v: int) -> set[frozenset[int]]:
+    def trees(mask: int, v: int) -> set[int]:
         key = (mask, v)
         if key in memo:
             return memo[key]
         c = cost[mask][v]
-        out: set[frozenset[int]] = set()
+        out: set[int] = set()
+        node = 1 << v
         if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
-            out.add(frozenset({v}))
+            out.add(node)
         else:
             low = mask & -mask
             rest = mask ^ low
@@ -368,7 +410,7 @@ def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int,
                 sub = (sub - 1) & rest
             for u in adjacency[v]:
                 if cost[mask][u] + weight[v] == c and cost[mask][u] < _INF:
-                    out.update(t | {v} for t in trees(mask, u))
+                    out.update(t | node for t in trees(mask, u))
         memo[key] = out
         return out
 
@@ -392,7 +434,7 @@ class FederationCheck:
     minimum: int | None = None
     """The fewest satellites these structures need, once computed."""
     optimal: frozenset[Hex] | None = None
-    """One set of satellites achieving :attr:`minimum`."""
+    """One set of satellites achieving :attr:`minimum` (the proposed ones when they do)."""
 
     @property
     def legal(self) -> bool:
@@ -430,36 +472,93 @@ def _fail(code: str, message: str, rule: str, **details: object) -> FederationCh
     return FederationCheck(Verdict.illegal(code, message, RULES[rule], **details))
 
 
-def _building_groups(space_map: SpaceMap, buildings: frozenset[Hex]) -> list[frozenset[Hex]]:
-    return sorted(_components(space_map, buildings), key=min)
+def _building_groups(g: _Grid, buildings: frozenset[Hex]) -> list[frozenset[Hex]]:
+    """The groups of map hexes ``buildings`` that touch one another (connected
+    components), in the order of their first hexes."""
+    return [g.hex_set(part) for part in g.parts(g.mask(buildings))]
 
 
-def _components(space_map: SpaceMap, hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
-    """The groups of ``hexes`` that touch one another (connected components)."""
-    out: list[frozenset[Hex]] = []
-    seen: set[Hex] = set()
-    for start in hexes:
-        if start in seen:
-            continue
-        group = _closure(space_map, frozenset({start}), hexes)
-        seen |= group
-        out.append(group)
-    return out
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
-def _closure(space_map: SpaceMap, hexes: frozenset[Hex], candidates: frozenset[Hex]
-             ) -> frozenset[Hex]:
-    """``hexes`` plus every candidate structure linked to them through candidates."""
-    out = set(hexes)
-    todo = list(hexes)
-    adjacent = space_map.adjacency()
-    while todo:
-        h = todo.pop()
-        for n in adjacent.get(h, ()) or h.neighbors():
-            if n in candidates and n not in out:
-                out.add(n)
-                todo.append(n)
-    return frozenset(out)
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """The map's hexes as the bits of an int, so that a set of hexes is one number and
+    its neighbours a few shifts: hex ``(q, r)`` is bit ``(q - q0) * width + (r - r0)``
+    (bits in the hexes' sort order), each column of the map ending with a spare bit that
+    a shift off the column's end lands on."""
+
+    bits: Mapping[Hex, int]
+    hexes: Mapping[int, Hex]
+    width: int
+    neighbours: Mapping[int, tuple[int, ...]]
+    """The bits of the map hexes next to each map hex."""
+
+    def mask(self, hexes: Iterable[Hex]) -> int:
+        """The bits of (map) ``hexes``."""
+        bits = self.bits
+        out = 0
+        for h in hexes:
+            out |= 1 << bits[h]
+        return out
+
+    def hex_set(self, mask: int) -> frozenset[Hex]:
+        """The hexes of the bits of ``mask``."""
+        return frozenset(map(self.hexes.__getitem__, _bits(mask)))
+
+    def around(self, mask: int) -> int:
+        """``mask`` and its neighbours (with spare bits: keep what a set of hexes holds)."""
+        w = self.width
+        return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
+                | mask >> (w - 1))
+
+    def parts(self, mask: int) -> list[int]:
+        """The groups of ``mask`` that touch one another (connected components), in the
+        order of their first hexes."""
+        out = []
+        while mask:
+            part = self.closure(mask & -mask, mask)
+            out.append(part)
+            mask &= ~part
+        return out
+
+    def closure(self, mask: int, candidates: int) -> int:
+        """``mask`` plus the ``candidates`` linked to it through candidates."""
+        while True:
+            grown = mask | (self.around(mask) & candidates)
+            if grown == mask:
+                return mask
+            mask = grown
+
+    def spread(self, start: int, usable: int, free: int, most: int = _INF) -> list[int]:
+        """``within[d]``: the hexes reached from ``start`` with at most ``d`` satellites
+        on ``usable`` hexes (``free`` hexes cost nothing), until nothing more is reached
+        or ``d`` is ``most``."""
+        within = [self.closure(start, free)]
+        while len(within) <= most:
+            last = within[-1]
+            reached = self.closure(last | (self.around(last) & usable), free)
+            if reached == last:
+                break
+            within.append(reached)
+        return within
+
+
+@functools.lru_cache(maxsize=16)
+def _grid(space_map: SpaceMap) -> _Grid:
+    hexes = sorted(space_map)
+    q0 = min(h.q for h in hexes)
+    r0 = min(h.r for h in hexes)
+    width = max(h.r for h in hexes) - r0 + 2
+    bits = {h: (h.q - q0) * width + h.r - r0 for h in hexes}
+    return _Grid(MappingProxyType(bits), MappingProxyType({b: h for h, b in bits.items()}),
+                 width, MappingProxyType({bits[h]: tuple(bits[n] for n in space_map.neighbours(h))
+                                          for h in hexes}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,26 +574,55 @@ class _Setting:
     """The hexes a new satellite may go on."""
     base: frozenset[Hex] = frozenset()
     """Hexes already in the federation being extended (Ivits)."""
+    grid: _Grid = field(init=False, compare=False, repr=False)
+    eligible_bits: int = field(init=False, compare=False, repr=False)
+    usable_bits: int = field(init=False, compare=False, repr=False)
+    base_bits: int = field(init=False, compare=False, repr=False)
+    """The sets above as masks of the map's :class:`_Grid`."""
     cache: dict[frozenset[Hex], tuple[int, frozenset[Hex]] | None] = field(
         default_factory=dict, compare=False, repr=False)
     """Fewest satellites found so far, by set of structures."""
-    reach: dict[frozenset[Hex], dict[Hex, int]] = field(
+    masks: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
+    """The mask of each group of structures asked for (:meth:`mask`)."""
+    reach: dict[frozenset[Hex], list[int]] = field(
         default_factory=dict, compare=False, repr=False)
+    """The hexes within each number of satellites of a group of structures
+    (:meth:`_Grid.spread`)."""
     smaller: dict[tuple[frozenset[Hex], int, int],
                   tuple[frozenset[Hex], frozenset[Hex], int] | None] = field(
         default_factory=dict, compare=False, repr=False)
     """Smaller federations found inside a set of structures, by (structures, threshold,
     satellites)."""
-    """Satellites needed to get from a group of structures to each hex."""
+    least: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
+    """The fewest satellites of the federations listed, by set of structures (a check of
+    one of them need not search again)."""
+
+    def __post_init__(self) -> None:
+        g = _grid(self.space_map)
+        for name, value in (("grid", g), ("eligible_bits", g.mask(self.eligible)),
+                            ("usable_bits", g.mask(self.usable)),
+                            ("base_bits", g.mask(self.base))):
+            object.__setattr__(self, name, value)
+
+    def mask(self, group: frozenset[Hex]) -> int:
+        """The mask of a group of structures (remembered: a listing asks again and
+        again)."""
+        if group not in self.masks:
+            self.masks[group] = self.grid.mask(group)
+        return self.masks[group]
+
+    def within(self, a: frozenset[Hex]) -> list[int]:
+        """The hexes within each number of satellites of group ``a``."""
+        if a not in self.reach:
+            self.reach[a] = self.grid.spread(self.mask(a), self.usable_bits,
+                                             self.eligible_bits | self.base_bits)
+        return self.reach[a]
 
     def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
         """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
         federation holding both)."""
-        if a not in self.reach:
-            self.reach[a] = _spread(self.space_map, a, self.usable,
-                                    self.eligible | self.base)
-        dist = self.reach[a]
-        return min((dist.get(h, _INF) for h in b), default=_INF)
+        target = self.mask(b)
+        return next((d for d, hexes in enumerate(self.within(a)) if hexes & target), _INF)
 
 
 def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
@@ -503,17 +631,17 @@ def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
              base: frozenset[Hex] = frozenset()) -> _Setting:
     """The setting of a position, shared by every check and listing of that position (so
     the searches it remembers are done once)."""
-    return _shared_setting(space_map, tuple(sorted(player_structures.items())),
+    return _shared_setting(space_map, frozenset(player_structures.items()),
                            tuple(frozenset(f) for f in other_federations), frozenset(blocked),
-                           tuple(sorted(power_values.items())),
-                           tuple(sorted((value_bonus or {}).items())), frozenset(base))
+                           frozenset(power_values.items()),
+                           frozenset((value_bonus or {}).items()), frozenset(base))
 
 
 @functools.lru_cache(maxsize=64)
-def _shared_setting(space_map: SpaceMap, structures: tuple[tuple[Hex, str], ...],
+def _shared_setting(space_map: SpaceMap, structures: frozenset[tuple[Hex, str]],
                     other_federations: tuple[frozenset[Hex], ...], blocked: frozenset[Hex],
-                    power_values_items: tuple[tuple[str, int], ...],
-                    bonus_items: tuple[tuple[Hex, int], ...], base: frozenset[Hex]
+                    power_values_items: frozenset[tuple[str, int]],
+                    bonus_items: frozenset[tuple[Hex, int]], base: frozenset[Hex]
                     ) -> _Setting:
     player_structures = dict(structures)
     power_values = dict(power_values_items)
@@ -538,8 +666,7 @@ def _shared_setting(space_map: SpaceMap, structures: tuple[tuple[Hex, str], ...]
 def _minimum(s: _Setting, buildings: frozenset[Hex]) -> tuple[int, frozenset[Hex]] | None:
     """The fewest new satellites joining ``buildings`` (and the base) into one group."""
     if buildings not in s.cache:
-        usable, free = _region(s, buildings)
-        s.cache[buildings] = minimal_satellites(s.space_map, buildings | s.base, usable, free)
+        s.cache[buildings] = _fewest(_region(s, buildings), None)
     return s.cache[buildings]
 
 
@@ -548,50 +675,44 @@ def _flexible_minimum(s: _Setting, buildings: frozenset[Hex]
     """The fewest new satellites joining ``buildings`` (and the base) without taking in
     any other structure of the player: the satellites keep clear of the hexes that touch
     one (``flexibleFederations``)."""
-    others = s.eligible - buildings - s.base
-    near = frozenset(n for h in others for n in s.space_map.neighbours(h))
-    return minimal_satellites(s.space_map, buildings | s.base, s.usable - near,
-                              buildings | s.base)
+    g = s.grid
+    joined = g.mask(buildings) | s.base_bits
+    others = s.eligible_bits & ~joined
+    return _fewest(_SteinerProblem.build(g, joined, s.usable_bits & ~g.around(others), joined),
+                   None)
 
 
-def _region(s: _Setting, buildings: frozenset[Hex]) -> tuple[frozenset[Hex], frozenset[Hex]]:
-    """The usable and free hexes an optimal tree joining ``buildings`` (and the base) can
-    use.  Joining the groups along a spanning tree of their gaps costs some ``U``
-    satellites, so the optimum is at most ``U``; each hex of an optimal tree is then at
-    most ``U`` satellites away from a structure to join (along the tree), and hexes
-    farther away can be left out of the search."""
-    groups = _building_groups(s.space_map, buildings) + ([s.base] if s.base else [])
+def _region(s: _Setting, buildings: frozenset[Hex], every: bool = False
+            ) -> _SteinerProblem | tuple[int, frozenset[Hex]] | None:
+    """The problem of joining ``buildings`` (and the base) on the hexes an optimal tree
+    can use (None when no satellites join them).  Joining the groups along a spanning
+    tree of their gaps costs some ``U`` satellites, so the optimum is at most ``U``; each
+    hex of an optimal tree is then at most ``U`` satellites away from a structure to join
+    (along the tree), and hexes farther away can be left out of the search.  The search
+    stops at ``U`` satellites too (:func:`_dw_costs`).
+
+    In fact the tree leads from each of its hexes to every group, so a hex farther than
+    ``U`` from any group is in no optimal tree either: the problem for ``every`` optimal
+    tree keeps only the hexes near all of them.  (One optimal tree is searched on the
+    hexes near any, so that the one found, named in verdicts, stays the same.)"""
+    groups = _building_groups(s.grid, buildings) + ([s.base] if s.base else [])
     bound, linked, rest = 0, [groups[0]], list(groups[1:])
     while rest:  # Prim's algorithm over the gaps
         cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
                              for i, b in enumerate(rest)), key=lambda x: x[0])
         if cost >= _INF:
-            return frozenset(), frozenset()
+            return None
         bound += cost
         linked.append(rest.pop(nearest))
-    dist = _spread(s.space_map, buildings | s.base, s.usable, s.eligible | s.base)
-    near = frozenset(h for h, d in dist.items() if d <= bound)
-    return s.usable & near, (s.eligible | s.base) & near
-
-
-def _spread(space_map: SpaceMap, start: frozenset[Hex], usable: frozenset[Hex],
-            free: frozenset[Hex]) -> dict[Hex, int]:
-    """Satellites needed to reach each hex from ``start`` (free hexes cost nothing)."""
-    dist = dict.fromkeys(start, 0)
-    queue = deque(start)
-    adjacent = space_map.adjacency()
-    while queue:
-        h = queue.popleft()
-        here = dist[h]
-        for n in adjacent.get(h, ()):
-            if n in free:
-                if here < dist.get(n, _INF):
-                    dist[n] = here
-                    queue.appendleft(n)
-            elif n in usable and here + 1 < dist.get(n, _INF):
-                dist[n] = here + 1
-                queue.append(n)
-    return dist
+    g = s.grid
+    joined = s.mask(buildings) | s.base_bits
+    free = s.eligible_bits | s.base_bits
+    if every:
+        near = functools.reduce(operator.and_, (s.within(a)[min(bound, len(s.within(a)) - 1)]
+                                                for a in groups))
+    else:
+        near = g.spread(joined, s.usable_bits, free, bound)[-1]
+    return _SteinerProblem.build(g, joined, s.usable_bits & near, free & near, bound)
 
 
 def _lower_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
@@ -630,9 +751,13 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             return _fail("already_federated",
                          f"{_names(m, shared)} already belongs to one of the player's "
                          "federations.", "gp.federation.exclusive", hexes=tuple(sorted(shared)))
+    adjacent = m.adjacency()
+    g = s.grid
+    proposal = g.mask(chosen | satellites)
     for fed in other_federations:
-        touching = sorted(h for h in chosen | satellites
-                          if any(n in fed for n in h.neighbors()))
+        if not proposal & g.around(g.mask(h for h in fed if h in g.bits)):
+            continue
+        touching = sorted(h for h in chosen | satellites if not fed.isdisjoint(adjacent[h]))
         if touching:
             return _fail("adjacent_federation",
                          f"{_names(m, touching)} touches one of the player's federations "
@@ -651,19 +776,21 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
     if not chosen and not s.base:
         return _fail("no_structures", "A federation needs at least one structure.",
                      "gp.federation.power")
-    parts = _components(m, group & frozenset(m.planets))
+    group_bits = proposal | s.base_bits
+    parts = g.parts(group_bits)
     if len(parts) > 1:
-        pieces = "; ".join(_names(m, p) for p in sorted(parts, key=min))
+        pieces = "; ".join(_names(m, g.hex_set(p)) for p in parts)
         return _fail("not_connected",
                      f"The structures and satellites form {len(parts)} separate groups: "
                      f"{pieces}.", "gp.action.federation", groups=len(parts))
-    left_out = _closure(m, group, s.eligible) - group
+    left_out = g.hex_set(g.closure(group_bits, s.eligible_bits) & ~group_bits)
     if left_out:
         return _fail("structure_left_out",
                      f"{_names(m, left_out)} touches the federation, so it must be part of it.",
                      "gp.action.federation", hexes=tuple(sorted(left_out)))
-    members = sorted(h for h in group if h in s.values and s.values[h] > 0)
-    power = sum(s.values[h] for h in members)
+    values = s.values
+    members = [h for h in group if values.get(h, 0) > 0]
+    power = sum(values[h] for h in members)
     count = len(satellites)
     numbers = dict(power=power, threshold=threshold, satellites=count)
     if power < threshold:
@@ -680,9 +807,11 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"{count} satellites need {count} power tokens; only {max_satellites} can be "
             "discarded.", RULES["gp.federation.satellites"], **numbers),
             power, threshold, count)
-    parts_to_join = _building_groups(m, chosen) + ([s.base] if s.base else [])
-    if optimal_known or _lower_bound(s, parts_to_join) >= count:
-        # two of the groups are this far apart: the proposal is already one of the best
+    if (optimal_known or (not flexible and s.least.get(chosen) == count)
+            or _lower_bound(s, _building_groups(s.grid, chosen) + ([s.base] if s.base else []))
+            >= count):
+        # the listing found this many the fewest, or two of the groups are this far
+        # apart: the proposal is already one of the best
         least, optimal = count, satellites
     else:
         found = _flexible_minimum(s, chosen) if flexible else _minimum(s, chosen)
@@ -694,6 +823,8 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"These {count} satellites could be {least}: {_names(m, optimal) or 'none'}.",
             RULES["gp.federation.minimal"], minimum=least, optimal=optimal, **numbers),
             power, threshold, count, least, optimal)
+    if least == count:
+        optimal = satellites  # the proposal's own are one of the best sets
     smaller = _smaller_federation(s, chosen, threshold, count)
     if smaller is not None:
         buildings, sats, value = smaller
@@ -727,7 +858,7 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
 
 def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
                     ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
-    groups = _building_groups(s.space_map, chosen - s.base)
+    groups = _building_groups(s.grid, chosen - s.base)
     base_value = sum(s.values.get(h, 0) for h in s.base)
     values = [sum(s.values[h] for h in g) for g in groups]
     for combo in _minimal_covers(values, threshold - base_value):
@@ -739,8 +870,7 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
         found = _minimum(s, buildings)
         if found is None or found[0] >= count:
             continue
-        whole = _closure(s.space_map, buildings | found[1] | s.base, s.eligible)
-        absorbed = (whole & s.eligible) - s.base
+        absorbed = _members(s, s.grid.mask(buildings | found[1]))
         if absorbed <= chosen:
             return (absorbed, found[1], base_value + sum(s.values[h] for h in absorbed))
     return None
@@ -871,9 +1001,9 @@ def linked_structures(space_map: SpaceMap, hexes: Iterable[Hex],
     >>> sorted(m.name(h) for h in linked_structures(m, [m.hex("5A8"), m.hex("5A9")], own))
     ['5A10', '5A11', '5A7']
     """
-    start = frozenset(hexes)
-    return (_closure(space_map, start, frozenset(structures)) - start) | (
-        start & frozenset(structures))
+    g = _grid(space_map)
+    own = g.mask(structures)
+    return g.hex_set(g.closure(g.mask(h for h in hexes if h in g.bits), own) & own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -924,7 +1054,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
     base = frozenset(federation)
     s = _setting(space_map, player_structures, other_federations, blocked, power_values,
                  value_bonus, base)
-    groups = _building_groups(space_map, s.eligible - base)
+    groups = _building_groups(s.grid, s.eligible - base)
     values = [sum(s.values[h] for h in g) for g in groups]
     base_value = sum(s.values.get(h, 0) for h in base)
     bounded = []
@@ -935,6 +1065,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             bounded.append((bound, len(combo), combo))
     bounded.sort()
     out: dict[frozenset[Hex], FederationOption] = {}
+    g = s.grid
     for _, _, combo in bounded:
         buildings = frozenset().union(*(groups[i] for i in combo))
         found = _all_minimum(s, buildings)
@@ -943,9 +1074,9 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         count, sat_sets = found
         if max_satellites is not None and count > max_satellites:
             continue
+        joined = s.mask(buildings)
         for sats in sat_sets:
-            members = (_closure(space_map, buildings | sats | base, s.eligible)
-                       & s.eligible) - base
+            members = _members(s, joined | g.mask(sats))
             if members | sats in out:
                 continue
             # Built to pass the other checks of _check: structures and satellites come
@@ -956,19 +1087,30 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             power = sum(s.values[h] for h in members | base if h in s.values)
             if power < threshold or _smaller_federation(s, members, threshold, count):
                 continue
+            # no fewer satellites join the members, since none join ``buildings`` among
+            # them: a check of this federation need not search again
+            s.least[members] = count
             if not members | sats:
                 # the Ivits' federation has grown to the threshold: the option names it
                 built = frozenset(h for h in base if h in s.structures)
                 members, sats = built, base - built
             out[members | sats] = FederationOption(members, sats, power)
-    return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(o.hexes)))
+    return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(map(
+        g.bits.__getitem__, o.hexes))))  # the bits of the hexes are in their order
+
+
+def _members(s: _Setting, joined: int) -> frozenset[Hex]:
+    """The structures of a new federation of the buildings and satellites of mask
+    ``joined``: with every eligible structure they touch, and those touch (not the
+    base's)."""
+    whole = s.grid.closure(joined | s.base_bits, s.eligible_bits)
+    return s.grid.hex_set(whole & s.eligible_bits & ~s.base_bits)
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
                  ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
     """Every smallest set of new satellites joining ``buildings`` (and the base)."""
-    usable, free = _region(s, buildings)
-    return all_minimal_satellites(s.space_map, buildings | s.base, usable, free)
+    return _every_fewest(_region(s, buildings, every=True), None)
 
 
 def _minimal_covers(values: Sequence[int], threshold: int) -> Iterator[tuple[int, ...]]:

@@ -2071,8 +2071,8 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
                       threshold: int, tokens: int,
                       bonus: tuple[tuple[Hex, int], ...] = (),
                       flexible: bool = False) -> FederationCheck:
-    """:func:`.federation.check_federation` on hashable inputs, remembered (a check is
-    asked for once per token while the legal actions are listed)."""
+    """:func:`.federation.check_federation` on hashable inputs, remembered (equal
+    positions reached again, as a replay or another listing does, ask the same)."""
     from gaia_lab.games.gaia_project import federation as fedmod
     from gaia_lab.games.gaia_project.state import _space_map
 
@@ -2094,6 +2094,21 @@ class _FederationPosition:
     """``setting.values``, sorted."""
     free: frozenset[Hex]
     """The structures with a power value in no earlier federation."""
+    lines: dict[tuple[str, ...], _FederationLine] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The federation lines read and checked at this position, by the hexes they name (a
+    listing tries each one once per federation token)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _FederationLine:
+    """A federation line's hexes read and checked at one position."""
+
+    names: tuple[str, ...]
+    """The log names of its structures and satellites, sorted (the Ivits: those new to
+    their federation)."""
+    satellites: int
+    check: FederationCheck
 
 
 class _Same:
@@ -2141,42 +2156,52 @@ def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[st
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
                 ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
-    m = state.space_map
-    names = [_hex(state, h) for h in cmd.hexes]
+    position = _federation_position(_Same(state), seat)
+    line = position.lines.get(cmd.hexes)
+    names = [] if line is not None else [_hex(state, h) for h in cmd.hexes]
     supply = dict(state.fed_supply)
     if supply.get(cmd.token, 0) <= 0:
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
     if hooks(p.faction).one_federation:
-        return _one_federation(state, seat, cmd, names)
-    position = _federation_position(_Same(state), seat)
+        return _one_federation(state, seat, cmd, names, position)
+    if line is None:
+        line = position.lines[cmd.hexes] = _federation_line(state, seat, position, names)
+    if not line.check.legal:
+        v = line.check.verdict
+        raise Refusal(f"federation.{v.code}", v.message,
+                      v.rule.id if v.rule else "gp.action.federation")
+    n = line.satellites
+    _check_satellite_supply(p, n)
+    if pw.tokens(p.bowls) < n:
+        raise Refusal("federation.tokens", f"{n} satellites need as many "
+                      "power tokens.", "gp.federation.satellites")
+    p = _take_tokens(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
+                     "gp.federation.satellites")
+    p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
+    p = _take_token(state, p, cmd.token)
+    supply[cmd.token] -= 1
+    seats = list(state.seats)
+    seats[seat] = p
+    state = evolve(state, seats=tuple(seats), fed_supply=tuple(sorted(supply.items())))
+    return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
+                       f"{', '.join(line.names)} and take {cmd.token}.", seat,
+                       "gp.action.federation")]
+
+
+def _federation_line(state: GPState, seat: int, position: _FederationPosition,
+                     names: Sequence[str]) -> _FederationLine:
+    """Read the hexes of a federation line (their log names) and check the federation."""
+    m = state.space_map
     f = position.setting
     chosen, satellites = _federation_hexes(state, position, names)
-    names = sorted(m.name(h) for h in chosen | satellites)
     check = _check_federation(state.setup.sectors, position.structures,
                               satellites, chosen, tuple(f.others), f.blocked,
                               position.values, f.threshold,
-                              pw.tokens(p.bowls), f.bonus,
+                              pw.tokens(state.seats[seat].bowls), f.bonus,
                               state.setup.flexible_federations)
-    if not check.legal:
-        v = check.verdict
-        raise Refusal(f"federation.{v.code}", v.message,
-                      v.rule.id if v.rule else "gp.action.federation")
-    _check_satellite_supply(p, len(satellites))
-    if pw.tokens(p.bowls) < len(satellites):
-        raise Refusal("federation.tokens", f"{len(satellites)} satellites need as many "
-                      "power tokens.", "gp.federation.satellites")
-    n = len(satellites)
-    p = _take_tokens(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
-                     "gp.federation.satellites")
-    p = evolve(p, satellites=p.satellites + len(satellites),
-               federations=p.federations + (tuple(sorted(names)),))
-    p = _take_token(state, p, cmd.token)
-    supply[cmd.token] -= 1
-    state = evolve(state.with_seat(seat, p), fed_supply=tuple(sorted(supply.items())))
-    return state, [_ev("federation", f"{_name(p.faction)} form a federation of "
-                       f"{', '.join(names)} and take {cmd.token}.", seat,
-                       "gp.action.federation")]
+    return _FederationLine(tuple(sorted(m.name(h) for h in chosen | satellites)),
+                           len(satellites), check)
 
 
 def _check_satellite_supply(p: PlayerState, n: int) -> None:
@@ -2205,26 +2230,29 @@ def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> Fed
                                          max_satellites=p.qic)
 
 
-def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
-                    ) -> tuple[GPState, list[Event]]:
+def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str],
+                    position: _FederationPosition) -> tuple[GPState, list[Event]]:
+    """The Ivits' federation line (``names``: the log names of its hexes, unless the
+    position has checked the line already)."""
     p = state.seats[seat]
     if cmd.using is not None:
         raise Refusal("federation.using", f"The {_name(p.faction)} pay their satellites with "
                       "Q.I.C., not power tokens.", "gp.faction.ivits")
-    check = check_one_federation(state, seat, names)
-    if not check.legal:
-        v = check.verdict
+    line = position.lines.get(cmd.hexes)
+    if line is None:
+        base = {h for fed in p.federations for h in fed}
+        new = tuple(sorted(set(names) - base))
+        structures = {h for h, _ in p.buildings}
+        line = position.lines[cmd.hexes] = _FederationLine(
+            new, sum(h not in structures for h in new), check_one_federation(state, seat, names))
+    if not line.check.legal:
+        v = line.check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.faction.ivits")
-    base = {h for fed in p.federations for h in fed}
-    new = tuple(sorted(set(names) - base))
-    structures = {h for h, _ in p.buildings}
-    satellites = [h for h in new if h not in structures]
-    _check_satellite_supply(p, len(satellites))
-    p = _pay(p, Resources(qic=len(satellites)), f"{len(satellites)} satellites",
-             "gp.faction.ivits")
-    p = evolve(p, satellites=p.satellites + len(satellites),
-               federations=p.federations + (new,))
+    new, n = line.names, line.satellites
+    _check_satellite_supply(p, n)
+    p = _pay(p, Resources(qic=n), f"{n} satellites", "gp.faction.ivits")
+    p = evolve(p, satellites=p.satellites + n, federations=p.federations + (new,))
     p = _take_token(state, p, cmd.token)
     supply = dict(state.fed_supply)
     supply[cmd.token] -= 1
