@@ -533,6 +533,11 @@ class _Turn:
     spare: int = 0
     """Power of a spent token not used yet (tokens worth 2 power), for the rest of the
     line."""
+    judging: bool = False
+    """The command being played ends a line that is only judged (:func:`turn_lines_legal`):
+    once nothing left of it can refuse the line, the command returns at once, its state
+    and events unread; what the judgement reads is noted first (the follow-ups owed, the
+    brainstone choice used)."""
 
     def stone_choice(self, p: PlayerState, options: dict[str, bool]) -> bool | None:
         """The brainstone choice for the command being played: None (not written), or
@@ -1031,9 +1036,10 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
     lines = [(i, turn_units(m)) for i, m in enumerate(moves)
              if m.commands and m.actor == faction]
 
-    def play_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, _Turn] | None:
+    def play_unit(state: GPState, turn: _Turn, unit: _Unit, last: bool = False
+                  ) -> tuple[GPState, _Turn] | None:
         after = _Turn(turn.seat, turn.main, turn.main_verb, list(turn.follow),
-                      list(turn.built), turn.stone, turn.stone_used, turn.spare)
+                      list(turn.built), turn.stone, turn.stone_used, turn.spare, last)
         try:
             played, _ = _turn_unit(state, after, unit)
         except Refusal:
@@ -1049,7 +1055,7 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
             if len(units) == depth + 1:
                 # the end of a line refuses only a missing follow-up (_end_turn); the
                 # charges it offers and the next turn decide nothing
-                done = play_unit(state, turn, units[depth])
+                done = play_unit(state, turn, units[depth], last=True)
                 legal[i] = done is not None and not done[1].follow
             else:
                 branches.setdefault(units[depth], []).append((i, units))
@@ -1122,6 +1128,8 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
             raise Refusal("burn.too_much", f"Burning {cmd.amount} needs {2 * cmd.amount} "
                           f"tokens in bowl II, which holds {p.bowls[1]}.",
                           "gp.free_action.when")
+        if turn.judging:
+            return state, []
         bowls = pw.burn(p.bowls, cmd.amount)
         if hooks(p.faction).burn_to_gaia:
             bowls = (bowls[0], bowls[1], bowls[2], bowls[3] + cmd.amount)
@@ -1296,6 +1304,8 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
         p = evolve(p, bowls=(p.bowls[0], p.bowls[1], p.bowls[2] - n, p.bowls[3] + n))
     else:
         p = _pay(p, Resources(**{_RES[cost.code]: n}), f"Converting {cost}", rule)
+    if turn is not None and turn.judging:
+        return state, []
     p = gain(p, got, "spend")
     return state.with_seat(seat, p), [_ev("spend", f"{_name(p.faction)} convert {cost} "
                                           f"into {got}.", seat, rule)]
@@ -1460,6 +1470,8 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     cost, steps = _mine_cost(state, p, hx, planet, own_gf, free_steps, extra)
     _check_steps_used(hx, planet, free_steps, steps)
     p = _pay(p, cost, f"A mine on {hx}", "gp.action.mine")
+    if turn.judging:
+        return state, []
     p = _new_type_gain(state, p, planet)
     if own_gf:
         p = evolve(p, gaiaformers=tuple(g for g in p.gaiaformers if g != hx))
@@ -1507,6 +1519,8 @@ def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
     qic = _range_cost(state, p, hx, extra)
     cost = _c().board.structure("mine").cost + Resources(qic=qic)
     p = _pay(p, cost, f"A mine on {hx}", h.rule)
+    if turn.judging:
+        return state, []
     if p.count("PI"):
         p = gain(p, h.pi_shared_mine_gain, "PI")
     p = p.with_building(hx, "m")
@@ -1639,6 +1653,8 @@ def _gaia_project(state: GPState, turn: _Turn, name: str, extra_range: int = 0,
     p = _pay(p, Resources(qic=qic), "Reaching the planet", "gp.range.qic")
     p = _take_tokens(p, tokens, using, turn, True, "gaia", "A Gaia project",
                      "gp.action.gaia_project")
+    if turn.judging:
+        return state, []
     p = evolve(p, gaiaformers=tuple(sorted(p.gaiaformers + (hx,))))
     return state.with_seat(seat, p), [
         _ev("gaia.project", f"{_name(p.faction)} start a Gaia project on {hx}.", seat,
@@ -1678,6 +1694,11 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         if not near:
             cost = s.cost_alone
     p = _pay(p, cost, f"A {new} on {hx}", "gp.upgrade.trading_station")
+    if new in ("lab", "ac1", "ac2"):
+        turn.follow.append(("tech", None))
+    turn.built.append(hx)
+    if turn.judging:
+        return state, []
     p = p.with_building(hx, new).gained(new)
     if new == "ts":
         p = _round_vp(state, p, "trading station built")
@@ -1687,9 +1708,6 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
     token = hooks(p.faction).pi_token
     if new == "PI" and token:
         p = _take_token(state, p, token)
-    if new in ("lab", "ac1", "ac2"):
-        turn.follow.append(("tech", None))
-    turn.built.append(hx)
     return state.with_seat(seat, p), [
         _ev("build.upgrade", f"{_name(p.faction)} upgrade {hx} from {old} to {new} "
             f"(paying {cost}).", seat, "gp.action.upgrade")]
@@ -1775,7 +1793,11 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
     p = evolve(p, research=tuple(research)).gained(track)
     code = TRACK_CODES[track]
     lv = _c().research(track).levels[level + 1]
+    if track == "navigation" and level + 1 == 5:
+        turn.follow.insert(0, ("lost", None))
     p = _gain_in_turn(p, lv.once, code, turn)
+    if turn.judging:
+        return state, []
     if lv.per:
         p = gain(p, _scaled(lv.per_gain, _per(state, p, lv.per)), code)
     if track == "terraforming" and level + 1 == 5:
@@ -1783,8 +1805,6 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
         if not any(o.level("terraforming") == 5 for i, o in enumerate(state.seats)
                    if i != seat):
             p = _take_token(state, p, fed)
-    if track == "navigation" and level + 1 == 5:
-        turn.follow.insert(0, ("lost", None))
     p = _round_vp(state, p, "research level advanced")
     p = _tile_triggers(p, "up")
     events.append(_ev("research", f"{_name(p.faction)} advance {track} to level "
@@ -1853,9 +1873,6 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         p = _spend_power(p, a.cost, f"{name}", turn)
     else:
         p = _pay(p, Resources(qic=a.cost), name, "gp.action.board")
-    p = gain(p, a.gain, name)
-    if a.per:
-        p = gain(p, _scaled(a.per_gain, _per(state, p, a.per)), name)
     if name == "power2":
         turn.follow.append(("mine", (2, 0)))
     elif name == "power6":
@@ -1864,6 +1881,11 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         turn.follow.append(("tech", None))
     elif name == "qic2":
         turn.follow.append(("fedtile", None))
+    if turn.judging:
+        return state, []
+    p = gain(p, a.gain, name)
+    if a.per:
+        p = gain(p, _scaled(a.per_gain, _per(state, p, a.per)), name)
     state = evolve(state.with_seat(seat, p), board_used=state.board_used + (name,))
     return state, [_ev("action", f"{_name(p.faction)} take {name}.", seat, "gp.action.board")]
 
@@ -1919,6 +1941,8 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
             turn.follow.append(("mine", (1, 0)))
         elif key == "faction":
             return _faction_special(state.with_seat(seat, p), turn, label)
+        if turn.judging:
+            return state, []
         return state.with_seat(seat, p), [_ev("special", f"{_name(p.faction)} use their "
                                               f"special action ({label}).", seat,
                                               "gp.action.special")]
@@ -2002,6 +2026,8 @@ def _space_station(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, li
                       "satellite of theirs.", rule)
     qic = _range_cost(state, p, hx, 0)
     p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    if turn.judging:
+        return state, []
     p = p.with_building(hx, "sp")
     p = _join_federation(state, p, hx)
     return state.with_seat(seat, p), [
@@ -2242,12 +2268,14 @@ def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState,
         raise Refusal("lost.not_space", f"{hx} is not empty space.", "gp.action.research")
     qic = _range_cost(state, p, hx, 0)
     p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    turn.built.append(hx)
+    if turn.judging:
+        return state, []
     p = _new_type_gain(state, p, "lost")
     p = p.with_building(hx, "lp")
     p = _join_federation(state, p, hx)
     p = _round_vp(state, p, "mine built")
     p = _tile_triggers(p, "mine")
-    turn.built.append(hx)
     return state.with_seat(seat, p), [_ev("lost_planet", f"{_name(p.faction)} place the "
                                           f"Lost Planet on {hx}.", seat,
                                           "gp.action.research")]
@@ -2270,6 +2298,8 @@ def _pass(state: GPState, turn: _Turn, cmd: Pass) -> tuple[GPState, list[Event]]
     if cmd.booster and cmd.booster not in state.boosters:
         raise Refusal("pass.booster_unavailable", f"{cmd.booster} is not in the supply; "
                       f"it holds {', '.join(sorted(state.boosters))}.", "gp.pass.booster")
+    if turn.judging:
+        return state, []
     boosters = list(state.boosters)
     if p.booster:
         b = c.booster(p.booster)
