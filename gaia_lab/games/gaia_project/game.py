@@ -560,9 +560,9 @@ def _station_targets(state: GPState, p: PlayerState, station: bool = False) -> l
     taken = {h for o in state.seats for h, _ in o.buildings}
     taken |= {h for o in state.seats if o is p or not station for fed in o.federations
               for h in fed}
-    own = [m.hex(h) for h, _ in p.buildings]
-    return [m.name(h) for h in m if m.planet(h) is None and m.name(h) not in taken
-            and min((m.distance(h, o) for o in own), default=99) <= reach]
+    distance = rules.structure_distances(state, p)
+    return [name for h in m if m.planet(h) is None
+            and (name := m.name(h)) not in taken and distance[name] <= reach]
 
 
 def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
@@ -629,7 +629,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     per_step = c.board.terraform_cost[p.level("terraforming")]
     home = c.faction(me).home_planet
     planet_of = dict(_planets(state))
-    distance = _distances(state, p, mine_targets + gf_targets)
+    distance = rules.structure_distances(state, p)
     near = [h for h in mine_targets if h in p.gaiaformers or distance[h] <= base_reach + 3]
 
     def affordable(h: str) -> bool:
@@ -717,25 +717,6 @@ def _planet_list(sectors: tuple[tuple[str, int, int, int], ...]
 
     m = _space_map(sectors)
     return tuple((m.name(h), str(m.planets[h])) for h in m if m.planets[h] is not None)
-
-
-def _distances(state: GPState, p: PlayerState, names: list[str]) -> dict[str, int]:
-    """The distance from each named hex to the player's nearest structure (99 with
-    none)."""
-    m = state.space_map
-    own = [(h.q, h.r) for h in (m.hex(name) for name, _ in p.buildings)]
-    out = {}
-    for name in names:
-        t = m.hex(name)  # the plain hex distance of SpaceMap.distance, written out
-        tq, tr = t.q, t.r
-        best = 99 if not own else 1 << 30
-        for q, r in own:
-            dq, dr = tq - q, tr - r
-            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            if d < best:
-                best = d
-        out[name] = best
-    return out
 
 
 def _planets(state: GPState) -> tuple[tuple[str, str], ...]:

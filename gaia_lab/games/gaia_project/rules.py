@@ -26,7 +26,7 @@ the Terrans place their first mines on terra planets. [gp.setup.mines_first]
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gaia_lab.core.errors import GaiaLabError, IllegalActionError
@@ -1359,18 +1359,43 @@ def _spend_with_stone(p: PlayerState, amount: int, what: str, turn: _Turn | None
 # -- building -----------------------------------------------------------------------
 
 
-def _own_hexes(state: GPState, p: PlayerState) -> list[Hex]:
-    m = state.space_map
-    return [m.hex(h) for h, _ in p.buildings]
+def structure_distances(state: GPState, p: PlayerState) -> Mapping[str, int]:
+    """The distance from each hex of the map (by log name) to the player's nearest
+    structure, where range counts from (99 with none): one table for every look-up of
+    a position, remembered for the layout and the structures' hexes.
+
+    >>> s = new_game(2, DEEP_MIND_2_SETUP)
+    >>> p = s.seats[0].with_building("5A4", "m")
+    >>> d = structure_distances(s, p)
+    >>> d["5A4"], d["5C"], structure_distances(s, s.seats[1])["5C"]
+    (0, 2, 99)
+    """
+    return _nearest_distances(state.setup.sectors, tuple(h for h, _ in p.buildings))
+
+
+@functools.lru_cache(maxsize=64)
+def _nearest_distances(sectors: tuple[tuple[str, int, int, int], ...],
+                       sources: tuple[str, ...]) -> Mapping[str, int]:
+    m = _space_map(sectors)
+    names = [m.name(h) for h in m]
+    if not sources:
+        return dict.fromkeys(names, 99)
+    rows = [_distance_row(sectors, source) for source in sources]
+    return dict(zip(names, map(min, zip(*rows, strict=True)), strict=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def _distance_row(sectors: tuple[tuple[str, int, int, int], ...], source: str
+                  ) -> tuple[int, ...]:
+    """The distance from ``source`` to each map hex, in map order."""
+    m = _space_map(sectors)
+    s = m.hex(source)
+    return tuple(s.distance(h) for h in m)
 
 
 def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
     """The Q.I.C. needed to reach ``target`` (raises when out of reach)."""
-    m = state.space_map
-    t = m.hex(target)
-    q, r = t.q, t.r  # SpaceMap.distance to each own structure, written out: a hot path
-    dist = min(max(abs(q - h.q), abs(r - h.r), abs(q - h.q + r - h.r))
-               for h in _own_hexes(state, p))
+    dist = structure_distances(state, p)[target]
     reach = _c().board.range_by_level[p.level("navigation")] + extra
     if dist <= reach:
         return 0
