@@ -43,6 +43,7 @@ from gaia_lab.games.gaia_project.components import (
     Components,
     Resources,
     RoundScoringTile,
+    Structure,
     load_components,
     terraforming_steps,
 )
@@ -185,6 +186,12 @@ def _c() -> Components:
     return load_components()
 
 
+@functools.lru_cache(maxsize=16)
+def _structure(structure_id: str) -> Structure:
+    """A structure of the player board (its cost, count and income)."""
+    return _c().board.structure(structure_id)
+
+
 def gain(p: PlayerState, r: Resources, source: str) -> PlayerState:
     """Add resources (credits, ore and knowledge capped), charging and new tokens (the
     Gleens take ore for Q.I.C. until their right academy, at setup too)."""
@@ -200,14 +207,15 @@ def gain(p: PlayerState, r: Resources, source: str) -> PlayerState:
 
 
 def _pay(p: PlayerState, cost: Resources, what: str, rule: str) -> PlayerState:
+    if (cost.credits <= p.credits and cost.ore <= p.ore and cost.knowledge <= p.knowledge
+            and cost.qic <= p.qic):
+        return evolve(p, credits=p.credits - cost.credits, ore=p.ore - cost.ore,
+                      knowledge=p.knowledge - cost.knowledge, qic=p.qic - cost.qic)
     short = [f"{need} {n} (has {have})" for n, need, have in (
         ("credits", cost.credits, p.credits), ("ore", cost.ore, p.ore),
         ("knowledge", cost.knowledge, p.knowledge), ("Q.I.C.", cost.qic, p.qic))
         if need > have]
-    if short:
-        raise Refusal("cost.unaffordable", f"{what} needs " + ", ".join(short) + ".", rule)
-    return evolve(p, credits=p.credits - cost.credits, ore=p.ore - cost.ore,
-                  knowledge=p.knowledge - cost.knowledge, qic=p.qic - cost.qic)
+    raise Refusal("cost.unaffordable", f"{what} needs " + ", ".join(short) + ".", rule)
 
 
 def _ev(kind: str, text: str, seat: int | None, rule: str | None = None,
@@ -312,7 +320,7 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
     f = faction_board(p.faction, state.setup.faction_variant, state.players)
     out: list[tuple[str, Resources]] = [("base", f.base_income)]
     for b in ("m", "ts", "lab"):
-        s = c.board.structure(STRUCTURE_IDS[b])
+        s = _structure(STRUCTURE_IDS[b])
         n = p.count(b) if b != "m" else p.count("m")
         if b == "lab" and h.lab_income is not None:
             out.extend(("lab", h.lab_income) for _ in range(n))
@@ -325,11 +333,11 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
     if p.count("PI"):
         out.append(("PI", variant.pi_income if variant and variant.pi_income
                     else h.pi_income if h.pi_income is not None
-                    else c.board.structure("planetary_institute").income_when_built))
+                    else _structure("planetary_institute").income_when_built))
     if p.count("ac1"):
         out.append(("ac1", variant.ac1_income if variant and variant.ac1_income
                     else h.ac1_income if h.ac1_income is not None
-                    else c.board.structure("academy_left").income_when_built))
+                    else _structure("academy_left").income_when_built))
     for _, t, covered in p.techs:
         if not covered and c.tech(t).income:
             out.append((t, c.tech(t).income))
@@ -1099,14 +1107,17 @@ _FOLLOW_RULE = {"tech": "gp.action.upgrade_tech", "up": "gp.tech.under_area",
                 "station": "gp.faction.ivits.pi"}
 
 
+_FOLLOW_COMMAND: dict[str, type] = {
+    "tech": Tech, "up": Up, "cover": Cover, "mine": Build, "fedtile": FedTile,
+    "lost": LostPlanet, "downlab": Build, "swap": SwapPI, "station": Build}
+"""The command each follow-up is written as."""
+
+
 def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[Event]]:
     seat = turn.seat
     if turn.follow:
         what, data = turn.follow[0]
-        expected = {"tech": Tech, "up": Up, "cover": Cover, "mine": Build,
-                    "fedtile": FedTile, "lost": LostPlanet, "downlab": Build,
-                    "swap": SwapPI, "station": Build}[what]
-        if isinstance(cmd, expected):
+        if isinstance(cmd, _FOLLOW_COMMAND[what]):
             turn.follow.pop(0)
             return _follow(state, turn, what, data, cmd)
         if what == "up" and isinstance(cmd, Decline) and cmd.what == "up":
@@ -1410,7 +1421,8 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
                free_steps: int, extra: int) -> tuple[Resources, int]:
     """The price of a mine on ``hx`` and its terraforming steps; Refusal if out of reach."""
     qic = 0 if own_gf else _range_cost(state, p, hx, extra)
-    cost = _c().board.structure("mine").cost + Resources(qic=qic)
+    cost = _structure("mine").cost
+    cost = evolve(cost, qic=cost.qic + qic)
     steps = 0
     if planet == "gaia":
         if not own_gf:
@@ -1420,7 +1432,7 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
         per = _c().board.terraform_cost[p.level("terraforming")]
         paid = max(0, steps - free_steps)
-        cost = cost + Resources(ore=per * paid)
+        cost = evolve(cost, ore=cost.ore + per * paid)
         if paid and p.ore < cost.ore:
             raise Refusal("build.terraform_unaffordable",
                           f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} from "
@@ -1490,7 +1502,7 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     if planet == "transdim":
         raise Refusal("build.transdim", f"{hx} is a Transdim planet: it needs a Gaia "
                       "project first.", "gp.action.gaia_project")
-    if p.count("m") >= _c().board.structure("mine").count:
+    if p.count("m") >= _structure("mine").count:
         raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
     cost, steps = _mine_cost(state, p, hx, planet, own_gf, free_steps, extra)
     _check_steps_used(hx, planet, free_steps, steps)
@@ -1539,10 +1551,10 @@ def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
     seat = turn.seat
     p = state.seats[seat]
     h = hooks(p.faction)
-    if p.count("m") >= _c().board.structure("mine").count:
+    if p.count("m") >= _structure("mine").count:
         raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
     qic = _range_cost(state, p, hx, extra)
-    cost = _c().board.structure("mine").cost + Resources(qic=qic)
+    cost = _structure("mine").cost + Resources(qic=qic)
     p = _pay(p, cost, f"A mine on {hx}", h.rule)
     if turn.judging:
         return state, []
@@ -1704,7 +1716,7 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         rule = h.rule if dict(h.upgrades_from).get(new) else "gp.action.upgrade"
         raise Refusal("upgrade.from", f"{new} replaces a {' or a '.join(paths[new])}; {hx} "
                       f"holds {old or 'nothing of theirs'}.", rule)
-    s = _c().board.structure(STRUCTURE_IDS[new])
+    s = _structure(STRUCTURE_IDS[new])
     if p.count(new) >= s.count:
         raise Refusal("upgrade.none_left", f"No {new} is left on the board.",
                       "gp.action.upgrade")
@@ -1988,7 +2000,7 @@ def _faction_special(state: GPState, turn: _Turn, label: str
         if not p.count("lab"):
             raise Refusal("special.no_lab", f"The {_name(p.faction)} have no research lab to "
                           "downgrade.", rule)
-        if p.count("ts") >= _c().board.structure("trading_station").count:
+        if p.count("ts") >= _structure("trading_station").count:
             raise Refusal("special.no_ts_left", "No trading station is left to put in the "
                           "lab's place.", rule)
         turn.follow[0:0] = [("downlab", None), ("up", ())]
