@@ -618,11 +618,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
 
     def viable(text: str) -> bool:
         """Whether a line's first part may lead somewhere (refused only as incomplete)."""
-        try:
-            rules.play(state, parse_listed(f"{me} {text}"))
-        except rules.Refusal as r:
-            return r.code == "turn.incomplete"
-        return True
+        return rules.turn_lines_legal(state, [parse_listed(f"{me} {text}")], False)[0]
 
     c = load_components()
     base_reach = c.board.range_by_level[p.level("navigation")] + 2 * p.qic

@@ -998,19 +998,22 @@ _Unit = tuple[Command, Brainstone | None]
 
 def turn_units(move: Move) -> list[_Unit]:
     """The commands of a turn's line, each with the brainstone choice that follows it
-    (a choice that follows nothing stays a unit of its own, refused when played)."""
-    cmds = move.commands
+    (a choice that follows nothing stays a unit of its own, refused when played).
+
+    >>> from gaia_lab.games.gaia_project.notation import parse_move
+    >>> line = parse_move("taklons brainstone area1. burn 1. brainstone area2. "
+    ...                   "brainstone area3. up nav")
+    >>> [(str(c), s and str(s)) for c, s in turn_units(line)]  # doctest: +NORMALIZE_WHITESPACE
+    [('brainstone area1', None), ('burn 1', 'brainstone area2'),
+     ('brainstone area3', None), ('up nav', None)]
+    """
     units: list[_Unit] = []
-    i = 0
-    while i < len(cmds):
-        cmd = cmds[i]
-        after = cmds[i + 1] if i + 1 < len(cmds) else None
-        if not isinstance(cmd, Brainstone) and isinstance(after, Brainstone):
-            units.append((cmd, after))
-            i += 2
+    for cmd in move.commands:
+        if (isinstance(cmd, Brainstone) and units and units[-1][1] is None
+                and not isinstance(units[-1][0], Brainstone)):
+            units[-1] = (units[-1][0], cmd)
         else:
             units.append((cmd, None))
-            i += 1
     return units
 
 
@@ -1030,12 +1033,15 @@ def _turn_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, list[
     return state, events
 
 
-def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
+def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = True
+                     ) -> list[bool]:
     """Whether each line is legal as the turn the head task waits for, as
     :func:`play` would find: the lines are walked as a tree of their commands, so a
     first part shared by many lines (``build lab 4B2``, then each tile and step) is
     played once.  Only a rule's refusal makes a line illegal; any other error
-    propagates."""
+    propagates.  With ``complete`` False a line refused only as incomplete (a first
+    part still owing its follow-ups, ``action power2`` before its mine) counts as
+    legal."""
     task = head_task(state)
     assert task is not None and task.kind == "turn", task
     seat = _seat(task)
@@ -1064,7 +1070,7 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
                 # the end of a line refuses only a missing follow-up (_end_turn); the
                 # charges it offers and the next turn decide nothing
                 done = play_unit(state, turn, units[depth], last=True)
-                legal[i] = done is not None and not done[1].follow
+                legal[i] = done is not None and not (complete and done[1].follow)
             else:
                 branches.setdefault(units[depth], []).append((i, units))
         for unit, below in branches.items():
@@ -1107,6 +1113,8 @@ _FOLLOW_RULE = {"tech": "gp.action.upgrade_tech", "up": "gp.tech.under_area",
                 "station": "gp.faction.ivits.pi"}
 
 
+_RESEARCH_COST = Resources(knowledge=4)
+"""A research step taken as the main action."""
 _FOLLOW_COMMAND: dict[str, type] = {
     "tech": Tech, "up": Up, "cover": Cover, "mine": Build, "fedtile": FedTile,
     "lost": LostPlanet, "downlab": Build, "swap": SwapPI, "station": Build}
@@ -1160,7 +1168,7 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
     if isinstance(cmd, Build):
         return _build(state, turn, cmd, steps=0, extra_range=0)
     if isinstance(cmd, Up):
-        p = _pay(state.seats[seat], Resources(knowledge=4), "A research step",
+        p = _pay(state.seats[seat], _RESEARCH_COST, "A research step",
                  "gp.action.research")
         state = state.with_seat(seat, p)
         return _up(state, seat, CODE_TRACK.get(cmd.track, cmd.track), turn)
@@ -1248,6 +1256,13 @@ _BASE_CONVERSIONS = (("pw", 4, "q", 1), ("pw", 3, "o", 1), ("pw", 4, "k", 1),
 _RES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "t": "power_tokens"}
 
 
+@functools.lru_cache(maxsize=256)
+def _resource(code: str, amount: int) -> Resources:
+    """``amount`` of one resource by its log code (``3o``): conversions pay and give
+    these, line after line."""
+    return Resources(**{_RES[code]: amount})
+
+
 def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
              split: bool = False) -> Resources:
     """What a ``spend`` of whole conversions from ``table`` gives.  ``split``: the
@@ -1256,8 +1271,9 @@ def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
     if len(cmd.cost) != 1:
         raise Refusal("spend.unknown", f"'{cmd}' is not a free action.", rule)
     cost = cmd.cost[0]
+    paying, pays = cost.amount, cost.code
     wanted = {r.code: r.amount for r in cmd.gain}
-    if cost.amount < 1:
+    if paying < 1:
         raise Refusal("spend.nothing", "A free action pays at least one of something.", rule)
     if split and len(wanted) > 1:
         paid, got = 0, Resources()
@@ -1267,28 +1283,33 @@ def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
             if entry is None or code not in _RES:
                 break
             paid += amount // entry[1] * entry[0]
-            got = got + Resources(**{_RES[code]: amount})
+            got = got + _resource(code, amount)
         else:
             if paid == cost.amount:
                 return got
     for pay, n, get, m in table:
-        if pay != cost.code or cost.amount % n:
+        if pay != pays or paying % n:
             continue
-        k = cost.amount // n
-        if wanted == {get: k * m}:
-            return Resources(**{_RES[get]: k * m})
+        k = paying // n
+        if len(wanted) == 1 and wanted.get(get) == k * m:
+            return _resource(get, k * m)
     raise Refusal("spend.unknown", f"'{cmd}' is not a free action of this player.", rule)
 
 
-def conversions(p: PlayerState) -> list[tuple[str, int, str, int]]:
+def conversions(p: PlayerState) -> tuple[tuple[str, int, str, int], ...]:
     """The free actions of a player: ``(pay code, amount, get code, amount)``."""
-    h = hooks(p.faction)
+    return _conversion_table(p.faction, bool(p.count("PI")))
+
+
+@functools.lru_cache(maxsize=64)
+def _conversion_table(faction: str, with_pi: bool) -> tuple[tuple[str, int, str, int], ...]:
+    h = hooks(faction)
     table = list(_BASE_CONVERSIONS) + list(h.conversions)
     if h.gaiaformer_for_qic:
         table.append(("gf", 1, "q", 1))
-    if p.count("PI"):
+    if with_pi:
         table += list(h.pi_conversions)
-    return table
+    return tuple(table)
 
 
 def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
@@ -1314,7 +1335,7 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
                           h.rule or rule)
         p = evolve(p, bowls=(p.bowls[0], p.bowls[1], p.bowls[2] - n, p.bowls[3] + n))
     else:
-        p = _pay(p, Resources(**{_RES[cost.code]: n}), f"Converting {cost}", rule)
+        p = _pay(p, _resource(cost.code, n), f"Converting {cost}", rule)
     if turn is not None and turn.judging:
         return state, []
     p = gain(p, got, "spend")
