@@ -588,7 +588,8 @@ def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
 def _main_actions(state: GPState, seat: int) -> list[str]:
     """The candidate lines of the action phase, leaving out the targets that cannot be
     legal whatever the resources (a mine on a built hex, an upgrade of another
-    building); :meth:`GaiaProject.explain` judges the rest."""
+    building, an action space taken this round) and the research step the knowledge
+    held cannot pay; :meth:`GaiaProject.explain` judges the rest."""
     p = state.seats[seat]
     codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
     have = {"pw": p.bowls[2] * 2 + (2 if p.brainstone == 2 else 0), "t-a3": p.bowls[2],
@@ -601,7 +602,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         out += [f"{t}. brainstone area{k}" for t in list(out) if " pw " in t or "pw for" in t
                 for k in (1, 3)]
     out += [f"burn {k}" for k in range(1, p.bowls[1] // 2 + 1)]
-    out += [f"up {c}" for c in codes]
+    if p.knowledge >= rules.RESEARCH_COST.knowledge:
+        out += [f"up {c}" for c in codes]
     tails = _tech_tails(state, p)
     taken = {h for o in state.seats for h, _ in o.buildings}
     formers = {h for i, o in enumerate(state.seats) if i != seat for h in o.gaiaformers}
@@ -641,6 +643,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         return bool(p.ore >= 1 + per_step * steps)
 
     for a in load_components().board_actions:
+        if a.id in state.board_used:
+            continue  # taken this round
         if a.id in ("power2", "power6"):
             if viable(f"action {a.id}"):
                 out += [f"action {a.id}. build m {h}" for h in near]

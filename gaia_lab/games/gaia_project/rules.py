@@ -33,6 +33,7 @@ from gaia_lab.core.errors import GaiaLabError, IllegalActionError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import power as pw
@@ -114,11 +115,11 @@ at least 1. [gp.free_action.when]')
     def __init__(self, code: str, message: str, rule: str) -> None:
         self.code = code
         self.message = message
-        self.rule = RULES[rule]
+        self.rule, cited = _cited(rule)
         self.action = ""
         # IllegalActionError's message, with the verdict built when it is read: listing a
         # turn refuses thousands of lines whose verdicts nobody reads
-        GaiaLabError.__init__(self, f"{message} [{self.rule}]")
+        GaiaLabError.__init__(self, message + cited)
 
     @functools.cached_property
     def verdict(self) -> Verdict:  # type: ignore[override]
@@ -130,6 +131,13 @@ at least 1. [gp.free_action.when]')
 
     def __reduce__(self) -> tuple[type[Refusal], tuple[str, str, str]]:
         return Refusal, (self.code, self.message, self.rule.id)
+
+
+@functools.lru_cache(maxsize=512)
+def _cited(rule: str) -> tuple[RuleRef, str]:
+    """A rule by id, and how a refusal's message cites it."""
+    ref = RULES[rule]
+    return ref, f" [{ref}]"
 
 
 _NAMES = {"hadsch-hallas": "Hadsch Hallas", "baltaks": "Bal T'aks"}
@@ -1113,7 +1121,7 @@ _FOLLOW_RULE = {"tech": "gp.action.upgrade_tech", "up": "gp.tech.under_area",
                 "station": "gp.faction.ivits.pi"}
 
 
-_RESEARCH_COST = Resources(knowledge=4)
+RESEARCH_COST = Resources(knowledge=4)
 """A research step taken as the main action."""
 _FOLLOW_COMMAND: dict[str, type] = {
     "tech": Tech, "up": Up, "cover": Cover, "mine": Build, "fedtile": FedTile,
@@ -1168,7 +1176,7 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
     if isinstance(cmd, Build):
         return _build(state, turn, cmd, steps=0, extra_range=0)
     if isinstance(cmd, Up):
-        p = _pay(state.seats[seat], _RESEARCH_COST, "A research step",
+        p = _pay(state.seats[seat], RESEARCH_COST, "A research step",
                  "gp.action.research")
         state = state.with_seat(seat, p)
         return _up(state, seat, CODE_TRACK.get(cmd.track, cmd.track), turn)
@@ -1916,9 +1924,11 @@ def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, lis
 
 def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list[Event]]:
     seat = turn.seat
-    a = next((x for x in _c().board_actions if x.id == name), None)
-    if a is None:
-        raise Refusal("action.unknown", f"No action space {name}.", "gp.action.board")
+    try:
+        a = _c().board_action(name)
+    except KeyError:
+        raise Refusal("action.unknown", f"No action space {name}.",
+                      "gp.action.board") from None
     if name in state.board_used:
         raise Refusal("action.used", f"{name} is already taken this round.",
                       "gp.action.once_per_round")
