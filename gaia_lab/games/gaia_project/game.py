@@ -480,9 +480,7 @@ def _list_setup_mine(state: GPState, task: Task) -> list[Move]:
     kind = hooks(faction).setup_building
     home = load_components().faction(faction).home_planet
     # only the home planets: the rules refuse a starting mine anywhere else
-    names = [state.space_map.name(h) for h in state.space_map
-             if state.space_map.planets[h] is not None]
-    return _lines(state, seat, [f"build {kind} {name}" for name in names
+    return _lines(state, seat, [f"build {kind} {name}" for name, _ in _planets(state)
                                 if state.planet(name) == home])
 
 
