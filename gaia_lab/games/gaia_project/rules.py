@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from gaia_lab.core.errors import GaiaLabError, IllegalActionError
 from gaia_lab.core.events import Event
@@ -1399,10 +1400,12 @@ def _spend_with_stone(p: PlayerState, amount: int, what: str, turn: _Turn | None
 # -- building -----------------------------------------------------------------------
 
 
-def structure_distances(state: GPState, p: PlayerState) -> Mapping[str, int]:
+def structure_distances(state: GPState, p: PlayerState, stations: bool = True
+                        ) -> Mapping[str, int]:
     """The distance from each hex of the map (by log name) to the player's nearest
-    structure, where range counts from (99 with none): one table for every look-up of
-    a position, remembered for the layout and the structures' hexes.
+    structure, where range counts from (99 with none; ``stations`` False: not counting
+    Ivits space stations): one table for every look-up of a position, remembered for
+    the layout and the structures' hexes.
 
     >>> s = new_game(2, DEEP_MIND_2_SETUP)
     >>> p = s.seats[0].with_building("5A4", "m")
@@ -1410,10 +1413,11 @@ def structure_distances(state: GPState, p: PlayerState) -> Mapping[str, int]:
     >>> d["5A4"], d["5C"], structure_distances(s, s.seats[1])["5C"]
     (0, 2, 99)
     """
-    return _nearest_distances(state.setup.sectors, tuple(h for h, _ in p.buildings))
+    return _nearest_distances(state.setup.sectors, tuple(
+        h for h, b in p.buildings if stations or b != "sp"))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=128)
 def _nearest_distances(sectors: tuple[tuple[str, int, int, int], ...],
                        sources: tuple[str, ...]) -> Mapping[str, int]:
     m = _space_map(sectors)
@@ -1751,12 +1755,10 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
                       "gp.action.upgrade")
     cost = s.cost
     if new == "ts" and s.cost_alone is not None:
-        m = state.space_map
-        h0 = m.hex(hx)
         # an Ivits space station is a structure only in federations: a trading station
         # next to one alone is still isolated (the public engine's reading too)
-        near = any(m.distance(h0, m.hex(h)) <= 2 for i, o in enumerate(state.seats)
-                   if i != seat for h, b in o.buildings if b != "sp")
+        near = any(structure_distances(state, o, stations=False)[hx] <= 2
+                   for i, o in enumerate(state.seats) if i != seat)
         if not near:
             cost = s.cost_alone
     p = _pay(p, cost, f"A {new} on {hx}", "gp.upgrade.trading_station")
@@ -1788,12 +1790,13 @@ def _take_token(state: GPState, p: PlayerState, token: str) -> PlayerState:
     return _round_vp(state, p, "federation formed")
 
 
-def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
+@functools.lru_cache(maxsize=32)
+def upgrade_paths(faction: str) -> Mapping[str, tuple[str, ...]]:
     """What each building replaces for a faction (the Bescods swap institute and
     academies: a trading station becomes an academy, a lab the institute).  Engine
     ruling: every building keeps the board's cost, and an academy still takes a tech
-    tile."""
-    return {**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)}
+    tile.  Remembered per faction (every upgrade candidate asks)."""
+    return MappingProxyType({**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)})
 
 
 @functools.lru_cache(maxsize=1024)
