@@ -47,9 +47,15 @@ def _check_position(state: Any) -> None:
     # the lines left out of the candidates cannot be legal
     p = state.seats[rules.actor(state)]
     listed = {str(line) for line in lines}
+    planets = [name for name, _ in engine._planets(state)]
     left_out = [f"{p.faction} {t}" for t in
                 [f"up {TRACK_CODES[t]}" for t in RESEARCH_TRACKS]
-                + [f"action {a.id}" for a in load_components().board_actions]]
+                + [f"action {a.id}" for a in load_components().board_actions]
+                + [f"{first}build {kind} {h}" for h in planets
+                   for first in ("", "action power2. ", "action power6. ", "special step. ",
+                                 "special range+3. ")
+                   for kind in ("m", "gf")]
+                + [f"build {kind} {h}" for h, _ in p.buildings for kind in ("ts", "PI")]]
     for text in left_out:
         if text not in listed:
             assert _played(state, parse_listed(text)) is not None, text

@@ -601,7 +601,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                 for k in (1, 3)]
     out += [f"burn {k}" for k in range(1, p.bowls[1] // 2 + 1)]
     if p.knowledge >= rules.RESEARCH_COST.knowledge:
-        out += [f"up {c}" for c in codes]
+        out += [f"up {c}" for t, c in zip(RESEARCH_TRACKS, codes, strict=True)
+                if p.level(t) < 5]
     tails = _tech_tails(state, p)
     taken = {h for o in state.seats for h, _ in o.buildings}
     formers = {h for i, o in enumerate(state.seats) if i != seat for h in o.gaiaformers}
@@ -626,25 +627,34 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     home = c.faction(me).home_planet
     planet_of = dict(_planets(state))
     distance = rules.structure_distances(state, p)
-    near = [h for h in mine_targets if h in p.gaiaformers or distance[h] <= base_reach + 3]
+    mines_left = p.count("m") < c.board.structure("mine").count
+    forming = rules.free_gaiaformers(p) > 0
+    left = {new: p.count(new) < c.board.structure(rules.STRUCTURE_IDS[new]).count
+            for new in ("ts", "PI")}
 
-    def affordable(h: str) -> bool:
-        """A plain mine: in range with every Q.I.C., the ore for the terraforming."""
+    def affordable(h: str, free_steps: int = 0, extra: int = 0) -> bool:
+        """A mine: one left to place, in range with every Q.I.C. (and ``extra``), the
+        ore for the terraforming steps beyond the ``free_steps``."""
+        if not mines_left:
+            return False
         if h in p.gaiaformers:
             return True
-        if distance[h] > base_reach or p.credits < 2:
+        if distance[h] > base_reach + extra or p.credits < 2:
             return False
         planet = planet_of[h]
         if h in taken:
             return True  # a shared mine: no terraforming
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
-        return bool(p.ore >= 1 + per_step * steps)
+        return bool(p.ore >= 1 + per_step * max(0, steps - free_steps))
+
+    free_steps = {"power2": 2, "power6": 1, "step": 1}
 
     for a in load_components().board_actions:
         if a.id in state.board_used:
             continue  # taken this round
         if a.id in ("power2", "power6"):
-            if viable(f"action {a.id}"):
+            near = [h for h in mine_targets if affordable(h, free_steps[a.id])]
+            if near and viable(f"action {a.id}"):
                 out += [f"action {a.id}. build m {h}" for h in near]
                 if p.brainstone == 2:
                     # the brainstone in bowl III: spent for the action or kept
@@ -661,11 +671,13 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                 out += [f"action {a.id}. brainstone area{k}" for k in (1, 3)]
     for _, _, label in rules.special_actions(p):
         if label in ("range+3", "step"):
-            if viable(f"special {label}"):
+            near = [h for h in mine_targets if affordable(h, free_steps.get(label, 0),
+                                                          3 if label == "range+3" else 0)]
+            spots = [h for h in gf_targets if forming and label == "range+3"
+                     and distance[h] <= base_reach + 3]
+            if (near or spots) and viable(f"special {label}"):
                 out += [f"special {label}. build m {h}" for h in near]
-                if label == "range+3":
-                    out += [f"special {label}. build gf {h}" for h in gf_targets
-                            if distance[h] <= base_reach + 3]
+                out += [f"special {label}. build gf {h}" for h in spots]
         elif label == "down-lab":
             out += [f"special {label}. build ts {h}. up {c}" for h, b in p.buildings
                     if b == "lab" for c in codes]
@@ -677,11 +689,11 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
             out += [f"special {label}. build sp {h}" for h in _station_targets(state, p, True)]
         else:
             out.append(f"special {label}")
-    out += [f"build m {h}" for h in near if affordable(h)]
-    out += [f"build gf {h}" for h in gf_targets if distance[h] <= base_reach]
+    out += [f"build m {h}" for h in mine_targets if affordable(h)]
+    spots = [h for h in gf_targets if forming and distance[h] <= base_reach]
+    out += [f"build gf {h}" for h in spots]
     if 0 <= p.brainstone <= 2:
-        out += [f"build gf {h}. brainstone {where}" for h in gf_targets
-                if distance[h] <= base_reach
+        out += [f"build gf {h}. brainstone {where}" for h in spots
                 for where in ("gaia", f"area{p.brainstone + 1}")]
     paths = rules.upgrade_paths(me)
     with_tile: set[str] = set()
@@ -690,7 +702,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
             if building not in paths[new]:
                 continue
             if new in ("ts", "PI"):
-                out.append(f"build {new} {name}")
+                if left[new]:
+                    out.append(f"build {new} {name}")
             elif new not in with_tile and viable(f"build {new} {name}"):
                 # the tech tile does not depend on which building is upgraded: the tails
                 # are tried on the first one (GaiaProject.legal_actions repeats them)
