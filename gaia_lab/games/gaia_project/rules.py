@@ -531,7 +531,7 @@ def _end_round(state: GPState) -> tuple[GPState, list[Event]]:
 # Playing a line
 
 
-@dataclass
+@dataclass(slots=True)
 class _Turn:
     """What a line has done so far and what must still follow."""
 
