@@ -211,6 +211,8 @@ def _clear_gaia_project_caches() -> None:
 
     engine._outcome.cache_clear()
     engine._legal.cache_clear()
+    engine.rules._nearest_distances.cache_clear()
+    engine.rules._distance_row.cache_clear()
 
 
 def _clear_shapers_caches() -> None:

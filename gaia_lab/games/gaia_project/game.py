@@ -480,9 +480,7 @@ def _list_setup_mine(state: GPState, task: Task) -> list[Move]:
     kind = hooks(faction).setup_building
     home = load_components().faction(faction).home_planet
     # only the home planets: the rules refuse a starting mine anywhere else
-    names = [state.space_map.name(h) for h in state.space_map
-             if state.space_map.planets[h] is not None]
-    return _lines(state, seat, [f"build {kind} {name}" for name in names
+    return _lines(state, seat, [f"build {kind} {name}" for name, _ in _planets(state)
                                 if state.planet(name) == home])
 
 
@@ -560,9 +558,9 @@ def _station_targets(state: GPState, p: PlayerState, station: bool = False) -> l
     taken = {h for o in state.seats for h, _ in o.buildings}
     taken |= {h for o in state.seats if o is p or not station for fed in o.federations
               for h in fed}
-    own = [m.hex(h) for h, _ in p.buildings]
-    return [m.name(h) for h in m if m.planet(h) is None and m.name(h) not in taken
-            and min((m.distance(h, o) for o in own), default=99) <= reach]
+    distance = rules.structure_distances(state, p)
+    return [name for h in m if m.planet(h) is None
+            and (name := m.name(h)) not in taken and distance[name] <= reach]
 
 
 def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
@@ -588,7 +586,8 @@ def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
 def _main_actions(state: GPState, seat: int) -> list[str]:
     """The candidate lines of the action phase, leaving out the targets that cannot be
     legal whatever the resources (a mine on a built hex, an upgrade of another
-    building); :meth:`GaiaProject.explain` judges the rest."""
+    building, an action space taken this round) and the research step the knowledge
+    held cannot pay; :meth:`GaiaProject.explain` judges the rest."""
     p = state.seats[seat]
     codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
     have = {"pw": p.bowls[2] * 2 + (2 if p.brainstone == 2 else 0), "t-a3": p.bowls[2],
@@ -601,7 +600,9 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         out += [f"{t}. brainstone area{k}" for t in list(out) if " pw " in t or "pw for" in t
                 for k in (1, 3)]
     out += [f"burn {k}" for k in range(1, p.bowls[1] // 2 + 1)]
-    out += [f"up {c}" for c in codes]
+    if p.knowledge >= rules.RESEARCH_COST.knowledge:
+        out += [f"up {c}" for t, c in zip(RESEARCH_TRACKS, codes, strict=True)
+                if p.level(t) < 5]
     tails = _tech_tails(state, p)
     taken = {h for o in state.seats for h, _ in o.buildings}
     formers = {h for i, o in enumerate(state.seats) if i != seat for h in o.gaiaformers}
@@ -618,35 +619,42 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
 
     def viable(text: str) -> bool:
         """Whether a line's first part may lead somewhere (refused only as incomplete)."""
-        try:
-            rules.play(state, parse_listed(f"{me} {text}"))
-        except rules.Refusal as r:
-            return r.code == "turn.incomplete"
-        return True
+        return rules.turn_lines_legal(state, [parse_listed(f"{me} {text}")], False)[0]
 
     c = load_components()
     base_reach = c.board.range_by_level[p.level("navigation")] + 2 * p.qic
     per_step = c.board.terraform_cost[p.level("terraforming")]
     home = c.faction(me).home_planet
     planet_of = dict(_planets(state))
-    distance = _distances(state, p, mine_targets + gf_targets)
-    near = [h for h in mine_targets if h in p.gaiaformers or distance[h] <= base_reach + 3]
+    distance = rules.structure_distances(state, p)
+    mines_left = p.count("m") < c.board.structure("mine").count
+    forming = rules.free_gaiaformers(p) > 0
+    left = {new: p.count(new) < c.board.structure(rules.STRUCTURE_IDS[new]).count
+            for new in ("ts", "PI")}
 
-    def affordable(h: str) -> bool:
-        """A plain mine: in range with every Q.I.C., the ore for the terraforming."""
+    def affordable(h: str, free_steps: int = 0, extra: int = 0) -> bool:
+        """A mine: one left to place, in range with every Q.I.C. (and ``extra``), the
+        ore for the terraforming steps beyond the ``free_steps``."""
+        if not mines_left:
+            return False
         if h in p.gaiaformers:
             return True
-        if distance[h] > base_reach or p.credits < 2:
+        if distance[h] > base_reach + extra or p.credits < 2:
             return False
         planet = planet_of[h]
         if h in taken:
             return True  # a shared mine: no terraforming
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
-        return bool(p.ore >= 1 + per_step * steps)
+        return bool(p.ore >= 1 + per_step * max(0, steps - free_steps))
+
+    free_steps = {"power2": 2, "power6": 1, "step": 1}
 
     for a in load_components().board_actions:
+        if a.id in state.board_used:
+            continue  # taken this round
         if a.id in ("power2", "power6"):
-            if viable(f"action {a.id}"):
+            near = [h for h in mine_targets if affordable(h, free_steps[a.id])]
+            if near and viable(f"action {a.id}"):
                 out += [f"action {a.id}. build m {h}" for h in near]
                 if p.brainstone == 2:
                     # the brainstone in bowl III: spent for the action or kept
@@ -663,11 +671,13 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                 out += [f"action {a.id}. brainstone area{k}" for k in (1, 3)]
     for _, _, label in rules.special_actions(p):
         if label in ("range+3", "step"):
-            if viable(f"special {label}"):
+            near = [h for h in mine_targets if affordable(h, free_steps.get(label, 0),
+                                                          3 if label == "range+3" else 0)]
+            spots = [h for h in gf_targets if forming and label == "range+3"
+                     and distance[h] <= base_reach + 3]
+            if (near or spots) and viable(f"special {label}"):
                 out += [f"special {label}. build m {h}" for h in near]
-                if label == "range+3":
-                    out += [f"special {label}. build gf {h}" for h in gf_targets
-                            if distance[h] <= base_reach + 3]
+                out += [f"special {label}. build gf {h}" for h in spots]
         elif label == "down-lab":
             out += [f"special {label}. build ts {h}. up {c}" for h, b in p.buildings
                     if b == "lab" for c in codes]
@@ -679,11 +689,11 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
             out += [f"special {label}. build sp {h}" for h in _station_targets(state, p, True)]
         else:
             out.append(f"special {label}")
-    out += [f"build m {h}" for h in near if affordable(h)]
-    out += [f"build gf {h}" for h in gf_targets if distance[h] <= base_reach]
+    out += [f"build m {h}" for h in mine_targets if affordable(h)]
+    spots = [h for h in gf_targets if forming and distance[h] <= base_reach]
+    out += [f"build gf {h}" for h in spots]
     if 0 <= p.brainstone <= 2:
-        out += [f"build gf {h}. brainstone {where}" for h in gf_targets
-                if distance[h] <= base_reach
+        out += [f"build gf {h}. brainstone {where}" for h in spots
                 for where in ("gaia", f"area{p.brainstone + 1}")]
     paths = rules.upgrade_paths(me)
     with_tile: set[str] = set()
@@ -692,7 +702,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
             if building not in paths[new]:
                 continue
             if new in ("ts", "PI"):
-                out.append(f"build {new} {name}")
+                if left[new]:
+                    out.append(f"build {new} {name}")
             elif new not in with_tile and viable(f"build {new} {name}"):
                 # the tech tile does not depend on which building is upgraded: the tails
                 # are tried on the first one (GaiaProject.legal_actions repeats them)
@@ -717,25 +728,6 @@ def _planet_list(sectors: tuple[tuple[str, int, int, int], ...]
 
     m = _space_map(sectors)
     return tuple((m.name(h), str(m.planets[h])) for h in m if m.planets[h] is not None)
-
-
-def _distances(state: GPState, p: PlayerState, names: list[str]) -> dict[str, int]:
-    """The distance from each named hex to the player's nearest structure (99 with
-    none)."""
-    m = state.space_map
-    own = [(h.q, h.r) for h in (m.hex(name) for name, _ in p.buildings)]
-    out = {}
-    for name in names:
-        t = m.hex(name)  # the plain hex distance of SpaceMap.distance, written out
-        tq, tr = t.q, t.r
-        best = 99 if not own else 1 << 30
-        for q, r in own:
-            dq, dr = tq - q, tr - r
-            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            if d < best:
-                best = d
-        out[name] = best
-    return out
 
 
 def _planets(state: GPState) -> tuple[tuple[str, str], ...]:

@@ -56,9 +56,12 @@ it keeps for old games.  Mirroring keeps ``C``, ``A0`` and ``B0`` and swaps ``Ai
 ``A(12-i)`` and ``Bi`` with ``B(6-i)``; the hexes keep their names (the sector number)."""
 
 
+_SECTOR_OFFSETS: Final = tuple(zip(Hex(0, 0).spiral(2), POSITION_NAMES, strict=True))
+"""Each hex of a sector as an offset from its centre, with its position name."""
+
+
 def _mirror_offsets() -> dict[Hex, Hex]:
-    spiral = Hex(0, 0).spiral(2)
-    by_name = dict(zip(POSITION_NAMES, spiral, strict=True))
+    by_name = {name: offset for offset, name in _SECTOR_OFFSETS}
     out: dict[Hex, Hex] = {}
     for name, offset in by_name.items():
         if name == "C":
@@ -179,7 +182,7 @@ class SpaceMap:
             except KeyError as exc:
                 problems.append(str(exc.args[0]))
                 continue
-            for offset, position in zip(Hex(0, 0).spiral(2), POSITION_NAMES, strict=True):
+            for offset, position in _SECTOR_OFFSETS:
                 h = p.centre + offset
                 if h in planets:
                     problems.append(f"sector {p.sector} at {p.centre} overlaps sector "
@@ -338,11 +341,13 @@ class SpaceMap:
     def same_type_neighbours(self) -> list[tuple[Hex, Hex]]:
         """Adjacent planets of the same home type (a random layout is redrawn until none)."""
         out = []
-        for h, t in sorted(self.planets.items()):
+        planets = self.planets
+        # in hex order, each pair once (compared as (q, r), the order of hexes)
+        for h, t in sorted(planets.items(), key=lambda item: (item[0].q, item[0].r)):
             if t not in HOME_TYPES:
                 continue
             for n in h.neighbors():
-                if h < n and self.planets.get(n) == t:
+                if (h.q, h.r) < (n.q, n.r) and planets.get(n) == t:
                     out.append((h, n))
         return out
 

@@ -26,13 +26,15 @@ the Terrans place their first mines on terra planets. [gp.setup.mines_first]
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from gaia_lab.core.errors import GaiaLabError, IllegalActionError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.gaia_project import power as pw
@@ -43,6 +45,7 @@ from gaia_lab.games.gaia_project.components import (
     Components,
     Resources,
     RoundScoringTile,
+    Structure,
     load_components,
     terraforming_steps,
 )
@@ -113,11 +116,11 @@ at least 1. [gp.free_action.when]')
     def __init__(self, code: str, message: str, rule: str) -> None:
         self.code = code
         self.message = message
-        self.rule = RULES[rule]
+        self.rule, cited = _cited(rule)
         self.action = ""
         # IllegalActionError's message, with the verdict built when it is read: listing a
         # turn refuses thousands of lines whose verdicts nobody reads
-        GaiaLabError.__init__(self, f"{message} [{self.rule}]")
+        GaiaLabError.__init__(self, message + cited)
 
     @functools.cached_property
     def verdict(self) -> Verdict:  # type: ignore[override]
@@ -129,6 +132,13 @@ at least 1. [gp.free_action.when]')
 
     def __reduce__(self) -> tuple[type[Refusal], tuple[str, str, str]]:
         return Refusal, (self.code, self.message, self.rule.id)
+
+
+@functools.lru_cache(maxsize=512)
+def _cited(rule: str) -> tuple[RuleRef, str]:
+    """A rule by id, and how a refusal's message cites it."""
+    ref = RULES[rule]
+    return ref, f" [{ref}]"
 
 
 _NAMES = {"hadsch-hallas": "Hadsch Hallas", "baltaks": "Bal T'aks"}
@@ -185,6 +195,12 @@ def _c() -> Components:
     return load_components()
 
 
+@functools.lru_cache(maxsize=16)
+def _structure(structure_id: str) -> Structure:
+    """A structure of the player board (its cost, count and income)."""
+    return _c().board.structure(structure_id)
+
+
 def gain(p: PlayerState, r: Resources, source: str) -> PlayerState:
     """Add resources (credits, ore and knowledge capped), charging and new tokens (the
     Gleens take ore for Q.I.C. until their right academy, at setup too)."""
@@ -200,14 +216,15 @@ def gain(p: PlayerState, r: Resources, source: str) -> PlayerState:
 
 
 def _pay(p: PlayerState, cost: Resources, what: str, rule: str) -> PlayerState:
+    if (cost.credits <= p.credits and cost.ore <= p.ore and cost.knowledge <= p.knowledge
+            and cost.qic <= p.qic):
+        return evolve(p, credits=p.credits - cost.credits, ore=p.ore - cost.ore,
+                      knowledge=p.knowledge - cost.knowledge, qic=p.qic - cost.qic)
     short = [f"{need} {n} (has {have})" for n, need, have in (
         ("credits", cost.credits, p.credits), ("ore", cost.ore, p.ore),
         ("knowledge", cost.knowledge, p.knowledge), ("Q.I.C.", cost.qic, p.qic))
         if need > have]
-    if short:
-        raise Refusal("cost.unaffordable", f"{what} needs " + ", ".join(short) + ".", rule)
-    return evolve(p, credits=p.credits - cost.credits, ore=p.ore - cost.ore,
-                  knowledge=p.knowledge - cost.knowledge, qic=p.qic - cost.qic)
+    raise Refusal("cost.unaffordable", f"{what} needs " + ", ".join(short) + ".", rule)
 
 
 def _ev(kind: str, text: str, seat: int | None, rule: str | None = None,
@@ -312,7 +329,7 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
     f = faction_board(p.faction, state.setup.faction_variant, state.players)
     out: list[tuple[str, Resources]] = [("base", f.base_income)]
     for b in ("m", "ts", "lab"):
-        s = c.board.structure(STRUCTURE_IDS[b])
+        s = _structure(STRUCTURE_IDS[b])
         n = p.count(b) if b != "m" else p.count("m")
         if b == "lab" and h.lab_income is not None:
             out.extend(("lab", h.lab_income) for _ in range(n))
@@ -325,11 +342,11 @@ def income_items(state: GPState, p: PlayerState) -> list[tuple[str, Resources]]:
     if p.count("PI"):
         out.append(("PI", variant.pi_income if variant and variant.pi_income
                     else h.pi_income if h.pi_income is not None
-                    else c.board.structure("planetary_institute").income_when_built))
+                    else _structure("planetary_institute").income_when_built))
     if p.count("ac1"):
         out.append(("ac1", variant.ac1_income if variant and variant.ac1_income
                     else h.ac1_income if h.ac1_income is not None
-                    else c.board.structure("academy_left").income_when_built))
+                    else _structure("academy_left").income_when_built))
     for _, t, covered in p.techs:
         if not covered and c.tech(t).income:
             out.append((t, c.tech(t).income))
@@ -514,7 +531,7 @@ def _end_round(state: GPState) -> tuple[GPState, list[Event]]:
 # Playing a line
 
 
-@dataclass
+@dataclass(slots=True)
 class _Turn:
     """What a line has done so far and what must still follow."""
 
@@ -533,6 +550,11 @@ class _Turn:
     spare: int = 0
     """Power of a spent token not used yet (tokens worth 2 power), for the rest of the
     line."""
+    judging: bool = False
+    """The command being played ends a line that is only judged (:func:`turn_lines_legal`):
+    once nothing left of it can refuse the line, the command returns at once, its state
+    and events unread; what the judgement reads is noted first (the follow-ups owed, the
+    brainstone choice used)."""
 
     def stone_choice(self, p: PlayerState, options: dict[str, bool]) -> bool | None:
         """The brainstone choice for the command being played: None (not written), or
@@ -985,19 +1007,22 @@ _Unit = tuple[Command, Brainstone | None]
 
 def turn_units(move: Move) -> list[_Unit]:
     """The commands of a turn's line, each with the brainstone choice that follows it
-    (a choice that follows nothing stays a unit of its own, refused when played)."""
-    cmds = move.commands
+    (a choice that follows nothing stays a unit of its own, refused when played).
+
+    >>> from gaia_lab.games.gaia_project.notation import parse_move
+    >>> line = parse_move("taklons brainstone area1. burn 1. brainstone area2. "
+    ...                   "brainstone area3. up nav")
+    >>> [(str(c), s and str(s)) for c, s in turn_units(line)]  # doctest: +NORMALIZE_WHITESPACE
+    [('brainstone area1', None), ('burn 1', 'brainstone area2'),
+     ('brainstone area3', None), ('up nav', None)]
+    """
     units: list[_Unit] = []
-    i = 0
-    while i < len(cmds):
-        cmd = cmds[i]
-        after = cmds[i + 1] if i + 1 < len(cmds) else None
-        if not isinstance(cmd, Brainstone) and isinstance(after, Brainstone):
-            units.append((cmd, after))
-            i += 2
+    for cmd in move.commands:
+        if (isinstance(cmd, Brainstone) and units and units[-1][1] is None
+                and not isinstance(units[-1][0], Brainstone)):
+            units[-1] = (units[-1][0], cmd)
         else:
             units.append((cmd, None))
-            i += 1
     return units
 
 
@@ -1017,12 +1042,15 @@ def _turn_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, list[
     return state, events
 
 
-def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
+def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = True
+                     ) -> list[bool]:
     """Whether each line is legal as the turn the head task waits for, as
     :func:`play` would find: the lines are walked as a tree of their commands, so a
     first part shared by many lines (``build lab 4B2``, then each tile and step) is
     played once.  Only a rule's refusal makes a line illegal; any other error
-    propagates."""
+    propagates.  With ``complete`` False a line refused only as incomplete (a first
+    part still owing its follow-ups, ``action power2`` before its mine) counts as
+    legal."""
     task = head_task(state)
     assert task is not None and task.kind == "turn", task
     seat = _seat(task)
@@ -1031,9 +1059,10 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
     lines = [(i, turn_units(m)) for i, m in enumerate(moves)
              if m.commands and m.actor == faction]
 
-    def play_unit(state: GPState, turn: _Turn, unit: _Unit) -> tuple[GPState, _Turn] | None:
+    def play_unit(state: GPState, turn: _Turn, unit: _Unit, last: bool = False
+                  ) -> tuple[GPState, _Turn] | None:
         after = _Turn(turn.seat, turn.main, turn.main_verb, list(turn.follow),
-                      list(turn.built), turn.stone, turn.stone_used, turn.spare)
+                      list(turn.built), turn.stone, turn.stone_used, turn.spare, last)
         try:
             played, _ = _turn_unit(state, after, unit)
         except Refusal:
@@ -1049,8 +1078,8 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move]) -> list[bool]:
             if len(units) == depth + 1:
                 # the end of a line refuses only a missing follow-up (_end_turn); the
                 # charges it offers and the next turn decide nothing
-                done = play_unit(state, turn, units[depth])
-                legal[i] = done is not None and not done[1].follow
+                done = play_unit(state, turn, units[depth], last=True)
+                legal[i] = done is not None and not (complete and done[1].follow)
             else:
                 branches.setdefault(units[depth], []).append((i, units))
         for unit, below in branches.items():
@@ -1093,14 +1122,19 @@ _FOLLOW_RULE = {"tech": "gp.action.upgrade_tech", "up": "gp.tech.under_area",
                 "station": "gp.faction.ivits.pi"}
 
 
+RESEARCH_COST = Resources(knowledge=4)
+"""A research step taken as the main action."""
+_FOLLOW_COMMAND: dict[str, type] = {
+    "tech": Tech, "up": Up, "cover": Cover, "mine": Build, "fedtile": FedTile,
+    "lost": LostPlanet, "downlab": Build, "swap": SwapPI, "station": Build}
+"""The command each follow-up is written as."""
+
+
 def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[Event]]:
     seat = turn.seat
     if turn.follow:
         what, data = turn.follow[0]
-        expected = {"tech": Tech, "up": Up, "cover": Cover, "mine": Build,
-                    "fedtile": FedTile, "lost": LostPlanet, "downlab": Build,
-                    "swap": SwapPI, "station": Build}[what]
-        if isinstance(cmd, expected):
+        if isinstance(cmd, _FOLLOW_COMMAND[what]):
             turn.follow.pop(0)
             return _follow(state, turn, what, data, cmd)
         if what == "up" and isinstance(cmd, Decline) and cmd.what == "up":
@@ -1122,6 +1156,8 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
             raise Refusal("burn.too_much", f"Burning {cmd.amount} needs {2 * cmd.amount} "
                           f"tokens in bowl II, which holds {p.bowls[1]}.",
                           "gp.free_action.when")
+        if turn.judging:
+            return state, []
         bowls = pw.burn(p.bowls, cmd.amount)
         if hooks(p.faction).burn_to_gaia:
             bowls = (bowls[0], bowls[1], bowls[2], bowls[3] + cmd.amount)
@@ -1141,7 +1177,7 @@ def _command(state: GPState, turn: _Turn, cmd: Command) -> tuple[GPState, list[E
     if isinstance(cmd, Build):
         return _build(state, turn, cmd, steps=0, extra_range=0)
     if isinstance(cmd, Up):
-        p = _pay(state.seats[seat], Resources(knowledge=4), "A research step",
+        p = _pay(state.seats[seat], RESEARCH_COST, "A research step",
                  "gp.action.research")
         state = state.with_seat(seat, p)
         return _up(state, seat, CODE_TRACK.get(cmd.track, cmd.track), turn)
@@ -1229,6 +1265,13 @@ _BASE_CONVERSIONS = (("pw", 4, "q", 1), ("pw", 3, "o", 1), ("pw", 4, "k", 1),
 _RES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "t": "power_tokens"}
 
 
+@functools.lru_cache(maxsize=256)
+def _resource(code: str, amount: int) -> Resources:
+    """``amount`` of one resource by its log code (``3o``): conversions pay and give
+    these, line after line."""
+    return Resources(**{_RES[code]: amount})
+
+
 def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
              split: bool = False) -> Resources:
     """What a ``spend`` of whole conversions from ``table`` gives.  ``split``: the
@@ -1237,8 +1280,9 @@ def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
     if len(cmd.cost) != 1:
         raise Refusal("spend.unknown", f"'{cmd}' is not a free action.", rule)
     cost = cmd.cost[0]
+    paying, pays = cost.amount, cost.code
     wanted = {r.code: r.amount for r in cmd.gain}
-    if cost.amount < 1:
+    if paying < 1:
         raise Refusal("spend.nothing", "A free action pays at least one of something.", rule)
     if split and len(wanted) > 1:
         paid, got = 0, Resources()
@@ -1248,28 +1292,33 @@ def _convert(cmd: Spend, table: Sequence[tuple[str, int, str, int]], rule: str,
             if entry is None or code not in _RES:
                 break
             paid += amount // entry[1] * entry[0]
-            got = got + Resources(**{_RES[code]: amount})
+            got = got + _resource(code, amount)
         else:
             if paid == cost.amount:
                 return got
     for pay, n, get, m in table:
-        if pay != cost.code or cost.amount % n:
+        if pay != pays or paying % n:
             continue
-        k = cost.amount // n
-        if wanted == {get: k * m}:
-            return Resources(**{_RES[get]: k * m})
+        k = paying // n
+        if len(wanted) == 1 and wanted.get(get) == k * m:
+            return _resource(get, k * m)
     raise Refusal("spend.unknown", f"'{cmd}' is not a free action of this player.", rule)
 
 
-def conversions(p: PlayerState) -> list[tuple[str, int, str, int]]:
+def conversions(p: PlayerState) -> tuple[tuple[str, int, str, int], ...]:
     """The free actions of a player: ``(pay code, amount, get code, amount)``."""
-    h = hooks(p.faction)
+    return _conversion_table(p.faction, bool(p.count("PI")))
+
+
+@functools.lru_cache(maxsize=64)
+def _conversion_table(faction: str, with_pi: bool) -> tuple[tuple[str, int, str, int], ...]:
+    h = hooks(faction)
     table = list(_BASE_CONVERSIONS) + list(h.conversions)
     if h.gaiaformer_for_qic:
         table.append(("gf", 1, "q", 1))
-    if p.count("PI"):
+    if with_pi:
         table += list(h.pi_conversions)
-    return table
+    return tuple(table)
 
 
 def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
@@ -1295,7 +1344,9 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
                           h.rule or rule)
         p = evolve(p, bowls=(p.bowls[0], p.bowls[1], p.bowls[2] - n, p.bowls[3] + n))
     else:
-        p = _pay(p, Resources(**{_RES[cost.code]: n}), f"Converting {cost}", rule)
+        p = _pay(p, _resource(cost.code, n), f"Converting {cost}", rule)
+    if turn is not None and turn.judging:
+        return state, []
     p = gain(p, got, "spend")
     return state.with_seat(seat, p), [_ev("spend", f"{_name(p.faction)} convert {cost} "
                                           f"into {got}.", seat, rule)]
@@ -1349,18 +1400,46 @@ def _spend_with_stone(p: PlayerState, amount: int, what: str, turn: _Turn | None
 # -- building -----------------------------------------------------------------------
 
 
-def _own_hexes(state: GPState, p: PlayerState) -> list[Hex]:
-    m = state.space_map
-    return [m.hex(h) for h, _ in p.buildings]
+def structure_distances(state: GPState, p: PlayerState, stations: bool = True
+                        ) -> Mapping[str, int]:
+    """The distance from each hex of the map (by log name) to the player's nearest
+    structure, where range counts from (99 with none; ``stations`` False: not counting
+    Ivits space stations): one table for every look-up of a position, remembered for
+    the layout and the structures' hexes.
+
+    >>> s = new_game(2, DEEP_MIND_2_SETUP)
+    >>> p = s.seats[0].with_building("5A4", "m")
+    >>> d = structure_distances(s, p)
+    >>> d["5A4"], d["5C"], structure_distances(s, s.seats[1])["5C"]
+    (0, 2, 99)
+    """
+    return _nearest_distances(state.setup.sectors, tuple(
+        h for h, b in p.buildings if stations or b != "sp"))
+
+
+@functools.lru_cache(maxsize=128)
+def _nearest_distances(sectors: tuple[tuple[str, int, int, int], ...],
+                       sources: tuple[str, ...]) -> Mapping[str, int]:
+    m = _space_map(sectors)
+    names = [m.name(h) for h in m]
+    if not sources:
+        return dict.fromkeys(names, 99)
+    rows = [_distance_row(sectors, source) for source in sources]
+    return dict(zip(names, map(min, zip(*rows, strict=True)), strict=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def _distance_row(sectors: tuple[tuple[str, int, int, int], ...], source: str
+                  ) -> tuple[int, ...]:
+    """The distance from ``source`` to each map hex, in map order."""
+    m = _space_map(sectors)
+    s = m.hex(source)
+    return tuple(s.distance(h) for h in m)
 
 
 def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
     """The Q.I.C. needed to reach ``target`` (raises when out of reach)."""
-    m = state.space_map
-    t = m.hex(target)
-    q, r = t.q, t.r  # SpaceMap.distance to each own structure, written out: a hot path
-    dist = min(max(abs(q - h.q), abs(r - h.r), abs(q - h.q + r - h.r))
-               for h in _own_hexes(state, p))
+    dist = structure_distances(state, p)[target]
     reach = _c().board.range_by_level[p.level("navigation")] + extra
     if dist <= reach:
         return 0
@@ -1375,7 +1454,8 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
                free_steps: int, extra: int) -> tuple[Resources, int]:
     """The price of a mine on ``hx`` and its terraforming steps; Refusal if out of reach."""
     qic = 0 if own_gf else _range_cost(state, p, hx, extra)
-    cost = _c().board.structure("mine").cost + Resources(qic=qic)
+    cost = _structure("mine").cost
+    cost = evolve(cost, qic=cost.qic + qic)
     steps = 0
     if planet == "gaia":
         if not own_gf:
@@ -1385,7 +1465,7 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
         per = _c().board.terraform_cost[p.level("terraforming")]
         paid = max(0, steps - free_steps)
-        cost = cost + Resources(ore=per * paid)
+        cost = evolve(cost, ore=cost.ore + per * paid)
         if paid and p.ore < cost.ore:
             raise Refusal("build.terraform_unaffordable",
                           f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} from "
@@ -1455,11 +1535,13 @@ def _build_mine(state: GPState, turn: _Turn, name: str, free_steps: int, extra: 
     if planet == "transdim":
         raise Refusal("build.transdim", f"{hx} is a Transdim planet: it needs a Gaia "
                       "project first.", "gp.action.gaia_project")
-    if p.count("m") >= _c().board.structure("mine").count:
+    if p.count("m") >= _structure("mine").count:
         raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
     cost, steps = _mine_cost(state, p, hx, planet, own_gf, free_steps, extra)
     _check_steps_used(hx, planet, free_steps, steps)
     p = _pay(p, cost, f"A mine on {hx}", "gp.action.mine")
+    if turn.judging:
+        return state, []
     p = _new_type_gain(state, p, planet)
     if own_gf:
         p = evolve(p, gaiaformers=tuple(g for g in p.gaiaformers if g != hx))
@@ -1502,11 +1584,13 @@ def _shared_mine(state: GPState, turn: _Turn, hx: str, extra: int
     seat = turn.seat
     p = state.seats[seat]
     h = hooks(p.faction)
-    if p.count("m") >= _c().board.structure("mine").count:
+    if p.count("m") >= _structure("mine").count:
         raise Refusal("build.no_mine_left", "All mines are on the map.", "gp.action.mine")
     qic = _range_cost(state, p, hx, extra)
-    cost = _c().board.structure("mine").cost + Resources(qic=qic)
+    cost = _structure("mine").cost + Resources(qic=qic)
     p = _pay(p, cost, f"A mine on {hx}", h.rule)
+    if turn.judging:
+        return state, []
     if p.count("PI"):
         p = gain(p, h.pi_shared_mine_gain, "PI")
     p = p.with_building(hx, "m")
@@ -1639,6 +1723,8 @@ def _gaia_project(state: GPState, turn: _Turn, name: str, extra_range: int = 0,
     p = _pay(p, Resources(qic=qic), "Reaching the planet", "gp.range.qic")
     p = _take_tokens(p, tokens, using, turn, True, "gaia", "A Gaia project",
                      "gp.action.gaia_project")
+    if turn.judging:
+        return state, []
     p = evolve(p, gaiaformers=tuple(sorted(p.gaiaformers + (hx,))))
     return state.with_seat(seat, p), [
         _ev("gaia.project", f"{_name(p.faction)} start a Gaia project on {hx}.", seat,
@@ -1663,21 +1749,24 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         rule = h.rule if dict(h.upgrades_from).get(new) else "gp.action.upgrade"
         raise Refusal("upgrade.from", f"{new} replaces a {' or a '.join(paths[new])}; {hx} "
                       f"holds {old or 'nothing of theirs'}.", rule)
-    s = _c().board.structure(STRUCTURE_IDS[new])
+    s = _structure(STRUCTURE_IDS[new])
     if p.count(new) >= s.count:
         raise Refusal("upgrade.none_left", f"No {new} is left on the board.",
                       "gp.action.upgrade")
     cost = s.cost
     if new == "ts" and s.cost_alone is not None:
-        m = state.space_map
-        h0 = m.hex(hx)
         # an Ivits space station is a structure only in federations: a trading station
         # next to one alone is still isolated (the public engine's reading too)
-        near = any(m.distance(h0, m.hex(h)) <= 2 for i, o in enumerate(state.seats)
-                   if i != seat for h, b in o.buildings if b != "sp")
+        near = any(structure_distances(state, o, stations=False)[hx] <= 2
+                   for i, o in enumerate(state.seats) if i != seat)
         if not near:
             cost = s.cost_alone
     p = _pay(p, cost, f"A {new} on {hx}", "gp.upgrade.trading_station")
+    if new in ("lab", "ac1", "ac2"):
+        turn.follow.append(("tech", None))
+    turn.built.append(hx)
+    if turn.judging:
+        return state, []
     p = p.with_building(hx, new).gained(new)
     if new == "ts":
         p = _round_vp(state, p, "trading station built")
@@ -1687,9 +1776,6 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
     token = hooks(p.faction).pi_token
     if new == "PI" and token:
         p = _take_token(state, p, token)
-    if new in ("lab", "ac1", "ac2"):
-        turn.follow.append(("tech", None))
-    turn.built.append(hx)
     return state.with_seat(seat, p), [
         _ev("build.upgrade", f"{_name(p.faction)} upgrade {hx} from {old} to {new} "
             f"(paying {cost}).", seat, "gp.action.upgrade")]
@@ -1704,12 +1790,13 @@ def _take_token(state: GPState, p: PlayerState, token: str) -> PlayerState:
     return _round_vp(state, p, "federation formed")
 
 
-def upgrade_paths(faction: str) -> dict[str, tuple[str, ...]]:
+@functools.lru_cache(maxsize=32)
+def upgrade_paths(faction: str) -> Mapping[str, tuple[str, ...]]:
     """What each building replaces for a faction (the Bescods swap institute and
     academies: a trading station becomes an academy, a lab the institute).  Engine
     ruling: every building keeps the board's cost, and an academy still takes a tech
-    tile."""
-    return {**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)}
+    tile.  Remembered per faction (every upgrade candidate asks)."""
+    return MappingProxyType({**UPGRADES_FROM, **dict(hooks(faction).upgrades_from)})
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1775,7 +1862,11 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
     p = evolve(p, research=tuple(research)).gained(track)
     code = TRACK_CODES[track]
     lv = _c().research(track).levels[level + 1]
+    if track == "navigation" and level + 1 == 5:
+        turn.follow.insert(0, ("lost", None))
     p = _gain_in_turn(p, lv.once, code, turn)
+    if turn.judging:
+        return state, []
     if lv.per:
         p = gain(p, _scaled(lv.per_gain, _per(state, p, lv.per)), code)
     if track == "terraforming" and level + 1 == 5:
@@ -1783,8 +1874,6 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
         if not any(o.level("terraforming") == 5 for i, o in enumerate(state.seats)
                    if i != seat):
             p = _take_token(state, p, fed)
-    if track == "navigation" and level + 1 == 5:
-        turn.follow.insert(0, ("lost", None))
     p = _round_vp(state, p, "research level advanced")
     p = _tile_triggers(p, "up")
     events.append(_ev("research", f"{_name(p.faction)} advance {track} to level "
@@ -1838,9 +1927,11 @@ def _take_tech(state: GPState, turn: _Turn, position: str) -> tuple[GPState, lis
 
 def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list[Event]]:
     seat = turn.seat
-    a = next((x for x in _c().board_actions if x.id == name), None)
-    if a is None:
-        raise Refusal("action.unknown", f"No action space {name}.", "gp.action.board")
+    try:
+        a = _c().board_action(name)
+    except KeyError:
+        raise Refusal("action.unknown", f"No action space {name}.",
+                      "gp.action.board") from None
     if name in state.board_used:
         raise Refusal("action.used", f"{name} is already taken this round.",
                       "gp.action.once_per_round")
@@ -1853,9 +1944,6 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         p = _spend_power(p, a.cost, f"{name}", turn)
     else:
         p = _pay(p, Resources(qic=a.cost), name, "gp.action.board")
-    p = gain(p, a.gain, name)
-    if a.per:
-        p = gain(p, _scaled(a.per_gain, _per(state, p, a.per)), name)
     if name == "power2":
         turn.follow.append(("mine", (2, 0)))
     elif name == "power6":
@@ -1864,6 +1952,11 @@ def _board_action(state: GPState, turn: _Turn, name: str) -> tuple[GPState, list
         turn.follow.append(("tech", None))
     elif name == "qic2":
         turn.follow.append(("fedtile", None))
+    if turn.judging:
+        return state, []
+    p = gain(p, a.gain, name)
+    if a.per:
+        p = gain(p, _scaled(a.per_gain, _per(state, p, a.per)), name)
     state = evolve(state.with_seat(seat, p), board_used=state.board_used + (name,))
     return state, [_ev("action", f"{_name(p.faction)} take {name}.", seat, "gp.action.board")]
 
@@ -1919,6 +2012,8 @@ def _special(state: GPState, turn: _Turn, cmd: Special) -> tuple[GPState, list[E
             turn.follow.append(("mine", (1, 0)))
         elif key == "faction":
             return _faction_special(state.with_seat(seat, p), turn, label)
+        if turn.judging:
+            return state, []
         return state.with_seat(seat, p), [_ev("special", f"{_name(p.faction)} use their "
                                               f"special action ({label}).", seat,
                                               "gp.action.special")]
@@ -1939,7 +2034,7 @@ def _faction_special(state: GPState, turn: _Turn, label: str
         if not p.count("lab"):
             raise Refusal("special.no_lab", f"The {_name(p.faction)} have no research lab to "
                           "downgrade.", rule)
-        if p.count("ts") >= _c().board.structure("trading_station").count:
+        if p.count("ts") >= _structure("trading_station").count:
             raise Refusal("special.no_ts_left", "No trading station is left to put in the "
                           "lab's place.", rule)
         turn.follow[0:0] = [("downlab", None), ("up", ())]
@@ -2002,6 +2097,8 @@ def _space_station(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, li
                       "satellite of theirs.", rule)
     qic = _range_cost(state, p, hx, 0)
     p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    if turn.judging:
+        return state, []
     p = p.with_building(hx, "sp")
     p = _join_federation(state, p, hx)
     return state.with_seat(seat, p), [
@@ -2270,12 +2367,14 @@ def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState,
         raise Refusal("lost.not_space", f"{hx} is not empty space.", "gp.action.research")
     qic = _range_cost(state, p, hx, 0)
     p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    turn.built.append(hx)
+    if turn.judging:
+        return state, []
     p = _new_type_gain(state, p, "lost")
     p = p.with_building(hx, "lp")
     p = _join_federation(state, p, hx)
     p = _round_vp(state, p, "mine built")
     p = _tile_triggers(p, "mine")
-    turn.built.append(hx)
     return state.with_seat(seat, p), [_ev("lost_planet", f"{_name(p.faction)} place the "
                                           f"Lost Planet on {hx}.", seat,
                                           "gp.action.research")]
@@ -2298,6 +2397,8 @@ def _pass(state: GPState, turn: _Turn, cmd: Pass) -> tuple[GPState, list[Event]]
     if cmd.booster and cmd.booster not in state.boosters:
         raise Refusal("pass.booster_unavailable", f"{cmd.booster} is not in the supply; "
                       f"it holds {', '.join(sorted(state.boosters))}.", "gp.pass.booster")
+    if turn.judging:
+        return state, []
     boosters = list(state.boosters)
     if p.booster:
         b = c.booster(p.booster)
