@@ -207,19 +207,24 @@ def bench_explorer(name: str, game: Game[Any, Any], steps: int) -> list[Figure]:
 
 
 def _clear_gaia_project_caches() -> None:
+    """Forget every listing cache keyed on a position (its state, structures or
+    federations), as a position seen for the first time finds them; what depends on the
+    map alone stays, as it does through a game."""
+    from gaia_lab.games.gaia_project import federation, rules
     from gaia_lab.games.gaia_project import game as engine
 
-    engine._outcome.cache_clear()
-    engine._legal.cache_clear()
-    engine.rules._nearest_distances.cache_clear()
-    engine.rules._distance_row.cache_clear()
+    for cached in (engine._outcome, engine._legal, engine._federation_options,
+                   rules._nearest_distances, rules._distance_row, rules._check_federation,
+                   rules._federation_position, federation._shared_setting):
+        cached.cache_clear()
 
 
 def _clear_shapers_caches() -> None:
-    from gaia_lab.games.shapers_of_gaia import rules
+    """Forget the listing caches and the shared actions and restore spaces."""
+    from gaia_lab.games.shapers_of_gaia import actions, board, rules
 
-    rules._listing.cache_clear()
-    rules._listed_set.cache_clear()
+    for cached in (rules._listing, rules._listed_set, actions.shared, board._restorable):
+        cached.cache_clear()
 
 
 def bench_recorded() -> list[Figure]:
