@@ -36,7 +36,7 @@ import traitlets
 
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.render.colours import css_colour
-from gaia_lab.render.shapes import FONT_FAMILY, Circle, Line, Polygon, Rect, Scene, Text
+from gaia_lab.render.shapes import FONT_FAMILY, Circle, Item, Line, Polygon, Rect, Scene, Text
 
 __all__ = ["DEFAULT_WIDTH", "MAX_WIDTH", "MIN_WIDTH", "BoardCanvas", "BoardView",
            "ClickCallback", "ResizeCallback", "scene_wire"]
@@ -209,9 +209,12 @@ class BoardCanvas:
         ``description`` is the board in words (default: the scene's title)."""
         items = scene_wire(scene)
         walk: list[list[Any]] = []
+        firsts: dict[str, Item] | None = None
         for target in targets:
             id, label = (target, None) if isinstance(target, str) else target
-            item = scene.find(id)
+            if firsts is None:
+                firsts = scene.first_items()
+            item = firsts.get(id)
             if item is None:
                 continue
             left, top, right, bottom = item.bounds()

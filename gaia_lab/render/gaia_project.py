@@ -201,8 +201,11 @@ def _short(text: str) -> str:
     return text
 
 
-def _shrink(points: Sequence[Point], cx: float, cy: float, f: float) -> tuple[Point, ...]:
-    return tuple((cx + (x - cx) * f, cy + (y - cy) * f) for x, y in points)
+def _shrink(which: Sequence[int], points: Sequence[Point], cx: float, cy: float,
+            f: float) -> tuple[Point, ...]:
+    """The points ``which`` of ``points`` moved towards (``cx``, ``cy``) by the share ``f``
+    of their distance from it."""
+    return tuple((cx + (x - cx) * f, cy + (y - cy) * f) for x, y in (points[k] for k in which))
 
 
 # --------------------------------------------------------------------------
@@ -299,16 +302,17 @@ def _outline(frame: _Frame, hexes: set[Hex], colour: str, inset: float,
     for h in sorted(hexes):
         cx, cy = frame.centre(h)
         mine = frame.corners(h)
-        for n in h.neighbors():
-            if n in hexes:
-                continue
-            theirs = set(corners(n, frame.size, "flat", frame.origin))
-            shared = [p for p in mine if p in theirs]
-            if len(shared) != 2:
-                continue
-            (x1, y1), (x2, y2) = _shrink(shared, cx, cy, inset)
-            out.append(Line(x1, y1, x2, y2, stroke=colour, width=3.2))
+        for d, n in enumerate(h.neighbors()):
+            if n not in hexes:
+                (x1, y1), (x2, y2) = _shrink(_EDGE_CORNERS[d], mine, cx, cy, inset)
+                out.append(Line(x1, y1, x2, y2, stroke=colour, width=3.2))
     return out
+
+
+_EDGE_CORNERS: Final = ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (0, 5))
+"""The two corners (in :func:`~gaia_lab.core.hexgrid.corners`' order) of a flat hex's
+edge shared with its neighbour in each direction of :data:`~gaia_lab.core.hexgrid.DIRECTIONS`
+(a corner of both hexes is the very same point: corners are drawn from a lattice)."""
 
 
 _SATELLITE_AT: Final = ((-0.3, -0.56), (0.3, -0.56), (-0.46, 0.02), (0.46, 0.02))
@@ -332,11 +336,25 @@ def map_scene(state: GPState, width: float = 700.0, *,
     >>> [i.text for i in m.items if isinstance(i, Text) and i.text in ("2o", "5A0", "5A1")]
     ['5A0', '2o']
     """
+    space, pieces = _map_layers(state, width, annotate, named, (0.0, 0.0))
+    return Scene(width, pieces.height, (*space, *pieces.items))
+
+
+def _lost(state: GPState) -> str:
+    """The hex of the Lost Planet, or empty before it is placed."""
+    return next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
+
+
+def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None,
+                named: Iterable[str], at: Point) -> tuple[tuple[Item, ...], Scene]:
+    """The two layers of :func:`map_scene`: the map without the players' pieces
+    (:func:`_space`) placed with its top left corner at ``at``, and a scene of the map's
+    size holding what is drawn over it."""
     smap = state.space_map
     frame = _Frame(smap, width)
     s = frame.size
-    lost = next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
-    items: list[Item] = list(_space(state.setup.sectors, width, state.gaia_hexes, lost))
+    lost = _lost(state)
+    items: list[Item] = []
     # the names of the empty hexes that hold a piece or are asked for
     names = {smap.name(h): h for h in smap}
     used = {x for p in state.seats for x in (*(h for h, _ in p.buildings), *p.gaiaformers,
@@ -392,17 +410,22 @@ def map_scene(state: GPState, width: float = 700.0, *,
                           stroke=GOLD, stroke_width=1, radius=3, opacity=0.95))
         items.append(Text(cx, top + (TEXT + 4) / 2, label, size=TEXT, weight="bold",
                           anchor="middle", baseline="middle", fill=INK))
-    return Scene(width, frame.height, tuple(items))
+    return _space(state.setup.sectors, width, state.gaia_hexes, lost, at), \
+        Scene(width, frame.height, tuple(items))
 
 
 @functools.lru_cache(maxsize=32)
 def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
-           gaia_hexes: tuple[str, ...], lost: str) -> tuple[Item, ...]:
+           gaia_hexes: tuple[str, ...], lost: str,
+           at: Point = (0.0, 0.0)) -> tuple[Item, ...]:
     """The map without the players' pieces (hexes, planets and their names, sector
-    borders): it only changes when a Transdim planet turns Gaia or the Lost Planet is
-    placed, so it is drawn once per such change and width."""
+    borders), its top left corner at ``at``: it only changes when a Transdim planet turns
+    Gaia or the Lost Planet is placed, so it is drawn (and placed on the table) once per
+    such change and width."""
     from gaia_lab.games.gaia_project.state import _space_map
 
+    if at != (0.0, 0.0):
+        return tuple(i.translated(*at) for i in _space(sectors, width, gaia_hexes, lost))
     smap = _space_map(sectors)
     frame = _Frame(smap, width)
     s = frame.size
@@ -895,16 +918,25 @@ def board_scene(state: GPState, *, width: float = 900,
     >>> board.width, board.find("track:terra:5") is not None
     (880.0, True)
     """
+    space, board = _board_layers(state, width, annotate, named, (0.0, 0.0))
+    return Scene(board.width, board.height, (*space, *board.items))
+
+
+def _board_layers(state: GPState, width: float, annotate: Mapping[str, str] | None,
+                  named: Iterable[str], at: Point) -> tuple[tuple[Item, ...], Scene]:
+    """The two layers of :func:`board_scene`: the map without the players' pieces,
+    placed as if the board's top left corner were at ``at``, and a scene of the board's
+    size holding the rest."""
     components = load_components()
     inner = width - 2 * MARGIN
     side_w = max(_SIDE_MIN, round(inner * 0.3))
     map_w = inner - side_w - 12
-    space = map_scene(state, map_w, annotate=annotate, named=named)
+    space, pieces = _map_layers(state, map_w, annotate, named, at)
     right = Scene.stack(scoring_scene(state, side_w, components),
                         actions_scene(state, side_w, components), gap=8)
-    top = Scene.compose([(space, 0, 0), (right, map_w + 12, 0)])
-    return Scene.stack(top, legend_scene(inner), research_scene(state, inner, components),
-                       gap=8)
+    top = Scene.compose([(pieces, 0, 0), (right, map_w + 12, 0)])
+    return space, Scene.stack(top, legend_scene(inner),
+                              research_scene(state, inner, components), gap=8)
 
 
 _SIDE_MIN: Final = 250
@@ -936,7 +968,8 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
     parts.append((head, MARGIN, y))
     y += head.height + 4
     named = [h.removeprefix("hex:") for h in highlight if h.startswith("hex:")]
-    board = board_scene(state, width=width, annotate=annotate, named=named)
+    space, board = _board_layers(state, width, annotate, named, (MARGIN, y))
+    parts.append((Scene(0, 0, space), 0, 0))  # in place already: the same at every move
     parts.append((board, MARGIN, y))
     y += board.height + 12
     for i in range(len(state.seats)):

@@ -121,8 +121,10 @@ def highlight_items(board: Scene, ids: Iterable[str], *, width: float = 4.0,
     (6, 6, 34, 34)
     """
     out: list[Item] = []
-    for id in dict.fromkeys(ids):
-        item = board.find(id)
+    ids = dict.fromkeys(ids)
+    firsts = board.first_items() if ids else {}
+    for id in ids:
+        item = firsts.get(id)
         if item is None:
             continue
         if isinstance(item, Polygon) and Polygon in follow:
