@@ -3,8 +3,8 @@
 A board click picks the lines that concern the element clicked, and the Explorer outlines
 the elements every legal line concerns, so these ids are asked for every line of a
 listing (1479 lines at the heaviest recorded position): each hex is named by one look-up
-in its map's table of ids, built once per map, and the research levels are read only by a
-line that climbs a track.
+in its map's table of ids, built once per map, and what the lines read of the position
+itself (the map, the seat that acts and its research levels) is read once per listing.
 
 >>> from gaia_lab.games.gaia_project.notation import parse_move
 >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
@@ -92,41 +93,68 @@ def hex_id(space: SpaceMap, name: str) -> str:
     return f"hex:{name if found is None else space.name(found)}"
 
 
+@dataclass(frozen=True, slots=True)
+class _Position:
+    """What the targets of every line of one position read: the map's ids, the seat that
+    acts and its research levels."""
+
+    state: GPState
+    space: SpaceMap
+    ids: Mapping[str, str]
+    seat: int | None
+    levels: tuple[int, ...]
+
+
+_last_position: _Position | None = None
+"""The position of the last :func:`line_targets` call: a listing asks for the targets of
+each of its lines in turn, so the position is read once per listing. It is replaced whole
+(one assignment) and holds the state it answers for, so its identity is never reused
+while it does."""
+
+
+def _position(state: GPState) -> _Position:
+    global _last_position
+    last = _last_position
+    if last is not None and last.state is state:
+        return last
+    space = state.space_map
+    seat = actor(state)
+    levels = () if seat is None else state.seats[seat].research
+    last = _last_position = _Position(state, space, hex_ids(space), seat, levels)
+    return last
+
+
 def line_targets(state: GPState, move: Move) -> tuple[str, ...]:
     """The board ids ``move`` concerns in ``state``, each once, in the order of its
     commands: ``hex:<name>`` (builds, the Lost Planet, federations), ``action:<id>``,
     ``tech:<position>``, ``track:<code>:<level>`` (the level reached), ``booster:<id>``,
     and ``seat:<seat>`` for decisions on the player's own board (charges, conversions,
     income)."""
-    space = state.space_map
-    ids = hex_ids(space)
+    at = _position(state)
+    ids = at.ids
     out: list[str] = []
-    seat: int | None = None
-    levels: list[int] | None = None  # the actor's levels, read at the first step up
+    levels: list[int] | None = None  # the levels this line's steps up have reached
     for cmd in move.commands:
         if isinstance(cmd, (Build, LostPlanet)):
-            out.append(ids.get(cmd.hex) or hex_id(space, cmd.hex))
-        elif isinstance(cmd, Federation):
-            out += [ids.get(h) or hex_id(space, h) for h in cmd.hexes]
+            out.append(ids.get(cmd.hex) or hex_id(at.space, cmd.hex))
         elif isinstance(cmd, Tech):
             out.append(f"tech:{cmd.position}")
         elif isinstance(cmd, Up):
-            if levels is None:
-                seat = actor(state)
-                levels = [] if seat is None else list(state.seats[seat].research)
             area = _TRACKS.get(cmd.track)
-            if area is not None and levels:
-                at, code = area
-                levels[at] += 1
-                out.append(f"track:{code}:{levels[at]}")
+            if area is not None and at.levels:
+                if levels is None:
+                    levels = list(at.levels)
+                k, code = area
+                levels[k] += 1
+                out.append(f"track:{code}:{levels[k]}")
+        elif isinstance(cmd, Federation):
+            out += [ids.get(h) or hex_id(at.space, h) for h in cmd.hexes]
         elif isinstance(cmd, Action):
             out.append(f"action:{cmd.action}")
         elif isinstance(cmd, (Booster, Pass)):
             if cmd.booster:
                 out.append(f"booster:{cmd.booster}")
         elif isinstance(cmd, (Charge, Decline, Spend, Burn, Income)):
-            if seat is None:
-                seat = actor(state)
-            if seat is not None:
-                out.append(f"seat:{seat}")
+            if at.seat is not None:
+                out.append(f"seat:{at.seat}")
     return tuple(dict.fromkeys(out))
