@@ -133,6 +133,11 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
     return out
 
 
+def _json(value: Any) -> str:
+    """``value`` as compact JSON (ValueError for a number that is not finite)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
 @lru_cache(maxsize=256)
 def _font(size: float, bold: bool) -> str:
     return f"{'bold' if bold else 'normal'} {round(size, 2):g}px {FONT_FAMILY}"
@@ -173,6 +178,8 @@ class BoardCanvas:
         """The widget to put in a layout."""
         self._scene: Scene | None = None
         self._sent: dict[str, Any] = {}
+        self._wired: tuple[Scene, list[list[Any]], str] | None = None
+        """The scene shown last, its drawing instructions and their JSON."""
         self._version = 0
         self._callbacks: list[ClickCallback] = []
         self._resize_callbacks: list[ResizeCallback] = []
@@ -207,7 +214,14 @@ class BoardCanvas:
         """Show ``scene`` (one message); ``targets`` are the ids the keyboard walks,
         each with a label to announce (default: the item's title, else its id);
         ``description`` is the board in words (default: the scene's title)."""
-        items = scene_wire(scene)
+        wired = self._wired
+        if wired is None or wired[0] is not scene:  # a board shown again is not encoded again
+            items = scene_wire(scene)
+            try:
+                wired = self._wired = (scene, items, _json(items))
+            except ValueError:
+                raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item has "
+                                   "a non-finite coordinate or size") from None
         walk: list[list[Any]] = []
         firsts: dict[str, Item] | None = None
         for target in targets:
@@ -225,15 +239,12 @@ class BoardCanvas:
         self.canvas.description = (
             description if description is not None else (scene.title or "Board")
         )
-        self._sent = {
-            "v": self._version, "w": _n(scene.width), "h": _n(scene.height),
-            "bg": _paint(scene.background), "items": items, "targets": walk,
-        }
-        try:
-            self.canvas.scene = json.dumps(self._sent, separators=(",", ":"), allow_nan=False)
-        except ValueError:
-            raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item has a "
-                               "non-finite coordinate or size") from None
+        width, height, background = _n(scene.width), _n(scene.height), _paint(scene.background)
+        self._sent = {"v": self._version, "w": width, "h": height, "bg": background,
+                      "items": wired[1], "targets": walk}
+        self.canvas.scene = (  # json.dumps(self._sent), the items' part encoded once
+            f'{{"v":{self._version},"w":{_json(width)},"h":{_json(height)},'
+            f'"bg":{_json(background)},"items":{wired[2]},"targets":{_json(walk)}}}')
 
     def redraw(self) -> None:
         """Send the current scene again (as a new version)."""
