@@ -46,6 +46,7 @@ from gaia_lab.games.gaia_project.components import (
     Components,
     load_components,
 )
+from gaia_lab.games.gaia_project.map import SpaceMap
 from gaia_lab.games.gaia_project.state import GPState
 from gaia_lab.render.layout import (
     ACTIVE_FILL,
@@ -236,6 +237,13 @@ class _Frame:
         return corners(h, self.size, "flat", self.origin)
 
 
+@functools.lru_cache(maxsize=32)
+def _frame(space: SpaceMap, width: float) -> _Frame:
+    """The frame of a map drawn ``width`` px wide (the same object for every position of
+    a game, so that what is drawn in it once can be kept by it)."""
+    return _Frame(space, width)
+
+
 _BOLD: Final = 1.15
 """How much wider a bold text is than :func:`~gaia_lab.render.layout.text_width` says."""
 _LIFT: Final = 0.2
@@ -294,9 +302,11 @@ def _structure(code: str, cx: float, cy: float, s: float, colour: str,
     return out
 
 
-def _outline(frame: _Frame, hexes: set[Hex], colour: str, inset: float,
-             title: str) -> list[Item]:
-    """A set of hexes tinted, with its border drawn just inside it."""
+@functools.lru_cache(maxsize=256)
+def _outline(frame: _Frame, hexes: frozenset[Hex], colour: str, inset: float,
+             title: str) -> tuple[Item, ...]:
+    """A set of hexes tinted, with its border drawn just inside it (drawn once per
+    federation and frame: a federation stays as it is formed)."""
     out: list[Item] = [Polygon(frame.corners(h), fill=colour, opacity=0.2, title=title)
                        for h in sorted(hexes)]
     for h in sorted(hexes):
@@ -306,7 +316,7 @@ def _outline(frame: _Frame, hexes: set[Hex], colour: str, inset: float,
             if n not in hexes:
                 (x1, y1), (x2, y2) = _shrink(_EDGE_CORNERS[d], mine, cx, cy, inset)
                 out.append(Line(x1, y1, x2, y2, stroke=colour, width=3.2))
-    return out
+    return tuple(out)
 
 
 _EDGE_CORNERS: Final = ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (0, 5))
@@ -351,7 +361,7 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
     (:func:`_space`) placed with its top left corner at ``at``, and a scene of the map's
     size holding what is drawn over it."""
     smap = state.space_map
-    frame = _Frame(smap, width)
+    frame = _frame(smap, width)
     s = frame.size
     lost = _lost(state)
     items: list[Item] = []
@@ -367,7 +377,7 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
         colour = player_colour(p.faction)
         for k, fed in enumerate(p.federations):
             title = f"{p.faction}: federation {k + 1}"
-            items += _outline(frame, {smap.hex(x) for x in fed}, colour,
+            items += _outline(frame, frozenset(smap.hex(x) for x in fed), colour,
                               0.93, title)
     # satellites
     for seat, p in enumerate(state.seats):
@@ -427,7 +437,7 @@ def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
     if at != (0.0, 0.0):
         return tuple(i.translated(*at) for i in _space(sectors, width, gaia_hexes, lost))
     smap = _space_map(sectors)
-    frame = _Frame(smap, width)
+    frame = _frame(smap, width)
     s = frame.size
     items: list[Item] = []
     for h in smap:
