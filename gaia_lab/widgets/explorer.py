@@ -553,16 +553,17 @@ class Explorer:
             events, new_from=self._new_events_from(), latest_first=True, limit=self.log_limit,
             game=game.meta.name,
         )
-        self._undo_button.disabled = not session.can_undo
+        position, length = session.position, session.length  # each a pass over the history
+        self._undo_button.disabled = position == 0  # session.can_undo
         self._redo_button.disabled = not session.can_redo
         self._syncing = True
         try:
-            self._slider.max = session.length + 1
-            self._slider.value = session.position + 1
-            self._slider.disabled = session.length == 0
+            self._slider.max = length + 1
+            self._slider.value = position + 1
+            self._slider.disabled = length == 0
         finally:
             self._syncing = False
-        self._position.value = f"of {session.length + 1}"
+        self._position.value = f"of {length + 1}"
         self._seen = self._fingerprint()
         self._draw_charts()
 
@@ -600,13 +601,14 @@ class Explorer:
         """Redraw what the decision on show decides: the board with the targets of the
         actions shown, the status line and the action list (not the score or the log,
         which only a move changes)."""
-        self._draw_board(over)
-        self._status.value = self._status_html(over)
+        decisions = self.session.decisions
+        self._draw_board(over, decisions)
+        self._status.value = self._status_html(over, decisions)
         self._draw_actions(over)
 
-    def _draw_board(self, over: bool) -> None:
+    def _draw_board(self, over: bool, decisions: int | None = None) -> None:
         """Redraw the board, at the width it is shown at, with the targets of the actions
-        on show."""
+        on show (``decisions``: the session's, when known)."""
         listing = self._current()
         if self._narrow is None:
             highlight = listing.concern
@@ -623,7 +625,7 @@ class Explorer:
             scene = listing.scenes[key] = _common.board_scene(self.session, *key)
         titles = self._titles(scene)
         labels = listing.labels
-        self._board.show(scene, description=self._description(over), targets=[
+        self._board.show(scene, description=self._description(over, decisions), targets=[
             (id, _spoken(titles.get(id) or id, [labels[i] for i in indices[:2]], len(indices)))
             for id, indices in highlight.items()])
 
@@ -634,16 +636,18 @@ class Explorer:
             listing = self._listing = _Listing(self.session, self.session.is_over())
         return listing
 
-    def _description(self, over: bool) -> str:
+    def _description(self, over: bool, decisions: int | None = None) -> str:
         session = self.session
         head = f"{session.game.meta.title} board"
         if over:
             return f"{head}, game over."
         actor = session.actor
         who = session.names[actor] if isinstance(actor, int) else "chance"
-        return f"{head}, decision {session.decisions + 1}: {who} to act."
+        if decisions is None:
+            decisions = session.decisions
+        return f"{head}, decision {decisions + 1}: {who} to act."
 
-    def _status_html(self, over: bool) -> str:
+    def _status_html(self, over: bool, decisions: int) -> str:
         session = self.session
         if over:
             names = session.names
@@ -662,7 +666,7 @@ class Explorer:
         if verbs:
             choices += ": " + ", ".join(escape(v) for v in verbs)
         return f"{who} — {choices} <span style=\"color:{GREY}\">(decision " \
-               f"{session.decisions + 1})</span>"
+               f"{decisions + 1})</span>"
 
     def _draw_actions(self, over: bool) -> None:
         if not self._legal:
@@ -675,19 +679,18 @@ class Explorer:
                 note=f"Moves concerning <b>{escape(name)}</b>:", clear="show all moves",
             )
             return
-        groups = self._current().verbs
-        menus = {verb: len(indices) > self.group_limit for verb, indices in groups.items()}
-        self._actions.show(  # a menu's options show no hover text: none is made for them
-            [(verb, [self._entry(i, where=not menus[verb]) for i in indices], menus[verb])
-             for verb, indices in groups.items()]
-        )
+        labels = self._current().labels
+        self._actions.show([  # a menu's options show no hover text: none is made for them
+            (verb, [(i, labels[i], "") for i in indices], True)
+            if len(indices) > self.group_limit else (verb, [self._entry(i) for i in indices], False)
+            for verb, indices in self._current().verbs.items()])
 
-    def _entry(self, index: int, *, where: bool = True) -> tuple[int, str, str]:
-        """An offered action: its index, its notation and (``where``) the hover text
-        naming the board elements it concerns."""
+    def _entry(self, index: int) -> tuple[int, str, str]:
+        """An offered action: its index, its notation and the hover text naming the board
+        elements it concerns."""
         targets = self._targets[index]
         label = self._current().labels[index]
-        if not targets or not where:
+        if not targets:
             return (index, label, "")
         names = ", ".join(self.target_label(t) for t in targets)
         return (index, label, f"on the board: {names}")
