@@ -59,8 +59,10 @@ _HERE = Path(__file__).resolve().parent
 _TEXT_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
+@lru_cache(maxsize=1024)
 def _colour(value: str) -> str:
-    """``value`` if a browser understands it as a colour, else GaiaLabError."""
+    """``value`` if a browser understands it as a colour, else GaiaLabError (each colour
+    is read once: a board paints a few dozen colours on a thousand items)."""
     return css_colour(value)
 
 
