@@ -93,9 +93,14 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
     ...
     gaia_lab.core.errors.GaiaLabError: cannot draw the colour 'blurple': not a CSS colour
     """
+    return _wire(scene.items)
+
+
+def _wire(items: Iterable[Item]) -> list[list[Any]]:
+    """:func:`scene_wire` of these items."""
     out: list[list[Any]] = []
     append = out.append
-    for item in scene.items:
+    for item in items:
         kind = type(item)
         if kind is Text or isinstance(item, Text):
             assert isinstance(item, Text)
@@ -133,6 +138,12 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
                     item.y2, _colour(item.stroke), item.width,
                     list(item.dash) if item.dash else None, item.opacity])
     return out
+
+
+_Run = tuple[tuple[Item, ...], list[list[Any]], str]
+"""Items shown together, their drawing instructions and the JSON of those (no brackets)."""
+_RUN = 64
+"""The most items encoded as one run."""
 
 
 def _json(value: Any) -> str:
@@ -180,8 +191,11 @@ class BoardCanvas:
         """The widget to put in a layout."""
         self._scene: Scene | None = None
         self._sent: dict[str, Any] = {}
-        self._wired: tuple[Scene, list[list[Any]], str] | None = None
-        """The scene shown last, its drawing instructions and their JSON."""
+        self._wired: tuple[Scene, list[list[Any]], str, dict[int, _Run]] | None = None
+        """The scene shown last, its drawing instructions, their JSON and its runs."""
+        self._runs: dict[int, _Run] = {}
+        """The runs of items the scene shown last was encoded in, by their first item's id
+        (a run holds its items, so their ids are not reused while it is kept)."""
         self._version = 0
         self._callbacks: list[ClickCallback] = []
         self._resize_callbacks: list[ResizeCallback] = []
@@ -218,12 +232,8 @@ class BoardCanvas:
         ``description`` is the board in words (default: the scene's title)."""
         wired = self._wired
         if wired is None or wired[0] is not scene:  # a board shown again is not encoded again
-            items = scene_wire(scene)
-            try:
-                wired = self._wired = (scene, items, _json(items))
-            except ValueError:
-                raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item has "
-                                   "a non-finite coordinate or size") from None
+            wired = (scene, *self._encoded(scene))
+            self._wired, self._runs = wired, wired[3]
         walk: list[list[Any]] = []
         firsts: dict[str, Item] | None = None
         for target in targets:
@@ -247,6 +257,37 @@ class BoardCanvas:
         self.canvas.scene = (  # json.dumps(self._sent), the items' part encoded once
             f'{{"v":{self._version},"w":{_json(width)},"h":{_json(height)},'
             f'"bg":{_json(background)},"items":{wired[2]},"targets":{_json(walk)}}}')
+
+    def _encoded(self, scene: Scene) -> tuple[list[list[Any]], str, dict[int, _Run]]:
+        """The drawing instructions of ``scene``'s items and their JSON, with the runs of
+        items they were encoded in: a run of the same items shown last time (a layout may
+        draw the same items for every position, e.g. the map under the pieces) is taken as
+        it was encoded then."""
+        items = scene.items
+        known = self._runs
+        runs: dict[int, _Run] = {}
+        wires: list[list[Any]] = []
+        parts: list[str] = []
+        i, n = 0, len(items)
+        while i < n:
+            run = known.get(id(items[i]))
+            if run is None or len(run[0]) > n - i or not all(
+                    a is b for a, b in zip(run[0], items[i:i + len(run[0])])):
+                j = i + 1  # new items: up to the next known run, a run at most _RUN long
+                while j < n and j - i < _RUN and id(items[j]) not in known:
+                    j += 1
+                drawn = _wire(items[i:j])
+                try:
+                    run = (items[i:j], drawn, _json(drawn)[1:-1])
+                except ValueError:
+                    raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item "
+                                       "has a non-finite coordinate or size") from None
+            runs[id(items[i])] = run
+            wires += run[1]
+            if run[2]:
+                parts.append(run[2])
+            i += len(run[0])
+        return wires, f"[{','.join(parts)}]", runs
 
     def redraw(self) -> None:
         """Send the current scene again (as a new version)."""
