@@ -117,3 +117,32 @@ def test_a_board_shown_again_is_sent_again_whole() -> None:
     with pytest.raises(GaiaLabError, match="non-finite"):
         board.show(Scene(10, 10, (Circle(float("inf"), 0, 5, fill="red"),)))
     assert (board.canvas.scene, board.version, board.scene) == (sent, version, scene)
+
+
+def test_the_parts_a_board_keeps_are_the_parts_it_would_draw() -> None:
+    from gaia_lab.render.gaia_project import scene
+    from gaia_lab.render.layout import Parts
+
+    data = recorded_game("voyager-6")
+    session = replay_prefix({**data, "moves": data["moves"][:200]})[0]
+    game = session.game
+
+    def shared_items(parts: Parts | None) -> int:
+        """Items each board takes from the one drawn before it (both alive)."""
+        shared, before = 0, None
+        for k, ply in enumerate(session.history[::3]):
+            state, width = ply.state, (900, 900, 1200)[k % 3]
+            lit = [t for a in game.legal_actions(state)[:40]
+                   for t in game.action_targets(state, a)]
+            if parts is None:
+                drawn = scene(state, highlight=lit, width=width)
+            else:
+                with parts.drawing():
+                    drawn = scene(state, highlight=lit, width=width)
+                assert drawn == scene(state, highlight=lit, width=width)
+            if before is not None:
+                shared += len({id(i) for i in before.items} & {id(i) for i in drawn.items})
+            before = drawn
+        return shared
+
+    assert shared_items(Parts()) > shared_items(None) + 1000

@@ -58,6 +58,7 @@ from gaia_lab.render.layout import (
     centre,
     fit,
     highlight_items,
+    kept,
     light,
     text_width,
     wrap,
@@ -928,25 +929,57 @@ def board_scene(state: GPState, *, width: float = 900,
     >>> board.width, board.find("track:terra:5") is not None
     (880.0, True)
     """
-    space, board = _board_layers(state, width, annotate, named, (0.0, 0.0))
-    return Scene(board.width, board.height, (*space, *board.items))
+    return _board(state, width, annotate, named, (0.0, 0.0))
 
 
-def _board_layers(state: GPState, width: float, annotate: Mapping[str, str] | None,
-                  named: Iterable[str], at: Point) -> tuple[tuple[Item, ...], Scene]:
-    """The two layers of :func:`board_scene`: the map without the players' pieces,
-    placed as if the board's top left corner were at ``at``, and a scene of the board's
-    size holding the rest."""
+def _board(state: GPState, width: float, annotate: Mapping[str, str] | None,
+           named: Iterable[str], at: Point) -> Scene:
+    """:func:`board_scene` with its items where they show when its top left corner is at
+    ``at``: each part moved by its offsets in turn, as nested :meth:`Scene.stack` and
+    :meth:`Scene.compose` calls would move it (so the very same numbers are drawn). The
+    parts that change least often (the actions, the legend, the research board) are
+    :func:`~gaia_lab.render.layout.kept` between boards a widget redraws."""
     components = load_components()
     inner = width - 2 * MARGIN
     side_w = max(_SIDE_MIN, round(inner * 0.3))
     map_w = inner - side_w - 12
     space, pieces = _map_layers(state, map_w, annotate, named, at)
-    right = Scene.stack(scoring_scene(state, side_w, components),
-                        actions_scene(state, side_w, components), gap=8)
-    top = Scene.compose([(pieces, 0, 0), (right, map_w + 12, 0)])
-    return space, Scene.stack(top, legend_scene(inner),
-                              research_scene(state, inner, components), gap=8)
+    scoring = scoring_scene(state, side_w, components)
+    actions_at = (0.0, scoring.height + 8)  # the right column: a stack, gap 8
+    actions = kept(("actions", side_w, state.board_used, actions_at, map_w + 12, at),
+                   lambda: _part(actions_scene(state, side_w, components), actions_at,
+                                 (map_w + 12, 0), at))
+    right_w = max(scoring.width, actions.width)
+    right_h = scoring.height + 8 + actions.height
+    top_w = max(pieces.width + 0, right_w + (map_w + 12))  # the map, the column beside
+    top_h = max(pieces.height + 0, right_h + 0)
+    legend_at = (0.0, top_h + 8)  # under both, a stack, gap 8
+    legend = kept(("legend", inner, legend_at, at),
+                  lambda: _part(legend_scene(inner), legend_at, at))
+    research_at = (0.0, top_h + 8 + legend.height + 8)
+    seats = tuple((p.faction, p.research, p.techs) for p in state.seats)
+    research = kept(("research", inner, research_at, at, state.setup, seats),
+                    lambda: _part(research_scene(state, inner, components), research_at, at))
+    items = (*space, *_part(pieces, at).items, *_part(scoring, (map_w + 12, 0), at).items,
+             *actions.items, *legend.items, *research.items)
+    return Scene(max(top_w, legend.width, research.width), research_at[1] + research.height,
+                 items)
+
+
+def _row(state: GPState, seat: int, width: float, components: Components,
+         viewer: int | None, at: Point) -> Scene:
+    """:func:`player_scene` placed at ``at``."""
+    return _part(player_scene(state, seat, width, components, viewer=viewer), at)
+
+
+def _part(part: Scene, *offsets: Point) -> Scene:
+    """``part`` (its size unchanged) with its items placed at each of ``offsets`` in turn,
+    as a scene composed into another, itself composed into a third, places them."""
+    items = part.placed_items(*offsets[0])
+    for dx, dy in offsets[1:]:
+        if dx != 0 or dy != 0:
+            items = tuple(i.translated(dx, dy) for i in items)
+    return Scene(part.width, part.height, items)
 
 
 _SIDE_MIN: Final = 250
@@ -969,6 +1002,8 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
     >>> len(lit.items) - len(plain.items), plain.to_svg() == scene(st).to_svg()
     (2, True)
     """
+    from gaia_lab.games.gaia_project.rules import actor
+
     highlight = tuple(highlight)
     components = load_components()
     inner = width - 2 * MARGIN
@@ -978,13 +1013,14 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
     parts.append((head, MARGIN, y))
     y += head.height + 4
     named = [h.removeprefix("hex:") for h in highlight if h.startswith("hex:")]
-    space, board = _board_layers(state, width, annotate, named, (MARGIN, y))
-    parts.append((Scene(0, 0, space), 0, 0))  # in place already: the same at every move
-    parts.append((board, MARGIN, y))
+    board = _board(state, width, annotate, named, (MARGIN, y))
+    parts.append((board, 0, 0))  # in place already
     y += board.height + 12
-    for i in range(len(state.seats)):
-        row = player_scene(state, i, inner, components, viewer=viewer)
-        parts.append((row, MARGIN, y))
+    acting = actor(state)
+    for i, p in enumerate(state.seats):
+        row = kept(("row", inner, i, p, acting == i, viewer, y), functools.partial(
+            _row, state, i, inner, components, viewer, (MARGIN, y)))
+        parts.append((row, 0, 0))
         y += row.height + 8
     total = Scene.compose(parts, width, y + 2, background="#ffffff",
                           title=f"Gaia Project, round {state.round}, {state.phase}")

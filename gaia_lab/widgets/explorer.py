@@ -34,6 +34,7 @@ from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.session import Session
 from gaia_lab.render import charts
 from gaia_lab.render.canvas import BoardCanvas
+from gaia_lab.render.layout import Parts
 from gaia_lab.render.shapes import Scene
 from gaia_lab.widgets import _common
 from gaia_lab.widgets._common import (
@@ -141,6 +142,7 @@ class Explorer:
         self.log_limit = log_limit
         self._rng = random.Random(seed)
         self._listing: _Listing | None = None
+        self._parts = Parts()
         self._legal: list[Any] = []
         self._targets: list[tuple[str, ...]] = []
         self._groups: list[str] = []
@@ -622,7 +624,8 @@ class Explorer:
         if scene is None:
             if len(listing.scenes) >= 8:  # many selections at one state
                 listing.scenes.clear()
-            scene = listing.scenes[key] = _common.board_scene(self.session, *key)
+            with self._parts.drawing():  # parts of the last board a move left as they were
+                scene = listing.scenes[key] = _common.board_scene(self.session, *key)
         titles = self._titles(scene)
         labels = listing.labels
         self._board.show(scene, description=self._description(over, decisions), targets=[
