@@ -98,12 +98,20 @@ class _Listing:
         self.groups = [str(game.action_group(state, a)) for a in self.legal]
         self.targets = [tuple(game.action_targets(state, a)) for a in self.legal]
         self.concern: dict[str, list[int]] = {}
+        self.verbs: dict[str, list[int]] = {}
+        concern, verbs = self.concern.get, self.verbs.get
         for i, targets in enumerate(self.targets):
             for target in targets:
-                self.concern.setdefault(target, []).append(i)
-        self.verbs: dict[str, list[int]] = {}
-        for i, verb in enumerate(self.groups):
-            self.verbs.setdefault(verb, []).append(i)
+                indices = concern(target)  # get, not setdefault: no list made in vain
+                if indices is None:
+                    self.concern[target] = [i]
+                else:
+                    indices.append(i)
+            indices = verbs(self.groups[i])
+            if indices is None:
+                self.verbs[self.groups[i]] = [i]
+            else:
+                indices.append(i)
         self.scenes: dict[tuple[tuple[str, ...], int], Scene] = {}
         """The boards drawn for this state, by highlight and width."""
 
