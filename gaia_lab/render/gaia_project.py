@@ -251,8 +251,10 @@ _LIFT: Final = 0.2
 """How far above a hex's centre its planet sits, as a share of the hex size."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _hex_name(frame: _Frame, h: Hex, name: str) -> Text:
-    """A hex's name along its foot, under the planet."""
+    """A hex's name along its foot, under the planet (a highlighted hex shows its name:
+    drawn once per frame)."""
     cx, cy = frame.centre(h)
     return Text(cx, cy + 0.866 * frame.size - 2.5, name, size=TEXT, anchor="middle",
                 fill=HEX_NAME)
