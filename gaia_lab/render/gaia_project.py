@@ -307,9 +307,12 @@ def _structure(code: str, cx: float, cy: float, s: float, colour: str,
 
 @functools.lru_cache(maxsize=256)
 def _outline(frame: _Frame, hexes: frozenset[Hex], colour: str, inset: float,
-             title: str) -> tuple[Item, ...]:
-    """A set of hexes tinted, with its border drawn just inside it (drawn once per
-    federation and frame: a federation stays as it is formed)."""
+             title: str, at: Point = (0.0, 0.0)) -> tuple[Item, ...]:
+    """A set of hexes tinted, with its border drawn just inside it, the map's top left
+    corner at ``at`` (drawn and placed once per federation and frame: a federation stays
+    as it is formed)."""
+    if at != (0.0, 0.0):
+        return tuple(i.translated(*at) for i in _outline(frame, hexes, colour, inset, title))
     out: list[Item] = [Polygon(frame.corners(h), fill=colour, opacity=0.2, title=title)
                        for h in sorted(hexes)]
     for h in sorted(hexes):
@@ -360,14 +363,20 @@ def _lost(state: GPState) -> str:
 
 def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None,
                 named: Iterable[str], at: Point) -> tuple[tuple[Item, ...], Scene]:
-    """The two layers of :func:`map_scene`: the map without the players' pieces
-    (:func:`_space`) placed with its top left corner at ``at``, and a scene of the map's
-    size holding what is drawn over it."""
+    """The two layers of :func:`map_scene`, placed with the map's top left corner at
+    ``at``: the map without the players' pieces (:func:`_space`), and a scene of the
+    map's size holding what is drawn over it."""
     smap = state.space_map
     frame = _frame(smap, width)
     s = frame.size
     lost = _lost(state)
-    items: list[Item] = []
+    placed: list[Item] = []
+    items: list[Item] = []  # drawn at the map's origin, then placed
+
+    def place() -> None:
+        placed.extend(items if at == (0.0, 0.0) else (i.translated(*at) for i in items))
+        items.clear()
+
     # the names of the empty hexes that hold a piece or are asked for
     names = {smap.name(h): h for h in smap}
     used = {x for p in state.seats for x in (*(h for h, _ in p.buildings), *p.gaiaformers,
@@ -380,8 +389,9 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
         colour = player_colour(p.faction)
         for k, fed in enumerate(p.federations):
             title = f"{p.faction}: federation {k + 1}"
-            items += _outline(frame, frozenset(smap.hex(x) for x in fed), colour,
-                              0.93, title)
+            place()
+            placed += _outline(frame, frozenset(smap.hex(x) for x in fed), colour,
+                               0.93, title, at)
     # satellites
     for seat, p in enumerate(state.seats):
         colour = player_colour(p.faction)
@@ -423,8 +433,9 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
                           stroke=GOLD, stroke_width=1, radius=3, opacity=0.95))
         items.append(Text(cx, top + (TEXT + 4) / 2, label, size=TEXT, weight="bold",
                           anchor="middle", baseline="middle", fill=INK))
+    place()
     return _space(state.setup.sectors, width, state.gaia_hexes, lost, at), \
-        Scene(width, frame.height, tuple(items))
+        Scene(width, frame.height, tuple(placed))
 
 
 @functools.lru_cache(maxsize=32)
@@ -962,7 +973,7 @@ def _board(state: GPState, width: float, annotate: Mapping[str, str] | None,
     seats = tuple((p.faction, p.research, p.techs) for p in state.seats)
     research = kept(("research", inner, research_at, at, state.setup, seats),
                     lambda: _part(research_scene(state, inner, components), research_at, at))
-    items = (*space, *_part(pieces, at).items, *_part(scoring, (map_w + 12, 0), at).items,
+    items = (*space, *pieces.items, *_part(scoring, (map_w + 12, 0), at).items,
              *actions.items, *legend.items, *research.items)
     return Scene(max(top_w, legend.width, research.width), research_at[1] + research.height,
                  items)
