@@ -252,9 +252,11 @@ _LIFT: Final = 0.2
 
 
 @functools.lru_cache(maxsize=1024)
-def _hex_name(frame: _Frame, h: Hex, name: str) -> Text:
-    """A hex's name along its foot, under the planet (a highlighted hex shows its name:
-    drawn once per frame)."""
+def _hex_name(frame: _Frame, h: Hex, name: str, at: Point = (0.0, 0.0)) -> Text:
+    """A hex's name along its foot, under the planet, the map's top left corner at ``at``
+    (a highlighted hex shows its name: drawn and placed once per frame)."""
+    if at != (0.0, 0.0):
+        return _hex_name(frame, h, name).translated(*at)
     cx, cy = frame.centre(h)
     return Text(cx, cy + 0.866 * frame.size - 2.5, name, size=TEXT, anchor="middle",
                 fill=HEX_NAME)
@@ -383,7 +385,7 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
                                              *(x for fed in p.federations for x in fed))}
     for x in sorted((used | set(named)) & set(names)):
         if smap.planets[names[x]] is None and x != lost:
-            items.append(_hex_name(frame, names[x], x))
+            placed.append(_hex_name(frame, names[x], x, at))
     # federations
     for p in state.seats:
         colour = player_colour(p.faction)
