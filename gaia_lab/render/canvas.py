@@ -193,6 +193,8 @@ class BoardCanvas:
         self._sent: dict[str, Any] = {}
         self._wired: tuple[Scene, list[list[Any]], str, dict[int, _Run]] | None = None
         """The scene shown last, its drawing instructions, their JSON and its runs."""
+        self._boxes: dict[int, tuple[Item, list[float]]] = {}
+        """The items the keyboard walked last time and their boxes, by the item's id."""
         self._runs: dict[int, _Run] = {}
         """The runs of items the scene shown last was encoded in, by their first item's id
         (a run holds its items, so their ids are not reused while it is kept)."""
@@ -236,16 +238,20 @@ class BoardCanvas:
             self._wired, self._runs = wired, wired[3]
         walk: list[list[Any]] = []
         firsts: dict[str, Item] | None = None
+        known, boxes = self._boxes, {}  # the boxes of the items walked last time, kept
         for target in targets:
-            id, label = (target, None) if isinstance(target, str) else target
+            name, label = (target, None) if isinstance(target, str) else target
             if firsts is None:
                 firsts = scene.first_items()
-            item = firsts.get(id)
+            item = firsts.get(name)
             if item is None:
                 continue
-            left, top, right, bottom = item.bounds()
-            spoken = label or item.title or id
-            walk.append([id, _n(left), _n(top), _n(right), _n(bottom), spoken])
+            box = known.get(id(item))
+            if box is None or box[0] is not item:
+                box = (item, [_n(v) for v in item.bounds()])
+            boxes[id(item)] = box
+            walk.append([name, *box[1], label or item.title or name])
+        self._boxes = boxes
         self._version += 1
         self._scene = scene
         self.canvas.description = (
