@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any, Final, TypeVar
 
 from gaia_lab.render.shapes import CHAR_WIDTH, Circle, Item, Point, Polygon, Rect, Scene
@@ -110,6 +111,13 @@ def centre(board: Scene, id: str) -> Point:
     return ((left + right) / 2, (top + bottom) / 2)
 
 
+@lru_cache(maxsize=4096)
+def _gold_polygon(points: tuple[Point, ...], width: float) -> Polygon:
+    """The gold outline of a polygon (drawn once per shape: a board highlights the same
+    hexes move after move)."""
+    return Polygon(points, fill=None, stroke=GOLD, stroke_width=width, classes=("highlight",))
+
+
 def highlight_items(board: Scene, ids: Iterable[str], *, width: float = 4.0,
                     pad: float = 3.0, radius: float = 7.0,
                     follow: tuple[type[Item], ...] = (Polygon, Circle)) -> tuple[Item, ...]:
@@ -132,8 +140,7 @@ def highlight_items(board: Scene, ids: Iterable[str], *, width: float = 4.0,
         if item is None:
             continue
         if isinstance(item, Polygon) and Polygon in follow:
-            out.append(Polygon(item.points, fill=None, stroke=GOLD, stroke_width=width,
-                               classes=("highlight",)))
+            out.append(_gold_polygon(item.points, width))
         elif isinstance(item, Circle) and Circle in follow:
             out.append(Circle(item.cx, item.cy, item.r + pad, fill=None, stroke=GOLD,
                               stroke_width=width, classes=("highlight",)))
