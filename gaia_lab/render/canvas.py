@@ -36,7 +36,7 @@ import traitlets
 
 from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.render.colours import css_colour
-from gaia_lab.render.shapes import FONT_FAMILY, Circle, Line, Polygon, Rect, Scene, Text
+from gaia_lab.render.shapes import FONT_FAMILY, Circle, Item, Line, Polygon, Rect, Scene, Text
 
 __all__ = ["DEFAULT_WIDTH", "MAX_WIDTH", "MIN_WIDTH", "BoardCanvas", "BoardView",
            "ClickCallback", "ResizeCallback", "scene_wire"]
@@ -59,8 +59,10 @@ _HERE = Path(__file__).resolve().parent
 _TEXT_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
+@lru_cache(maxsize=1024)
 def _colour(value: str) -> str:
-    """``value`` if a browser understands it as a colour, else GaiaLabError."""
+    """``value`` if a browser understands it as a colour, else GaiaLabError (each colour
+    is read once: a board paints a few dozen colours on a thousand items)."""
     return css_colour(value)
 
 
@@ -91,9 +93,14 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
     ...
     gaia_lab.core.errors.GaiaLabError: cannot draw the colour 'blurple': not a CSS colour
     """
+    return _wire(scene.items)
+
+
+def _wire(items: Iterable[Item]) -> list[list[Any]]:
+    """:func:`scene_wire` of these items."""
     out: list[list[Any]] = []
     append = out.append
-    for item in scene.items:
+    for item in items:
         kind = type(item)
         if kind is Text or isinstance(item, Text):
             assert isinstance(item, Text)
@@ -131,6 +138,17 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
                     item.y2, _colour(item.stroke), item.width,
                     list(item.dash) if item.dash else None, item.opacity])
     return out
+
+
+_Run = tuple[tuple[Item, ...], list[list[Any]], str]
+"""Items shown together, their drawing instructions and the JSON of those (no brackets)."""
+_RUN = 64
+"""The most items encoded as one run."""
+
+
+def _json(value: Any) -> str:
+    """``value`` as compact JSON (ValueError for a number that is not finite)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
 @lru_cache(maxsize=256)
@@ -173,6 +191,13 @@ class BoardCanvas:
         """The widget to put in a layout."""
         self._scene: Scene | None = None
         self._sent: dict[str, Any] = {}
+        self._wired: tuple[Scene, list[list[Any]], str, dict[int, _Run]] | None = None
+        """The scene shown last, its drawing instructions, their JSON and its runs."""
+        self._boxes: dict[int, tuple[Item, list[float]]] = {}
+        """The items the keyboard walked last time and their boxes, by the item's id."""
+        self._runs: dict[int, _Run] = {}
+        """The runs of items the scene shown last was encoded in, by their first item's id
+        (a run holds its items, so their ids are not reused while it is kept)."""
         self._version = 0
         self._callbacks: list[ClickCallback] = []
         self._resize_callbacks: list[ResizeCallback] = []
@@ -207,30 +232,68 @@ class BoardCanvas:
         """Show ``scene`` (one message); ``targets`` are the ids the keyboard walks,
         each with a label to announce (default: the item's title, else its id);
         ``description`` is the board in words (default: the scene's title)."""
-        items = scene_wire(scene)
+        wired = self._wired
+        if wired is None or wired[0] is not scene:  # a board shown again is not encoded again
+            wired = (scene, *self._encoded(scene))
+            self._wired, self._runs = wired, wired[3]
         walk: list[list[Any]] = []
+        firsts: dict[str, Item] | None = None
+        known, boxes = self._boxes, {}  # the boxes of the items walked last time, kept
         for target in targets:
-            id, label = (target, None) if isinstance(target, str) else target
-            item = scene.find(id)
+            name, label = (target, None) if isinstance(target, str) else target
+            if firsts is None:
+                firsts = scene.first_items()
+            item = firsts.get(name)
             if item is None:
                 continue
-            left, top, right, bottom = item.bounds()
-            spoken = label or item.title or id
-            walk.append([id, _n(left), _n(top), _n(right), _n(bottom), spoken])
+            box = known.get(id(item))
+            if box is None or box[0] is not item:
+                box = (item, [_n(v) for v in item.bounds()])
+            boxes[id(item)] = box
+            walk.append([name, *box[1], label or item.title or name])
+        self._boxes = boxes
         self._version += 1
         self._scene = scene
         self.canvas.description = (
             description if description is not None else (scene.title or "Board")
         )
-        self._sent = {
-            "v": self._version, "w": _n(scene.width), "h": _n(scene.height),
-            "bg": _paint(scene.background), "items": items, "targets": walk,
-        }
-        try:
-            self.canvas.scene = json.dumps(self._sent, separators=(",", ":"), allow_nan=False)
-        except ValueError:
-            raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item has a "
-                               "non-finite coordinate or size") from None
+        width, height, background = _n(scene.width), _n(scene.height), _paint(scene.background)
+        self._sent = {"v": self._version, "w": width, "h": height, "bg": background,
+                      "items": wired[1], "targets": walk}
+        self.canvas.scene = (  # json.dumps(self._sent), the items' part encoded once
+            f'{{"v":{self._version},"w":{_json(width)},"h":{_json(height)},'
+            f'"bg":{_json(background)},"items":{wired[2]},"targets":{_json(walk)}}}')
+
+    def _encoded(self, scene: Scene) -> tuple[list[list[Any]], str, dict[int, _Run]]:
+        """The drawing instructions of ``scene``'s items and their JSON, with the runs of
+        items they were encoded in: a run of the same items shown last time (a layout may
+        draw the same items for every position, e.g. the map under the pieces) is taken as
+        it was encoded then."""
+        items = scene.items
+        known = self._runs
+        runs: dict[int, _Run] = {}
+        wires: list[list[Any]] = []
+        parts: list[str] = []
+        i, n = 0, len(items)
+        while i < n:
+            run = known.get(id(items[i]))
+            if run is None or len(run[0]) > n - i or not all(
+                    a is b for a, b in zip(run[0], items[i:i + len(run[0])])):
+                j = i + 1  # new items: up to the next known run, a run at most _RUN long
+                while j < n and j - i < _RUN and id(items[j]) not in known:
+                    j += 1
+                drawn = _wire(items[i:j])
+                try:
+                    run = (items[i:j], drawn, _json(drawn)[1:-1])
+                except ValueError:
+                    raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item "
+                                       "has a non-finite coordinate or size") from None
+            runs[id(items[i])] = run
+            wires += run[1]
+            if run[2]:
+                parts.append(run[2])
+            i += len(run[0])
+        return wires, f"[{','.join(parts)}]", runs
 
     def redraw(self) -> None:
         """Send the current scene again (as a new version)."""

@@ -46,6 +46,7 @@ from gaia_lab.games.gaia_project.components import (
     Components,
     load_components,
 )
+from gaia_lab.games.gaia_project.map import SpaceMap
 from gaia_lab.games.gaia_project.state import GPState
 from gaia_lab.render.layout import (
     ACTIVE_FILL,
@@ -57,6 +58,7 @@ from gaia_lab.render.layout import (
     centre,
     fit,
     highlight_items,
+    kept,
     light,
     text_width,
     wrap,
@@ -201,8 +203,11 @@ def _short(text: str) -> str:
     return text
 
 
-def _shrink(points: Sequence[Point], cx: float, cy: float, f: float) -> tuple[Point, ...]:
-    return tuple((cx + (x - cx) * f, cy + (y - cy) * f) for x, y in points)
+def _shrink(which: Sequence[int], points: Sequence[Point], cx: float, cy: float,
+            f: float) -> tuple[Point, ...]:
+    """The points ``which`` of ``points`` moved towards (``cx``, ``cy``) by the share ``f``
+    of their distance from it."""
+    return tuple((cx + (x - cx) * f, cy + (y - cy) * f) for x, y in (points[k] for k in which))
 
 
 # --------------------------------------------------------------------------
@@ -233,14 +238,25 @@ class _Frame:
         return corners(h, self.size, "flat", self.origin)
 
 
+@functools.lru_cache(maxsize=32)
+def _frame(space: SpaceMap, width: float) -> _Frame:
+    """The frame of a map drawn ``width`` px wide (the same object for every position of
+    a game, so that what is drawn in it once can be kept by it)."""
+    return _Frame(space, width)
+
+
 _BOLD: Final = 1.15
 """How much wider a bold text is than :func:`~gaia_lab.render.layout.text_width` says."""
 _LIFT: Final = 0.2
 """How far above a hex's centre its planet sits, as a share of the hex size."""
 
 
-def _hex_name(frame: _Frame, h: Hex, name: str) -> Text:
-    """A hex's name along its foot, under the planet."""
+@functools.lru_cache(maxsize=1024)
+def _hex_name(frame: _Frame, h: Hex, name: str, at: Point = (0.0, 0.0)) -> Text:
+    """A hex's name along its foot, under the planet, the map's top left corner at ``at``
+    (a highlighted hex shows its name: drawn and placed once per frame)."""
+    if at != (0.0, 0.0):
+        return _hex_name(frame, h, name).translated(*at)
     cx, cy = frame.centre(h)
     return Text(cx, cy + 0.866 * frame.size - 2.5, name, size=TEXT, anchor="middle",
                 fill=HEX_NAME)
@@ -291,24 +307,30 @@ def _structure(code: str, cx: float, cy: float, s: float, colour: str,
     return out
 
 
-def _outline(frame: _Frame, hexes: set[Hex], colour: str, inset: float,
-             title: str) -> list[Item]:
-    """A set of hexes tinted, with its border drawn just inside it."""
+@functools.lru_cache(maxsize=256)
+def _outline(frame: _Frame, hexes: frozenset[Hex], colour: str, inset: float,
+             title: str, at: Point = (0.0, 0.0)) -> tuple[Item, ...]:
+    """A set of hexes tinted, with its border drawn just inside it, the map's top left
+    corner at ``at`` (drawn and placed once per federation and frame: a federation stays
+    as it is formed)."""
+    if at != (0.0, 0.0):
+        return tuple(i.translated(*at) for i in _outline(frame, hexes, colour, inset, title))
     out: list[Item] = [Polygon(frame.corners(h), fill=colour, opacity=0.2, title=title)
                        for h in sorted(hexes)]
     for h in sorted(hexes):
         cx, cy = frame.centre(h)
         mine = frame.corners(h)
-        for n in h.neighbors():
-            if n in hexes:
-                continue
-            theirs = set(corners(n, frame.size, "flat", frame.origin))
-            shared = [p for p in mine if p in theirs]
-            if len(shared) != 2:
-                continue
-            (x1, y1), (x2, y2) = _shrink(shared, cx, cy, inset)
-            out.append(Line(x1, y1, x2, y2, stroke=colour, width=3.2))
-    return out
+        for d, n in enumerate(h.neighbors()):
+            if n not in hexes:
+                (x1, y1), (x2, y2) = _shrink(_EDGE_CORNERS[d], mine, cx, cy, inset)
+                out.append(Line(x1, y1, x2, y2, stroke=colour, width=3.2))
+    return tuple(out)
+
+
+_EDGE_CORNERS: Final = ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (0, 5))
+"""The two corners (in :func:`~gaia_lab.core.hexgrid.corners`' order) of a flat hex's
+edge shared with its neighbour in each direction of :data:`~gaia_lab.core.hexgrid.DIRECTIONS`
+(a corner of both hexes is the very same point: corners are drawn from a lattice)."""
 
 
 _SATELLITE_AT: Final = ((-0.3, -0.56), (0.3, -0.56), (-0.46, 0.02), (0.46, 0.02))
@@ -332,25 +354,46 @@ def map_scene(state: GPState, width: float = 700.0, *,
     >>> [i.text for i in m.items if isinstance(i, Text) and i.text in ("2o", "5A0", "5A1")]
     ['5A0', '2o']
     """
+    space, pieces = _map_layers(state, width, annotate, named, (0.0, 0.0))
+    return Scene(width, pieces.height, (*space, *pieces.items))
+
+
+def _lost(state: GPState) -> str:
+    """The hex of the Lost Planet, or empty before it is placed."""
+    return next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
+
+
+def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None,
+                named: Iterable[str], at: Point) -> tuple[tuple[Item, ...], Scene]:
+    """The two layers of :func:`map_scene`, placed with the map's top left corner at
+    ``at``: the map without the players' pieces (:func:`_space`), and a scene of the
+    map's size holding what is drawn over it."""
     smap = state.space_map
-    frame = _Frame(smap, width)
+    frame = _frame(smap, width)
     s = frame.size
-    lost = next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
-    items: list[Item] = list(_space(state.setup.sectors, width, state.gaia_hexes, lost))
+    lost = _lost(state)
+    placed: list[Item] = []
+    items: list[Item] = []  # drawn at the map's origin, then placed
+
+    def place() -> None:
+        placed.extend(items if at == (0.0, 0.0) else (i.translated(*at) for i in items))
+        items.clear()
+
     # the names of the empty hexes that hold a piece or are asked for
     names = {smap.name(h): h for h in smap}
     used = {x for p in state.seats for x in (*(h for h, _ in p.buildings), *p.gaiaformers,
                                              *(x for fed in p.federations for x in fed))}
     for x in sorted((used | set(named)) & set(names)):
         if smap.planets[names[x]] is None and x != lost:
-            items.append(_hex_name(frame, names[x], x))
+            placed.append(_hex_name(frame, names[x], x, at))
     # federations
     for p in state.seats:
         colour = player_colour(p.faction)
         for k, fed in enumerate(p.federations):
             title = f"{p.faction}: federation {k + 1}"
-            items += _outline(frame, {smap.hex(x) for x in fed}, colour,
-                              0.93, title)
+            place()
+            placed += _outline(frame, frozenset(smap.hex(x) for x in fed), colour,
+                               0.93, title, at)
     # satellites
     for seat, p in enumerate(state.seats):
         colour = player_colour(p.faction)
@@ -392,19 +435,25 @@ def map_scene(state: GPState, width: float = 700.0, *,
                           stroke=GOLD, stroke_width=1, radius=3, opacity=0.95))
         items.append(Text(cx, top + (TEXT + 4) / 2, label, size=TEXT, weight="bold",
                           anchor="middle", baseline="middle", fill=INK))
-    return Scene(width, frame.height, tuple(items))
+    place()
+    return _space(state.setup.sectors, width, state.gaia_hexes, lost, at), \
+        Scene(width, frame.height, tuple(placed))
 
 
 @functools.lru_cache(maxsize=32)
 def _space(sectors: tuple[tuple[str, int, int, int], ...], width: float,
-           gaia_hexes: tuple[str, ...], lost: str) -> tuple[Item, ...]:
+           gaia_hexes: tuple[str, ...], lost: str,
+           at: Point = (0.0, 0.0)) -> tuple[Item, ...]:
     """The map without the players' pieces (hexes, planets and their names, sector
-    borders): it only changes when a Transdim planet turns Gaia or the Lost Planet is
-    placed, so it is drawn once per such change and width."""
+    borders), its top left corner at ``at``: it only changes when a Transdim planet turns
+    Gaia or the Lost Planet is placed, so it is drawn (and placed on the table) once per
+    such change and width."""
     from gaia_lab.games.gaia_project.state import _space_map
 
+    if at != (0.0, 0.0):
+        return tuple(i.translated(*at) for i in _space(sectors, width, gaia_hexes, lost))
     smap = _space_map(sectors)
-    frame = _Frame(smap, width)
+    frame = _frame(smap, width)
     s = frame.size
     items: list[Item] = []
     for h in smap:
@@ -895,16 +944,57 @@ def board_scene(state: GPState, *, width: float = 900,
     >>> board.width, board.find("track:terra:5") is not None
     (880.0, True)
     """
+    return _board(state, width, annotate, named, (0.0, 0.0))
+
+
+def _board(state: GPState, width: float, annotate: Mapping[str, str] | None,
+           named: Iterable[str], at: Point) -> Scene:
+    """:func:`board_scene` with its items where they show when its top left corner is at
+    ``at``: each part moved by its offsets in turn, as nested :meth:`Scene.stack` and
+    :meth:`Scene.compose` calls would move it (so the very same numbers are drawn). The
+    parts that change least often (the actions, the legend, the research board) are
+    :func:`~gaia_lab.render.layout.kept` between boards a widget redraws."""
     components = load_components()
     inner = width - 2 * MARGIN
     side_w = max(_SIDE_MIN, round(inner * 0.3))
     map_w = inner - side_w - 12
-    space = map_scene(state, map_w, annotate=annotate, named=named)
-    right = Scene.stack(scoring_scene(state, side_w, components),
-                        actions_scene(state, side_w, components), gap=8)
-    top = Scene.compose([(space, 0, 0), (right, map_w + 12, 0)])
-    return Scene.stack(top, legend_scene(inner), research_scene(state, inner, components),
-                       gap=8)
+    space, pieces = _map_layers(state, map_w, annotate, named, at)
+    scoring = scoring_scene(state, side_w, components)
+    actions_at = (0.0, scoring.height + 8)  # the right column: a stack, gap 8
+    actions = kept(("actions", side_w, state.board_used, actions_at, map_w + 12, at),
+                   lambda: _part(actions_scene(state, side_w, components), actions_at,
+                                 (map_w + 12, 0), at))
+    right_w = max(scoring.width, actions.width)
+    right_h = scoring.height + 8 + actions.height
+    top_w = max(pieces.width + 0, right_w + (map_w + 12))  # the map, the column beside
+    top_h = max(pieces.height + 0, right_h + 0)
+    legend_at = (0.0, top_h + 8)  # under both, a stack, gap 8
+    legend = kept(("legend", inner, legend_at, at),
+                  lambda: _part(legend_scene(inner), legend_at, at))
+    research_at = (0.0, top_h + 8 + legend.height + 8)
+    seats = tuple((p.faction, p.research, p.techs) for p in state.seats)
+    research = kept(("research", inner, research_at, at, state.setup, seats),
+                    lambda: _part(research_scene(state, inner, components), research_at, at))
+    items = (*space, *pieces.items, *_part(scoring, (map_w + 12, 0), at).items,
+             *actions.items, *legend.items, *research.items)
+    return Scene(max(top_w, legend.width, research.width), research_at[1] + research.height,
+                 items)
+
+
+def _row(state: GPState, seat: int, width: float, components: Components,
+         viewer: int | None, at: Point) -> Scene:
+    """:func:`player_scene` placed at ``at``."""
+    return _part(player_scene(state, seat, width, components, viewer=viewer), at)
+
+
+def _part(part: Scene, *offsets: Point) -> Scene:
+    """``part`` (its size unchanged) with its items placed at each of ``offsets`` in turn,
+    as a scene composed into another, itself composed into a third, places them."""
+    items = part.placed_items(*offsets[0])
+    for dx, dy in offsets[1:]:
+        if dx != 0 or dy != 0:
+            items = tuple(i.translated(dx, dy) for i in items)
+    return Scene(part.width, part.height, items)
 
 
 _SIDE_MIN: Final = 250
@@ -927,6 +1017,8 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
     >>> len(lit.items) - len(plain.items), plain.to_svg() == scene(st).to_svg()
     (2, True)
     """
+    from gaia_lab.games.gaia_project.rules import actor
+
     highlight = tuple(highlight)
     components = load_components()
     inner = width - 2 * MARGIN
@@ -936,12 +1028,14 @@ def scene(state: GPState, *, highlight: Iterable[str] = (), viewer: int | None =
     parts.append((head, MARGIN, y))
     y += head.height + 4
     named = [h.removeprefix("hex:") for h in highlight if h.startswith("hex:")]
-    board = board_scene(state, width=width, annotate=annotate, named=named)
-    parts.append((board, MARGIN, y))
+    board = _board(state, width, annotate, named, (MARGIN, y))
+    parts.append((board, 0, 0))  # in place already
     y += board.height + 12
-    for i in range(len(state.seats)):
-        row = player_scene(state, i, inner, components, viewer=viewer)
-        parts.append((row, MARGIN, y))
+    acting = actor(state)
+    for i, p in enumerate(state.seats):
+        row = kept(("row", inner, i, p, acting == i, viewer, y), functools.partial(
+            _row, state, i, inner, components, viewer, (MARGIN, y)))
+        parts.append((row, 0, 0))
         y += row.height + 8
     total = Scene.compose(parts, width, y + 2, background="#ffffff",
                           title=f"Gaia Project, round {state.round}, {state.phase}")

@@ -3,8 +3,11 @@ layout helpers for :class:`~gaia_lab.render.shapes.Scene` drawings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from typing import Any, Final, TypeVar
 
 from gaia_lab.render.shapes import CHAR_WIDTH, Circle, Item, Point, Polygon, Rect, Scene
 
@@ -15,9 +18,11 @@ __all__ = [
     "INK",
     "MARGIN",
     "MUTED",
+    "Parts",
     "centre",
     "fit",
     "highlight_items",
+    "kept",
     "light",
     "text_width",
     "wrap",
@@ -106,6 +111,13 @@ def centre(board: Scene, id: str) -> Point:
     return ((left + right) / 2, (top + bottom) / 2)
 
 
+@lru_cache(maxsize=4096)
+def _gold_polygon(points: tuple[Point, ...], width: float) -> Polygon:
+    """The gold outline of a polygon (drawn once per shape: a board highlights the same
+    hexes move after move)."""
+    return Polygon(points, fill=None, stroke=GOLD, stroke_width=width, classes=("highlight",))
+
+
 def highlight_items(board: Scene, ids: Iterable[str], *, width: float = 4.0,
                     pad: float = 3.0, radius: float = 7.0,
                     follow: tuple[type[Item], ...] = (Polygon, Circle)) -> tuple[Item, ...]:
@@ -121,13 +133,14 @@ def highlight_items(board: Scene, ids: Iterable[str], *, width: float = 4.0,
     (6, 6, 34, 34)
     """
     out: list[Item] = []
-    for id in dict.fromkeys(ids):
-        item = board.find(id)
+    ids = dict.fromkeys(ids)
+    firsts = board.first_items() if ids else {}
+    for id in ids:
+        item = firsts.get(id)
         if item is None:
             continue
         if isinstance(item, Polygon) and Polygon in follow:
-            out.append(Polygon(item.points, fill=None, stroke=GOLD, stroke_width=width,
-                               classes=("highlight",)))
+            out.append(_gold_polygon(item.points, width))
         elif isinstance(item, Circle) and Circle in follow:
             out.append(Circle(item.cx, item.cy, item.r + pad, fill=None, stroke=GOLD,
                               stroke_width=width, classes=("highlight",)))
@@ -137,3 +150,65 @@ def highlight_items(board: Scene, ids: Iterable[str], *, width: float = 4.0,
                             bottom - top + 2 * pad, fill=None, stroke=GOLD,
                             stroke_width=width, radius=radius, classes=("highlight",)))
     return tuple(out)
+
+
+_T = TypeVar("_T")
+
+
+class Parts:
+    """Parts of a board kept by whoever redraws it after every move (a widget): while a
+    board is drawn :meth:`drawing` them, a layout's :func:`kept` part whose key recurs
+    from the board drawn last is taken as it was drawn then. Only the parts of the last
+    board are kept, so nothing is kept beyond one board, and nothing at all when no
+    widget draws.
+
+    >>> parts, drawn = Parts(), []
+    >>> def panel(n: int) -> str:
+    ...     return kept(("panel", n), lambda: drawn.append(n) or f"panel {n}")
+    >>> with parts.drawing():
+    ...     panel(1), panel(2)
+    ('panel 1', 'panel 2')
+    >>> with parts.drawing():
+    ...     panel(2), panel(3)
+    ('panel 2', 'panel 3')
+    >>> drawn
+    [1, 2, 3]
+    >>> panel(2), drawn  # outside a drawing: drawn again
+    ('panel 2', [1, 2, 3, 2])
+    """
+
+    def __init__(self) -> None:
+        self._last: dict[Hashable, Any] = {}
+        self._now: dict[Hashable, Any] = {}
+
+    @contextmanager
+    def drawing(self) -> Iterator[None]:
+        """Draw a board with these parts at hand (the parts it keeps replace them)."""
+        token = _PARTS.set(self)
+        try:
+            yield
+        finally:
+            _PARTS.reset(token)
+            self._last, self._now = self._now, {}
+
+    def _get(self, key: Hashable, draw: Callable[[], _T]) -> _T:
+        if key in self._now:
+            value: _T = self._now[key]
+        elif key in self._last:
+            value = self._last[key]
+        else:
+            value = draw()
+        self._now[key] = value
+        return value
+
+
+_PARTS: ContextVar[Parts | None] = ContextVar("gaia_lab_parts", default=None)
+"""The parts of the board being drawn, if a widget keeps them."""
+
+
+def kept(key: Hashable, draw: Callable[[], _T]) -> _T:
+    """``draw()``, or what it gave for ``key`` on the board drawn last with the same
+    :class:`Parts`. ``key`` must hold everything the part depends on (its place on the
+    board included): a part is pure of its key."""
+    parts = _PARTS.get()
+    return draw() if parts is None else parts._get(key, draw)

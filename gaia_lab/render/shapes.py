@@ -514,6 +514,16 @@ class Scene:
                 return item
         return None
 
+    def first_items(self) -> dict[str, Item]:
+        """The first (bottom-most) item of each id, from one pass over the items: what
+        :meth:`find` answers, for looking up many ids.
+
+        >>> s = Scene(9, 9, (Rect(0, 0, 2, 2, id="a"), Rect(5, 5, 2, 2, id="a")))
+        >>> s.first_items()["a"] is s.find("a") is s.items[0]
+        True
+        """
+        return {item.id: item for item in reversed(self.items) if item.id is not None}
+
     def find_all(self, id: str) -> tuple[Item, ...]:
         """Every item with this id, in drawing order."""
         return tuple(item for item in self.items if item.id == id)

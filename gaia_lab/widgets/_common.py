@@ -6,6 +6,7 @@ Nothing here knows a particular game: the board comes from
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from html import escape
@@ -246,10 +247,13 @@ class ActionPanel(anywidget.AnyWidget):
 
     _esm = (_HERE / "actions.js").read_text(encoding="utf-8")
     _css = (_HERE / "actions.css").read_text(encoding="utf-8")
-    offer = traitlets.Dict().tag(sync=True)
+    offer_json = traitlets.Unicode("{}").tag(sync=True)
+    """JSON of :attr:`offer` (one string: the widget protocol would otherwise walk every
+    entry of a long list, looking for binary buffers)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._offer: dict[str, Any] = {}
         self._version = 0
         self._play: list[Callable[[int], None]] = []
         self._clear: list[Callable[[], None]] = []
@@ -260,17 +264,24 @@ class ActionPanel(anywidget.AnyWidget):
         """The version of the offer on show."""
         return self._version
 
+    @property
+    def offer(self) -> dict[str, Any]:
+        """The offer on show: ``{"v": version, "note", "clear", "empty", "groups": [{"verb",
+        "menu", "actions": [[index, label, tooltip]...]}...]}`` (empty before the first)."""
+        return self._offer
+
     def show(self, groups: Sequence[tuple[str, Sequence[tuple[int, str, str]], bool]], *,
              note: str = "", clear: str = "", empty: str = "") -> None:
         """Offer ``groups`` of (verb, [(index, label, tooltip)...], as a menu); ``note``
         is HTML above them, ``clear`` the label of a "show all" button (none if
         empty), ``empty`` the text when there is nothing to offer."""
         self._version += 1
-        self.offer = {
+        self._offer = {
             "v": self._version, "note": note, "clear": clear, "empty": empty,
             "groups": [{"verb": verb, "menu": menu, "actions": [list(a) for a in actions]}
                        for verb, actions, menu in groups],
         }
+        self.offer_json = json.dumps(self._offer, separators=(",", ":"))
 
     def on_play(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(index)`` when an offered action is pressed."""

@@ -20,6 +20,7 @@ function button(text, title) {
 
 function render({ model, el }) {
   el.classList.add("gaia-actions");
+  let offer = {};
   let busy = false;
   let timer = null;
   let armed = 0; // presses before this time are taken as the tail of an earlier burst
@@ -35,13 +36,13 @@ function render({ model, el }) {
 
   function send(message) {
     if (busy || performance.now() < armed) return;
-    const v = (model.get("offer") || {}).v;
+    const v = offer.v;
     setBusy(true);
     model.send(Object.assign({ version: v }, message));
   }
 
   function draw() {
-    const offer = model.get("offer") || {};
+    offer = JSON.parse(model.get("offer_json") || "{}");
     el.replaceChildren();
     el.dataset.version = String(offer.v);
     if (offer.note) {
@@ -94,7 +95,7 @@ function render({ model, el }) {
     setBusy(false);
   }
 
-  model.on("change:offer", () => { armed = performance.now() + GUARD_MS; draw(); });
+  model.on("change:offer_json", () => { armed = performance.now() + GUARD_MS; draw(); });
   model.on("msg:custom", m => { if (m && m.event === "answered") setBusy(false); });
   draw();
 }

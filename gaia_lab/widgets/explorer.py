@@ -34,6 +34,8 @@ from gaia_lab.core.scoring import ScoreBreakdown
 from gaia_lab.core.session import Session
 from gaia_lab.render import charts
 from gaia_lab.render.canvas import BoardCanvas
+from gaia_lab.render.layout import Parts
+from gaia_lab.render.shapes import Scene
 from gaia_lab.widgets import _common
 from gaia_lab.widgets._common import (
     GREY,
@@ -79,6 +81,48 @@ class _Remembered(Generic[K, V]):
         return seen[1]
 
 
+class _Listing:
+    """The decision at one state, worked out once however often it is redrawn (a click
+    that narrows the list, showing all again, a resize): the legal actions with their
+    labels, verbs and board targets, the actions that concern each target and those of
+    each verb (both in order of first appearance), and the boards drawn for it."""
+
+    __slots__ = ("concern", "groups", "labels", "legal", "scenes", "state", "targets",
+                 "verbs")
+
+    def __init__(self, session: Session, over: bool) -> None:
+        game = session.game
+        self.state = state = session.state
+        self.legal: list[Any] = [] if over else session.legal_actions()
+        self.labels = [str(a) for a in self.legal]
+        self.groups = [str(game.action_group(state, a)) for a in self.legal]
+        self.targets = [tuple(game.action_targets(state, a)) for a in self.legal]
+        self.concern: dict[str, list[int]] = {}
+        self.verbs: dict[str, list[int]] = {}
+        concern, verbs = self.concern.get, self.verbs.get
+        for i, targets in enumerate(self.targets):
+            for target in targets:
+                indices = concern(target)  # get, not setdefault: no list made in vain
+                if indices is None:
+                    self.concern[target] = [i]
+                else:
+                    indices.append(i)
+            indices = verbs(self.groups[i])
+            if indices is None:
+                self.verbs[self.groups[i]] = [i]
+            else:
+                indices.append(i)
+        self.scenes: dict[tuple[tuple[str, ...], int], Scene] = {}
+        """The boards drawn for this state, by highlight and width."""
+
+
+def _spoken(name: str, labels: list[str], count: int) -> str:
+    """What the keyboard walk announces on a target: its name and the labels of the first
+    two of the ``count`` actions that concern it."""
+    more = f" and {count - 2} more" if count > 2 else ""
+    return f"{name}: {', '.join(labels)}{more}"
+
+
 def _fitted(svg: str) -> str:
     """An SVG chart that shrinks to the width it is given, keeping its shape."""
     return svg.replace("<svg ", '<svg style="display:block;max-width:100%;height:auto" ', 1)
@@ -105,6 +149,8 @@ class Explorer:
         self.group_limit = group_limit
         self.log_limit = log_limit
         self._rng = random.Random(seed)
+        self._listing: _Listing | None = None
+        self._parts = Parts()
         self._legal: list[Any] = []
         self._targets: list[tuple[str, ...]] = []
         self._groups: list[str] = []
@@ -402,10 +448,10 @@ class Explorer:
         title = self._titles().get(element_id)
         return title if title else element_id.replace(":", " ").replace("_", " ")
 
-    def _titles(self) -> dict[str, str]:
-        """The first line of the title of each id's first item on the board on show
-        (empty when it has none), from one pass over the scene's items."""
-        scene = self._board.scene
+    def _titles(self, scene: Scene | None = None) -> dict[str, str]:
+        """The first line of the title of each id's first item on the board on show (or
+        on ``scene``), empty when it has none, from one pass over the scene's items."""
+        scene = self._board.scene if scene is None else scene
         if scene is None:
             return {}
         if self._titled is None or self._titled[0] is not scene:
@@ -500,9 +546,10 @@ class Explorer:
         game = session.game
         state = session.state
         over = session.is_over()
-        self._legal = [] if over else session.legal_actions()
-        self._targets = [tuple(game.action_targets(state, a)) for a in self._legal]
-        self._groups = [str(game.action_group(state, a)) for a in self._legal]
+        listing = self._listing
+        if listing is None or listing.state is not state:
+            listing = self._listing = _Listing(session, over)
+        self._legal, self._targets, self._groups = listing.legal, listing.targets, listing.groups
         if self._narrow is not None and any(i >= len(self._legal) for i in self._narrow[1]):
             self._narrow = None
         self._draw_decision(over)
@@ -516,16 +563,17 @@ class Explorer:
             events, new_from=self._new_events_from(), latest_first=True, limit=self.log_limit,
             game=game.meta.name,
         )
-        self._undo_button.disabled = not session.can_undo
+        position, length = session.position, session.length  # each a pass over the history
+        self._undo_button.disabled = position == 0  # session.can_undo
         self._redo_button.disabled = not session.can_redo
         self._syncing = True
         try:
-            self._slider.max = session.length + 1
-            self._slider.value = session.position + 1
-            self._slider.disabled = session.length == 0
+            self._slider.max = length + 1
+            self._slider.value = position + 1
+            self._slider.disabled = length == 0
         finally:
             self._syncing = False
-        self._position.value = f"of {session.length + 1}"
+        self._position.value = f"of {length + 1}"
         self._seen = self._fingerprint()
         self._draw_charts()
 
@@ -563,39 +611,54 @@ class Explorer:
         """Redraw what the decision on show decides: the board with the targets of the
         actions shown, the status line and the action list (not the score or the log,
         which only a move changes)."""
-        self._draw_board(over)
-        self._status.value = self._status_html(over)
+        decisions = self.session.decisions
+        self._draw_board(over, decisions)
+        self._status.value = self._status_html(over, decisions)
         self._draw_actions(over)
 
-    def _draw_board(self, over: bool) -> None:
+    def _draw_board(self, over: bool, decisions: int | None = None) -> None:
         """Redraw the board, at the width it is shown at, with the targets of the actions
-        on show."""
-        shown = self._narrow[1] if self._narrow is not None else range(len(self._legal))
-        highlight: dict[str, list[int]] = {}
-        for i in shown:
-            for target in self._targets[i]:
-                highlight.setdefault(target, []).append(i)
-        scene = _common.board_scene(self.session, tuple(highlight), self._board.width)
-        self._board.show(scene, description=self._description(over), targets=[
-            (id, self._spoken(id, indices)) for id, indices in highlight.items()])
+        on show (``decisions``: the session's, when known)."""
+        listing = self._current()
+        if self._narrow is None:
+            highlight = listing.concern
+        else:
+            highlight = {}
+            for i in self._narrow[1]:
+                for target in listing.targets[i]:
+                    highlight.setdefault(target, []).append(i)
+        key = (tuple(highlight), self._board.width)
+        scene = listing.scenes.get(key)
+        if scene is None:
+            if len(listing.scenes) >= 8:  # many selections at one state
+                listing.scenes.clear()
+            with self._parts.drawing():  # parts of the last board a move left as they were
+                scene = listing.scenes[key] = _common.board_scene(self.session, *key)
+        titles = self._titles(scene)
+        labels = listing.labels
+        self._board.show(scene, description=self._description(over, decisions), targets=[
+            (id, _spoken(titles.get(id) or id, [labels[i] for i in indices[:2]], len(indices)))
+            for id, indices in highlight.items()])
 
-    def _spoken(self, id: str, indices: list[int]) -> str:
-        """What the keyboard walk announces on the target ``id``: its name and the first
-        two of the actions ``indices`` that concern it."""
-        name = self._titles().get(id) or id
-        more = f" and {len(indices) - 2} more" if len(indices) > 2 else ""
-        return f"{name}: {', '.join(str(self._legal[i]) for i in indices[:2])}{more}"
+    def _current(self) -> _Listing:
+        """The listing of the state on show (worked out by :meth:`refresh`)."""
+        listing = self._listing
+        if listing is None or listing.state is not self.session.state:
+            listing = self._listing = _Listing(self.session, self.session.is_over())
+        return listing
 
-    def _description(self, over: bool) -> str:
+    def _description(self, over: bool, decisions: int | None = None) -> str:
         session = self.session
         head = f"{session.game.meta.title} board"
         if over:
             return f"{head}, game over."
         actor = session.actor
         who = session.names[actor] if isinstance(actor, int) else "chance"
-        return f"{head}, decision {session.decisions + 1}: {who} to act."
+        if decisions is None:
+            decisions = session.decisions
+        return f"{head}, decision {decisions + 1}: {who} to act."
 
-    def _status_html(self, over: bool) -> str:
+    def _status_html(self, over: bool, decisions: int) -> str:
         session = self.session
         if over:
             names = session.names
@@ -609,12 +672,12 @@ class Explorer:
         pending = session.pending
         if pending is not None:
             who += f" — {escape(pending.text)}{citation_html(pending.rule, session.game.meta.name)}"
-        verbs = list(dict.fromkeys(self._groups))
+        verbs = list(self._current().verbs)
         choices = f"{len(self._legal)} legal move{'' if len(self._legal) == 1 else 's'}"
         if verbs:
             choices += ": " + ", ".join(escape(v) for v in verbs)
         return f"{who} — {choices} <span style=\"color:{GREY}\">(decision " \
-               f"{session.decisions + 1})</span>"
+               f"{decisions + 1})</span>"
 
     def _draw_actions(self, over: bool) -> None:
         if not self._legal:
@@ -627,23 +690,21 @@ class Explorer:
                 note=f"Moves concerning <b>{escape(name)}</b>:", clear="show all moves",
             )
             return
-        groups: dict[str, list[int]] = {}
-        for i, verb in enumerate(self._groups):
-            groups.setdefault(verb, []).append(i)
-        menus = {verb: len(indices) > self.group_limit for verb, indices in groups.items()}
-        self._actions.show(  # a menu's options show no hover text: none is made for them
-            [(verb, [self._entry(i, where=not menus[verb]) for i in indices], menus[verb])
-             for verb, indices in groups.items()]
-        )
+        labels = self._current().labels
+        self._actions.show([  # a menu's options show no hover text: none is made for them
+            (verb, [(i, labels[i], "") for i in indices], True)
+            if len(indices) > self.group_limit else (verb, [self._entry(i) for i in indices], False)
+            for verb, indices in self._current().verbs.items()])
 
-    def _entry(self, index: int, *, where: bool = True) -> tuple[int, str, str]:
-        """An offered action: its index, its notation and (``where``) the hover text
-        naming the board elements it concerns."""
+    def _entry(self, index: int) -> tuple[int, str, str]:
+        """An offered action: its index, its notation and the hover text naming the board
+        elements it concerns."""
         targets = self._targets[index]
-        if not targets or not where:
-            return (index, str(self._legal[index]), "")
+        label = self._current().labels[index]
+        if not targets:
+            return (index, label, "")
         names = ", ".join(self.target_label(t) for t in targets)
-        return (index, str(self._legal[index]), f"on the board: {names}")
+        return (index, label, f"on the board: {names}")
 
     def _play_index(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self._legal):

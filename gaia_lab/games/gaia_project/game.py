@@ -64,6 +64,7 @@ from gaia_lab.games.gaia_project.state import (
     PlayerState,
     Setup,
 )
+from gaia_lab.games.gaia_project.targets import line_targets
 
 __all__ = ["META", "GaiaProject", "ReplayError", "from_bgs", "replay", "replay_prefix"]
 
@@ -329,44 +330,14 @@ class GaiaProject(Game[GPState, Move]):
         """The board ids a line concerns, as the views name them: ``hex:<name>`` (builds,
         federations), ``action:<id>``, ``tech:<position>``, ``track:<code>:<level>``
         (the level reached), ``booster:<id>``, and ``seat:<seat>`` for decisions on the
-        player's own board (charges, conversions, income).
+        player's own board (charges, conversions, income); see :mod:`.targets`.
 
         >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP
         >>> s = GPState.new(2, DEEP_MIND_2_SETUP)
         >>> GaiaProject().action_targets(s, parse_move("terrans build m 10A1. pass booster3"))
         ('hex:10A1', 'booster:booster3')
         """
-        from gaia_lab.games.gaia_project import notation as n
-
-        seat = rules.actor(state)
-        p = state.seats[seat] if seat is not None else None
-        levels = dict(zip(RESEARCH_TRACKS, p.research, strict=True)) if p else {}
-        out: list[str] = []
-
-        def hex_id(name: str) -> str:
-            found = state.space_map.find(name)
-            return f"hex:{name if found is None else state.space_map.name(found)}"
-
-        for cmd in action.commands:
-            if isinstance(cmd, (n.Build, n.LostPlanet)):
-                out.append(hex_id(cmd.hex))
-            elif isinstance(cmd, n.Federation):
-                out += [hex_id(h) for h in cmd.hexes]
-            elif isinstance(cmd, n.Action):
-                out.append(f"action:{cmd.action}")
-            elif isinstance(cmd, n.Tech):
-                out.append(f"tech:{cmd.position}")
-            elif isinstance(cmd, n.Up):
-                track = rules.CODE_TRACK.get(cmd.track, cmd.track)
-                if track in levels:
-                    levels[track] += 1
-                    out.append(f"track:{TRACK_CODES[track]}:{levels[track]}")
-            elif isinstance(cmd, (n.Booster, n.Pass)) and cmd.booster:
-                out.append(f"booster:{cmd.booster}")
-            elif isinstance(cmd, (n.Charge, n.Decline, n.Spend, n.Burn, n.Income)):
-                if seat is not None:
-                    out.append(f"seat:{seat}")
-        return tuple(dict.fromkeys(out))
+        return line_targets(state, action)
 
     def describe(self, state: GPState) -> str:
         return str(state)
