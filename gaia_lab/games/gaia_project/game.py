@@ -49,6 +49,7 @@ from gaia_lab.games.gaia_project.factions import hooks
 from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, PHASE_KINDS, head_task
 from gaia_lab.games.gaia_project.notation import (
     DRAW_PARTS,
+    Build,
     Init,
     Move,
     format_move,
@@ -249,8 +250,6 @@ class GaiaProject(Game[GPState, Move]):
         >>> game.action_group(state, parse_move("terrans build gf 1A11"))
         'build gf'
         """
-        from gaia_lab.games.gaia_project.notation import Build
-
         if not action.commands:
             return super().action_group(state, action)
         first = action.commands[0]
