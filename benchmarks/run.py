@@ -422,8 +422,10 @@ def _time_apply(game: Game[Any, Any], state: Any, action: Any, clear: Callable[[
 
 def bench_heavy_gaia_project() -> list[Figure]:
     """The heaviest recorded positions: listing their legal actions and applying the
-    line the record plays there (caches cleared), and the Explorer step that reaches
-    them (play the line before, list the new position, redraw)."""
+    line the record plays there (caches cleared: a position never seen), and the
+    Explorer step that reaches them (play the line before, list the new position,
+    redraw), from an Explorer that has shown the position before (caches cleared before
+    it did)."""
     from gaia_lab.games.gaia_project.game import replay_prefix
     from gaia_lab.games.gaia_project.recorded import recorded_game
     from gaia_lab.widgets import Explorer
@@ -448,8 +450,8 @@ def bench_heavy_gaia_project() -> list[Figure]:
         before, _, _ = replay_prefix({**data, "moves": moves[:lines - 1]})
         times, cpu = [], []
         for _ in range(3):
-            explorer = Explorer(before.copy())
             _clear_gaia_project_caches()
+            explorer = Explorer(before.copy())  # lists the position before, as shown
             t, c = time.perf_counter(), time.process_time()
             explorer.play(moves[lines - 1])
             times.append(time.perf_counter() - t)
