@@ -12,10 +12,11 @@ from itertools import product
 import pytest
 
 from gaia_lab.core.events import Event
-from gaia_lab.core.game import CHANCE, RULES, Game
+from gaia_lab.core.game import Game
 from gaia_lab.games.animals_gathering import GAME
 from gaia_lab.games.animals_gathering.state import STONE_ORDER, AGState, Summoned
 from gaia_lab.testing import random_states
+from tests.seeded import seeded_steps
 
 
 def _states(seeds: range, players: int = 4, spells: bool = False) -> list[AGState]:
@@ -77,20 +78,12 @@ def test_shared_events_equal_fresh_ones() -> None:
 def _log_digest(players: int, seed: int, spells: bool) -> str:
     """Every legal list, action, event (all its fields) and state of a seeded game."""
     digest = hashlib.sha256()
-    policy = random.Random(seed)
-    state = GAME.new_initial_state(players, seed, {"spells": spells})
-    while (actor := GAME.actor(state)) is not None:
-        if actor == CHANCE:
-            action = GAME.sample_chance(state, GAME.chance_rng(state))
-        else:
-            legal = GAME.legal_actions(state)
-            digest.update("|".join(map(str, legal)).encode())
-            action = legal[0] if actor == RULES else legal[policy.randrange(len(legal))]
-        step = GAME.apply(state, action)
-        for e in step.events:
+    for played in seeded_steps(GAME, players, seed, {"spells": spells}):
+        if played.legal is not None:
+            digest.update("|".join(map(str, played.legal)).encode())
+        for e in played.step.events:
             digest.update(repr((e.kind, e.line, e.actor, e.delta, e.automatic)).encode())
-        state = step.state
-        digest.update(state.to_json().encode())
+        digest.update(played.step.state.to_json().encode())
     return digest.hexdigest()[:16]
 
 

@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gaia_lab
-from gaia_lab.core.game import CHANCE, RULES, Game
+from gaia_lab.core.game import CHANCE, Game
 from gaia_lab.games.shapers_of_gaia import board
 from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD
 from gaia_lab.games.shapers_of_gaia.components import Amounts
 from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
 from gaia_lab.games.shapers_of_gaia.rules import can_pay, ways_to_pay
 from gaia_lab.games.shapers_of_gaia.state import PlayerState, SGState
+from tests.seeded import seeded_steps
 
 GAME = gaia_lab.GAMES["shapers_of_gaia"]
 
@@ -67,19 +68,13 @@ def _fingerprint(players: int, seed: int, options: dict[str, Any]) -> str:
     """A digest of a seeded random game: every legal list in order, every action drawn,
     every event's log line and the final state."""
     digest = hashlib.sha256()
-    policy = random.Random(seed)
     state = GAME.new_initial_state(players, seed, options)
-    while (actor := GAME.actor(state)) is not None:
-        if actor == CHANCE:
-            action = GAME.sample_chance(state, GAME.chance_rng(state))
-        else:
-            legal = GAME.legal_actions(state)
-            digest.update("|".join(map(str, legal)).encode())
-            action = legal[0] if actor == RULES else legal[policy.randrange(len(legal))]
-        step = GAME.apply(state, action)
-        digest.update(f"<{actor}:{action}>".encode())
-        digest.update("|".join(e.line for e in step.events).encode())
-        state = step.state
+    for played in seeded_steps(GAME, players, seed, options):
+        if played.legal is not None:
+            digest.update("|".join(map(str, played.legal)).encode())
+        digest.update(f"<{played.actor}:{played.action}>".encode())
+        digest.update("|".join(e.line for e in played.step.events).encode())
+        state = played.step.state
     digest.update(state.to_json().encode())
     return digest.hexdigest()[:16]
 

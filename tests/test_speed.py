@@ -23,6 +23,7 @@ from gaia_lab.games.gaia_project.flow import head_task
 from gaia_lab.games.gaia_project.game import replay_prefix
 from gaia_lab.games.gaia_project.recorded import recorded_game
 from gaia_lab.testing import random_states
+from tests.seeded import seeded_steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,18 +167,12 @@ def _fingerprint(name: str, players: int, seed: int) -> str:
 
     game = gaia_lab.GAMES[name]
     digest = hashlib.sha256()
-    policy = random.Random(seed)
     state = game.new_initial_state(players, seed)
-    while (actor := game.actor(state)) is not None:
-        if actor == gaia_lab.core.game.CHANCE:
-            action = game.sample_chance(state, game.chance_rng(state))
-        else:
-            legal = game.legal_actions(state)
-            digest.update("|".join(map(str, legal)).encode())
-            action = legal[0] if actor == gaia_lab.core.game.RULES else \
-                legal[policy.randrange(len(legal))]
-        digest.update(f"<{actor}:{action}>".encode())
-        state = game.apply(state, action).state
+    for played in seeded_steps(game, players, seed):
+        if played.legal is not None:
+            digest.update("|".join(map(str, played.legal)).encode())
+        digest.update(f"<{played.actor}:{played.action}>".encode())
+        state = played.step.state
     digest.update(repr(game.score_breakdown(state).totals).encode())
     return digest.hexdigest()[:16]
 
