@@ -26,6 +26,7 @@ from gaia_lab.core.flow import Flow, FlowError, HasTasks, TaskActor
 from gaia_lab.core.options import Option
 from gaia_lab.core.rulebook import Rulebook, RuleRef
 from gaia_lab.core.scoring import ScoreBreakdown
+from gaia_lab.core.values import slot_init
 from gaia_lab.core.verdict import Verdict
 
 CHANCE: Literal["chance"] = "chance"
@@ -88,6 +89,7 @@ class Pending:
         return f"{self.text} [{self.rule.citation}]"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
     """The result of applying one action."""
@@ -155,7 +157,7 @@ actor()) and a state_type (or its own state_from_json())
         flow = self.flow
         if flow is None:  # only an instance whose flow was unset after it was made
             raise GameDefinitionError(f"{type(self).__name__} has no flow: define actor()")
-        return flow.actor(cast(HasTasks, state))
+        return flow.actor(state)  # type: ignore[arg-type]  # a flow's states have tasks
 
     def pending(self, state: S) -> Pending | None:
         """The step ``state`` waits for: the head task of its queue, described by the
