@@ -83,7 +83,8 @@ def _twin(cls: type) -> type | None:
     is ``object``, or None for any other class.  The two have the same layout, so an
     instance of the twin, filled by ordinary attribute stores, may be given ``cls`` as
     its class: a frozen value built without going through its frozen ``__setattr__``.
-    Made once per class, by the copier that needs it."""
+    Each compiled copier makes its own (they are few: one per class and set of changed
+    fields)."""
     slots = cls.__dict__.get("__slots__")
     if slots is None or cls.__bases__ != (object,) or "__dict__" in cls.__dict__:
         return None
