@@ -24,6 +24,7 @@ import json
 import os
 import re
 import stat
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -379,7 +380,7 @@ def lookup(index: Mapping[_K, _V], key: _K, what: str) -> _V:
         raise KeyError(f"no {what} {key!r}; known: {', '.join(map(str, index))}") from None
 
 
-class ComponentSet:
+class ComponentSet(ABC):
     """What every game's validated set of component files does alike: count its entries
     by provenance, write its files back one entry per line, and build itself from a folder
     or from parsed documents, the packaged file standing in for each one not given.
@@ -396,17 +397,17 @@ class ComponentSet:
     provenance_notes: tuple[tuple[str, str], ...]
     """Each file's note on where its values come from, by file."""
 
+    @abstractmethod
     def groups(self) -> dict[str, Sequence[Any]]:
         """The entries of each component file, by file, in file order."""
-        raise NotImplementedError
 
     @classmethod
+    @abstractmethod
     def from_documents(cls, documents: Sequence[DataDocument], problems: list[str],
                        where: str) -> Self:
         """The validated set built from one document per file (in ``FILES`` order);
         ``problems`` already holds those found while reading, ``where`` names the source.
         """
-        raise NotImplementedError
 
     @staticmethod
     def provenance_of(entry: Any) -> str:
