@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Generic, Literal, TypeVar, cast
 
 from gaia_lab.core import codec
-from gaia_lab.core.errors import GameDefinitionError, InvalidStateError
+from gaia_lab.core.errors import GaiaLabError, GameDefinitionError, InvalidStateError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, FlowError, HasTasks, TaskActor
 from gaia_lab.core.options import Option
@@ -109,7 +109,11 @@ def draw_uniform(rng: random.Random, outcomes: Sequence[_T]) -> _T:
 
     >>> draw_uniform(random.Random(3), "abcdef")
     'b'
+
+    :raises GaiaLabError: when there is no outcome to draw.
     """
+    if not outcomes:
+        raise GaiaLabError("draw_uniform: there is no outcome to draw from")
     top, bottom = rng.random().as_integer_ratio()
     return outcomes[top * len(outcomes) // bottom]
 
