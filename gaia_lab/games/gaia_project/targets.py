@@ -55,32 +55,16 @@ player's levels and its code."""
 
 
 @functools.lru_cache(maxsize=16)
-def _hex_ids(space: SpaceMap) -> Mapping[str, str]:
-    return MappingProxyType({name: f"hex:{name}" for name in map(space.name, space)})
-
-
-_last_ids: tuple[SpaceMap, Mapping[str, str]] | None = None
-"""The map (by identity) and the table of the last :func:`hex_ids` call: every state of a
-game shares one map, so most calls need no hashing. It is replaced whole (one
-assignment), so every thread reads a matching pair."""
-
-
 def hex_ids(space: SpaceMap) -> Mapping[str, str]:
     """The board id of every hex of ``space`` by its log name (``10A3`` -> ``hex:10A3``),
-    built once per map.
+    built once per map (a listing asks once, through its position).
 
     >>> from gaia_lab.games.gaia_project.state import DEEP_MIND_2_SETUP, GPState
     >>> ids = hex_ids(GPState.new(2, DEEP_MIND_2_SETUP).space_map)
     >>> len(ids), ids["5C"]
     (190, 'hex:5C')
     """
-    global _last_ids
-    last = _last_ids
-    if last is not None and last[0] is space:
-        return last[1]
-    ids = _hex_ids(space)
-    _last_ids = (space, ids)
-    return ids
+    return MappingProxyType({name: f"hex:{name}" for name in map(space.name, space)})
 
 
 def hex_id(space: SpaceMap, name: str) -> str:
