@@ -127,6 +127,7 @@ _with_tasks: Final = evolver(AGState, "tasks")
 """``replace(state, tasks=...)``, the copy nearly every step makes, as a function."""
 _with_summoning: Final = evolver(Seat, "summoning")
 _with_dice: Final = evolver(Roll, "dice")
+_with_data: Final = evolver(Task, "data")
 _with_roll_seats_tasks: Final = evolver(AGState, "roll", "seats", "tasks")
 """The copy a stone placed makes."""
 _with_next_turn: Final = evolver(AGState, "roll", "active", "turn", "tasks")
@@ -368,16 +369,9 @@ class Rules:
             yield action
 
     @FLOW.lister("reroll")
-    def _legal_reroll(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("no-reroll")
+    def _legal_reroll(self, state: AGState, task: Task) -> tuple[Action, ...]:
         assert state.roll is not None
-        labels = sorted((d.label for d in state.roll.dice), key=_die_key)
-        seen: set[tuple[str, ...]] = set()
-        for k in range(1, len(labels) + 1):
-            for combo in combinations(labels, k):
-                if combo not in seen:
-                    seen.add(combo)
-                    yield Action("reroll", combo)
+        return _reroll_actions(tuple(sorted([d.label for d in state.roll.dice], key=_die_key)))
 
     @FLOW.lister("place")
     def _legal_place(self, state: AGState, task: Task) -> list[Action]:
@@ -455,7 +449,7 @@ class Rules:
                 for card in victim.summoning:
                     for stone in _shown(card.stones):
                         for mine in self.open_cards(seat, stone):
-                            yield Action("use", (animal, "steal", stone, card.animal, mine))
+                            yield _steal(animal, stone, card.animal, mine)
         elif power.kind == "raid":
             victims = self._victims(state, seat_index)
             if any(any(c.stones for c in vs.summoning) for _, vs in victims):
@@ -815,7 +809,7 @@ class Rules:
         data = task.data
         for k, key in enumerate(data):
             if dice[int(key)].face == face:
-                return roll, Task(task.kind, task.actor, (*data[:k], *data[k + 1:]))
+                return roll, _with_data(task, (*data[:k], *data[k + 1:]))
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
@@ -1174,7 +1168,7 @@ class Rules:
             v = (me + k) % n
             if roll.burst_by >= 0 and v != roll.burst_by:
                 continue
-            offers.append(Task("collect", v, offered))
+            offers.append(_collect(v, offered))
         return _with_tasks(state, tuple(offers) + rest)
 
     # ----------------------------------------------------------------------- diagnose
@@ -1491,7 +1485,7 @@ def _placed(seat: Seat, stone: str, animal: str) -> Seat:
     cards = seat.summoning
     for k, card in enumerate(cards):
         if card.animal == animal:
-            card = Summoned(animal, sort_stones(card.stones + stone))
+            card = _summoned(animal, sort_stones(card.stones + stone))
             return _with_summoning(seat, (*cards[:k], card, *cards[k + 1:]))
     return seat
 
@@ -1502,6 +1496,44 @@ def _event(kind: str, text: str, rule: str, actor: int | str | None,
     """The event citing the rule ``rule`` (immutable values, shared: most events recur,
     the same turn passed to the same player, the same stone placed on the same card)."""
     return Event(kind, text, _RULE_REFS[rule], actor, delta, automatic)
+
+
+@lru_cache(maxsize=4096)
+def _steal(animal: str, stone: str, victim: str, mine: str) -> Action:
+    """The use of ``animal``'s steal power taking ``stone`` from the card ``victim`` for
+    the card ``mine`` (immutable values, shared: the same steals are listed again)."""
+    return Action("use", (animal, "steal", stone, victim, mine))
+
+
+@lru_cache(maxsize=256)
+def _collect(seat_index: int, dice: tuple[str, ...]) -> Task:
+    """The step in which a seat may take the unused stones of these dice (immutable
+    values, shared)."""
+    return Task("collect", seat_index, dice)
+
+
+@lru_cache(maxsize=8192)
+def _summoned(animal: str, stones: str) -> Summoned:
+    """The summoning card ``animal`` with ``stones`` on it (immutable values, shared)."""
+    return Summoned(animal, stones)
+
+
+@lru_cache(maxsize=1024)
+def _reroll_actions(labels: tuple[str, ...]) -> tuple[Action, ...]:
+    """Keeping the roll, then rerolling each distinct choice of the dice ``labels`` (in
+    die order), fewest dice first (immutable values, shared by every listing of them).
+
+    >>> [str(a) for a in _reroll_actions(("gR", "gR"))]
+    ['no-reroll', 'reroll gR', 'reroll gR gR']
+    """
+    out = [Action("no-reroll")]
+    seen: set[tuple[str, ...]] = set()
+    for k in range(1, len(labels) + 1):
+        for combo in combinations(labels, k):
+            if combo not in seen:
+                seen.add(combo)
+                out.append(Action("reroll", combo))
+    return tuple(out)
 
 
 @lru_cache(maxsize=16)
