@@ -754,18 +754,16 @@ class Rules:
         rest = state.tasks[1:]
         roll = state.roll
         assert roll is not None, "no roll is on"
-        dice = list(roll.dice)
-        free = [int(i) for i in task.data]
-        # dice of one colour are interchangeable: give each colour's faces in order
-        by_colour: dict[str, list[str]] = {}
-        for label in action.args:
-            by_colour.setdefault(label[0], []).append(label[1])
-        for i in free:
-            dice[i] = _die(dice[i].colour, by_colour[dice[i].colour].pop(0))
-        dice.sort(key=lambda d: _DIE_ORDER[d.colour + d.face])
+        # dice of one colour are interchangeable: the dice thrown are the labels drawn,
+        # and the roll keeps its dice in die order (by colour, then by stone)
+        thrown = [_die(label[0], label[1])
+                  for label in sorted(action.args, key=_DIE_ORDER.__getitem__)]
+        free = {int(i) for i in task.data}
+        kept = [d for i, d in enumerate(roll.dice) if i not in free]
+        dice = sorted(kept + thrown, key=_die_place) if kept else thrown
         roll = _with_dice(roll, tuple(dice))
-        shown = ", ".join([_stone_word(d.face, d.colour) for d in roll.dice])
-        verb = "roll" if len(free) == len(dice) else "reroll"
+        shown = ", ".join([_stone_word(d.face, d.colour) for d in dice])
+        verb = "reroll" if kept else "roll"
         self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
         return _with_throw(state, roll, rest, state.rng.advanced())
 
@@ -1471,6 +1469,11 @@ def _dice_words(g: int, o: int, b: int) -> str:
 
 def _die_key(label: str) -> tuple[int, int]:
     return _DIE_ORDER[label]
+
+
+def _die_place(die: Die) -> tuple[int, int]:
+    """A die's place in a roll (see :data:`_DIE_ORDER`)."""
+    return _DIE_ORDER[die.colour + die.face]
 
 
 _DIE_ORDER: Final = {c + s: (i, j) for i, c in enumerate(DIE_COLOURS)
