@@ -4,7 +4,6 @@ equals what evolve and dataclasses.replace make, for every kind of class evolve 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
@@ -12,24 +11,7 @@ import pytest
 
 from gaia_lab.core.flow import Task
 from gaia_lab.core.values import evolve, evolver
-
-
-@dataclass(frozen=True, slots=True)
-class Slotted:
-    a: int
-    b: tuple[int, ...] = ()
-    c: str = "x"
-
-
-@dataclass(frozen=True, slots=True)
-class Child(Slotted):
-    d: int = 4
-
-
-@dataclass(frozen=True)
-class Plain:
-    a: int
-    b: list[int] = dataclasses.field(default_factory=list)
+from tests.test_speed import Child, Plain, Slotted
 
 
 @pytest.mark.parametrize("value", [Slotted(1, (2,)), Child(1, (2,), "y", 5), Plain(3, [1]),
