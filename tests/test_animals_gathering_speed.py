@@ -14,7 +14,13 @@ import pytest
 from gaia_lab.core.events import Event
 from gaia_lab.core.game import Game
 from gaia_lab.games.animals_gathering import GAME
-from gaia_lab.games.animals_gathering.state import STONE_ORDER, AGState, Summoned
+from gaia_lab.games.animals_gathering.state import (
+    DIE_COLOURS,
+    STONE_ORDER,
+    AGState,
+    Die,
+    Summoned,
+)
 from gaia_lab.testing import random_states
 from tests.seeded import seeded_steps
 
@@ -62,6 +68,36 @@ def test_dice_are_drawn_with_the_generator_given() -> None:
     assert own == GAME.sample_chance(state, state.rng.random())
     draws = {str(GAME.sample_chance(state, random.Random(seed))) for seed in range(40)}
     assert len(draws) > 1 and str(own) in {str(a) for a, _ in GAME.chance_outcomes(state)}
+
+
+def _dealt_one_by_one(state: AGState, labels: tuple[str, ...]) -> tuple[Die, ...]:
+    """The dice after a throw, the plain way: each thrown die of a colour takes that
+    colour's next face, then the roll is put in die order."""
+    assert state.roll is not None and state.task is not None
+    dice = list(state.roll.dice)
+    by_colour: dict[str, list[str]] = {}
+    for label in labels:
+        by_colour.setdefault(label[0], []).append(label[1])
+    for i in map(int, state.task.data):
+        dice[i] = Die(dice[i].colour, by_colour[dice[i].colour].pop(0))
+    return tuple(sorted(dice, key=lambda d: (DIE_COLOURS.index(d.colour),
+                                               STONE_ORDER.index(d.face))))
+
+
+@pytest.mark.parametrize("spells", [False, True])
+def test_a_throw_gives_the_dice_their_faces_as_the_plain_way_does(spells: bool) -> None:
+    rerolls = 0
+    for state in _states(range(12), players=5, spells=spells):
+        task = state.task
+        if task is None or task.kind != "dice":
+            continue
+        assert state.roll is not None
+        rerolls += len(task.data) < len(state.roll.dice)
+        for action, _ in GAME.chance_outcomes(state)[::7]:
+            thrown = GAME.apply(state, action).state.roll
+            assert thrown is not None
+            assert thrown.dice == _dealt_one_by_one(state, action.args)
+    assert rerolls > 0
 
 
 def test_shared_events_equal_fresh_ones() -> None:

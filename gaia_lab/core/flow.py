@@ -202,6 +202,9 @@ class Flow(Generic[A]):
         self._verb = verb
         self._listers: dict[str, Lister] = {}
         self._resolvers: dict[tuple[str, str | None], Resolver] = {}
+        self._resolvers_by_kind: dict[str, dict[str | None, Resolver]] = {}
+        """The same resolvers by kind, then by verb (None: any verb), read by
+        :meth:`resolve`."""
         self._settlers: dict[str, Settler] = {}
 
     # -- registration -----------------------------------------------------------------
@@ -236,6 +239,7 @@ class Flow(Generic[A]):
                     if (kind, verb) in self._resolvers:
                         raise FlowError(f"task kind {kind!r} has two resolvers for {verb!r}")
                     self._resolvers[(kind, verb)] = fn
+                    self._resolvers_by_kind.setdefault(kind, {})[verb] = fn
             return fn
         return register
 
@@ -293,11 +297,13 @@ class Flow(Generic[A]):
 
     def resolve(self, owner: Any, state: S, action: A, events: list[Any]) -> S:
         """Apply ``action`` to the head task through its resolver."""
-        if not state.tasks:
+        tasks = state.tasks
+        if not tasks:
             raise FlowError("nothing is pending")
-        task = state.tasks[0]
+        task = tasks[0]
         verb = self._verb(action)
-        fn = self._resolvers.get((task.kind, verb)) or self._resolvers.get((task.kind, None))
+        by_verb = self._resolvers_by_kind.get(task.kind, _NO_RESOLVERS)
+        fn = by_verb.get(verb) or by_verb.get(None)
         if fn is None:
             raise FlowError(f"no resolver for {verb!r} at task kind {task.kind!r}")
         result: S = fn(owner, state, task, action, events)
@@ -344,6 +350,10 @@ class Flow(Generic[A]):
         except (IndexError, KeyError):
             return [f"{at}task {task.kind!r}: {len(task.data)} data items are too few"]
         return []
+
+
+_NO_RESOLVERS: Mapping[str | None, Resolver] = {}
+"""The resolvers of a kind nothing resolves (none)."""
 
 
 def _named(problem: str, kind: str) -> str:

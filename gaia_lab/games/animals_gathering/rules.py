@@ -26,6 +26,7 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve as replace
+from gaia_lab.core.values import evolver
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.animals_gathering import spells
 from gaia_lab.games.animals_gathering.actions import Action, roll_counts, roll_token
@@ -120,6 +121,21 @@ FLOW: Flow[Action] = Flow([
 ], verb=attrgetter("verb"))
 """Every kind of pending step of Animals Gathering, with its rule, what it waits for and
 the verbs that resolve it; the rules register their listers, resolvers and settlers."""
+
+
+_with_tasks: Final = evolver(AGState, "tasks")
+"""``replace(state, tasks=...)``, the copy nearly every step makes, as a function."""
+_with_summoning: Final = evolver(Seat, "summoning")
+_with_dice: Final = evolver(Roll, "dice")
+_with_data: Final = evolver(Task, "data")
+_with_roll_seats_tasks: Final = evolver(AGState, "roll", "seats", "tasks")
+"""The copy a stone placed makes."""
+_with_next_turn: Final = evolver(AGState, "roll", "active", "turn", "tasks")
+"""The copy the end of a turn makes."""
+_with_throw: Final = evolver(AGState, "roll", "tasks", "rng")
+"""The copy a throw of the dice makes."""
+_with_new_roll: Final = evolver(AGState, "roll", "passes", "tasks")
+"""The copy a roll chosen makes."""
 
 
 def R(rule_id: str) -> RuleRef:
@@ -353,23 +369,16 @@ class Rules:
             yield action
 
     @FLOW.lister("reroll")
-    def _legal_reroll(self, state: AGState, task: Task) -> Iterator[Action]:
-        yield Action("no-reroll")
+    def _legal_reroll(self, state: AGState, task: Task) -> tuple[Action, ...]:
         assert state.roll is not None
-        labels = sorted((d.label for d in state.roll.dice), key=_die_key)
-        seen: set[tuple[str, ...]] = set()
-        for k in range(1, len(labels) + 1):
-            for combo in combinations(labels, k):
-                if combo not in seen:
-                    seen.add(combo)
-                    yield Action("reroll", combo)
+        return _reroll_actions(tuple(sorted([d.label for d in state.roll.dice], key=_die_key)))
 
     @FLOW.lister("place")
     def _legal_place(self, state: AGState, task: Task) -> list[Action]:
         roll = state.roll
         assert roll is not None
         seat = state.seats[task.player]
-        faces = [d.face for d in roll.dice if d.face and not d.use]
+        faces = "".join([d.face for d in roll.dice if d.face and not d.use])
         placed, exchanged = self._placements(seat, faces)
         # done only once no rolled stone fits (a stone that fits is a place action)
         out = placed + exchanged if exchanged else placed
@@ -381,13 +390,14 @@ class Rules:
                     out.append(Action("bonus", (stone, card)))
         return out
 
-    def _placements(self, seat: Seat, faces: list[str]) -> tuple[list[Action], list[Action]]:
-        """The stones ``faces`` lets the seat take: placed as they are, and exchanged."""
+    def _placements(self, seat: Seat, faces: str) -> tuple[list[Action], list[Action]]:
+        """The stones ``faces`` (the faces shown, as one text) lets the seat take: placed
+        as they are, and exchanged."""
         room = self.room  # open_cards for each stone shown, written out: a hot path
         cards = [(c.animal, room[c.animal][c.stones]) for c in seat.summoning]
         place = self.place_action
         placed = [place[stone][animal]
-                  for stone in STONES if stone in faces
+                  for stone in _shown(faces)
                   for animal, space in cards if stone in space]
         exchanged: list[Action] = []
         if seat.companions or seat.awakened:  # the animals that may bring exchange powers
@@ -437,9 +447,9 @@ class Rules:
         if power.kind == "steal":
             for _, victim in self._victims(state, seat_index):
                 for card in victim.summoning:
-                    for stone in _distinct(card.stones):
+                    for stone in _shown(card.stones):
                         for mine in self.open_cards(seat, stone):
-                            yield Action("use", (animal, "steal", stone, card.animal, mine))
+                            yield _steal(animal, stone, card.animal, mine)
         elif power.kind == "raid":
             victims = self._victims(state, seat_index)
             if any(any(c.stones for c in vs.summoning) for _, vs in victims):
@@ -466,7 +476,7 @@ class Rules:
     @FLOW.lister("raid_remove")
     def _legal_raid_remove(self, state: AGState, task: Task) -> Iterator[Action]:
         for card in state.seats[task.player].summoning:
-            for stone in _distinct(card.stones):
+            for stone in _shown(card.stones):
                 yield Action("remove", (stone, card.animal))
 
     @FLOW.lister("collect")
@@ -478,7 +488,7 @@ class Rules:
         """The offered stones a collecting seat may take (see :meth:`_placements`)."""
         roll = state.roll
         assert roll is not None
-        faces = [roll.dice[int(i)].face for i in task.data]
+        faces = "".join([roll.dice[int(i)].face for i in task.data])
         return self._placements(state.seats[task.player], faces)
 
     @FLOW.lister("window")
@@ -504,7 +514,7 @@ class Rules:
         seat = state.seats[task.player]
         if int(task.words[0]) > 0:
             for card in seat.summoning:
-                for stone in _distinct(card.stones):
+                for stone in _shown(card.stones):
                     for other in self.open_cards(seat, stone):
                         if other != card.animal:
                             yield Action("move", (stone, card.animal, other))
@@ -596,7 +606,7 @@ class Rules:
         state = state.with_seat(task.player, replace(seat, dealt=(animal,)))
         self._ev(events, "setup.keep", f"{seat.name} keeps one card as the starting card "
                  f"(face down).", "ag.setup.keep", task.player)
-        return replace(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("keep_spell", verbs=["keep-spell"])
     def _do_keep_spell(self, state: AGState, task: Task, action: Action,
@@ -606,7 +616,7 @@ class Rules:
         state = state.with_seat(task.player, replace(seat, spell_offer=(), spells=action.args))
         self._ev(events, "setup.keep_spell", f"{seat.name} keeps one Spell Card (hidden) and "
                  "returns the other to the box.", "ag.spell.deal", task.player)
-        return replace(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("ritual_shuffle", verbs=["deck"])
     def _do_reshuffle(self, state: AGState, task: Task, action: Action,
@@ -638,7 +648,7 @@ class Rules:
         rest = state.tasks[1:]
         self._ev(events, "setup.stones", "The Magic Stones and the six Magic Dice are put within "
                  "reach of everyone.", "ag.setup.stones_dice", "rules", True)
-        return replace(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("reveal", verbs=["reveal"])
     def _do_reveal(self, state: AGState, task: Task, action: Action,
@@ -717,13 +727,13 @@ class Rules:
         self._ev(events, "dice.choose", f"{seat.name} rolls {len(dice)} dice: "
                  f"{_dice_words(g, o, b)}.", "ag.roll.dice_count", seat_index)
         tasks = _rolling_turn(seat_index, seat.mage, len(dice), state.spells_variant)
-        return replace(state, roll=Roll(seat_index, dice), passes=0, tasks=tasks + rest)
+        return _with_new_roll(state, Roll(seat_index, dice), 0, tasks + rest)
 
     @FLOW.resolver("window", verbs=["no-spell"])
     def _do_no_spell(self, state: AGState, task: Task, action: Action,
                      events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        return replace(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("rearrange", verbs=["move"])
     def _do_move(self, state: AGState, task: Task, action: Action,
@@ -736,7 +746,7 @@ class Rules:
                  f"{_stone_word(stone)} from the {self.name(source)} to the {self.name(target)}.",
                  "ag.spell.back_in_the_saddle", task.player)
         left = Task("rearrange", task.player, (str(int(task.words[0]) - 1),))
-        return replace(state, tasks=(left,) + rest)
+        return _with_tasks(state, (left,) + rest)
 
     @FLOW.resolver("dice", verbs=["dice"])
     def _do_dice(self, state: AGState, task: Task, action: Action,
@@ -744,20 +754,18 @@ class Rules:
         rest = state.tasks[1:]
         roll = state.roll
         assert roll is not None, "no roll is on"
-        dice = list(roll.dice)
-        free = [int(i) for i in task.data]
-        # dice of one colour are interchangeable: give each colour's faces in order
-        by_colour: dict[str, list[str]] = {}
-        for label in action.args:
-            by_colour.setdefault(label[0], []).append(label[1])
-        for i in free:
-            dice[i] = _die(dice[i].colour, by_colour[dice[i].colour].pop(0))
-        dice.sort(key=lambda d: _DIE_ORDER[d.colour + d.face])
-        roll = replace(roll, dice=tuple(dice))
-        shown = ", ".join([_stone_word(d.face, d.colour) for d in roll.dice])
-        verb = "roll" if len(free) == len(dice) else "reroll"
+        # dice of one colour are interchangeable: the dice thrown are the labels drawn,
+        # and the roll keeps its dice in die order (by colour, then by stone)
+        thrown = [_die(label[0], label[1])
+                  for label in sorted(action.args, key=_DIE_ORDER.__getitem__)]
+        free = {int(i) for i in task.data}
+        kept = [d for i, d in enumerate(roll.dice) if i not in free]
+        dice = sorted(kept + thrown, key=_die_place) if kept else thrown
+        roll = _with_dice(roll, tuple(dice))
+        shown = ", ".join([_stone_word(d.face, d.colour) for d in dice])
+        verb = "reroll" if kept else "roll"
         self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
-        return replace(state, roll=roll, tasks=rest, rng=state.rng.advanced())
+        return _with_throw(state, roll, rest, state.rng.advanced())
 
     @FLOW.resolver("reroll", verbs=["reroll"])
     def _do_reroll(self, state: AGState, task: Task, action: Action,
@@ -784,7 +792,7 @@ class Rules:
         rest = state.tasks[1:]
         self._ev(events, "dice.keep", f"{self._who(state, task.player)} keeps the roll.",
                  "ag.mage.5", task.player)
-        return replace(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     def _use_die(self, roll: Roll, task: Task, face: str, use: str) -> tuple[Roll, Task]:
         """Mark one die showing ``face`` as used (active) or taken (collecting seat): the
@@ -794,12 +802,12 @@ class Rules:
             for i, die in enumerate(dice):
                 if die.face == face and not die.use:  # the first of roll.unused() showing it
                     marked = _die(die.colour, face, use)
-                    return replace(roll, dice=(*dice[:i], marked, *dice[i + 1:])), task
+                    return _with_dice(roll, (*dice[:i], marked, *dice[i + 1:])), task
             raise AssertionError("no unused die shows " + face)
         data = task.data
         for k, key in enumerate(data):
             if dice[int(key)].face == face:
-                return roll, Task(task.kind, task.actor, (*data[:k], *data[k + 1:]))
+                return roll, _with_data(task, (*data[:k], *data[k + 1:]))
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
@@ -826,7 +834,7 @@ class Rules:
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
         self._ev(events, "stone.place", f"{seats[i].name} places {_stone_word(stone)} on the "
                  f"{self.name(animal)}.", rule, i)
-        return replace(state, roll=roll, seats=seats, tasks=(task,) + rest)
+        return _with_roll_seats_tasks(state, roll, seats, (task,) + rest)
 
     @FLOW.resolver("place", "collect", verbs=["exchange"])
     def _do_exchange(self, state: AGState, task: Task, action: Action,
@@ -843,7 +851,7 @@ class Rules:
         gave = "two orange-leaf stones" if give == "OO" else _stone_word(give)
         self._ev(events, "stone.exchange", f"{self._who(state, task.player)} exchanges {gave} for "
                  f"{_stone_word(get)} and places it on the {self.name(animal)}.", rule, task.player)
-        return replace(state, tasks=(task,) + rest)
+        return _with_tasks(state, (task,) + rest)
 
     @FLOW.resolver("place", verbs=["bonus"])
     def _do_bonus(self, state: AGState, task: Task, action: Action,
@@ -856,12 +864,12 @@ class Rules:
         self._ev(events, "stone.bonus", f"{self._who(state, task.player)} rolled four or more "
                  f"different stones and takes {_stone_word(stone)} for the "
                  f"{self.name(animal)} (mage 1).", "ag.mage.1", task.player)
-        return replace(state, tasks=(task,) + rest)
+        return _with_tasks(state, (task,) + rest)
 
     @FLOW.resolver("ritual_select", "rearrange", verbs=["done"])
     def _do_finish(self, state: AGState, task: Task, action: Action,
                    events: list[Event]) -> AGState:
-        return replace(state, tasks=state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     @FLOW.resolver("place", verbs=["done"])
     def _do_done(self, state: AGState, task: Task, action: Action,
@@ -871,14 +879,14 @@ class Rules:
         text = f"{self._who(state, task.player)} has taken every stone that fits" + (
             f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
         self._ev(events, "stone.done", text, "ag.roll.no_storing", task.player)
-        return replace(state, tasks=state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     @FLOW.resolver("collect", verbs=["done"])
     def _do_done_collecting(self, state: AGState, task: Task, action: Action,
                             events: list[Event]) -> AGState:
         self._ev(events, "stone.done", f"{self._who(state, task.player)} takes no more unused "
                  "stones.", "ag.unused.others", task.player)
-        return replace(state, tasks=state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     @FLOW.resolver("block", verbs=["block"])
     def _do_block(self, state: AGState, task: Task, action: Action,
@@ -904,7 +912,7 @@ class Rules:
         rest = state.tasks[1:]
         self._ev(events, "dice.no_block", f"{self._who(state, task.player)} discards no die.",
                  "ag.mage.2", task.player)
-        return replace(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("revive", verbs=["revive"])
     def _do_revive(self, state: AGState, task: Task, action: Action,
@@ -968,7 +976,7 @@ class Rules:
             front = (Task("revival_check", task.player),)
         elif kind == "recruit":
             state = self._recruit(state, task.player, args[0], "ag.power.recruit", events)
-        return replace(state, tasks=front + after + rest)
+        return _with_tasks(state, front + after + rest)
 
     @FLOW.resolver("activate", verbs=["skip"])
     def _do_skip(self, state: AGState, task: Task, action: Action,
@@ -979,7 +987,7 @@ class Rules:
         self._ev(events, "power.skip", f"{self._who(state, task.player)} does not use the "
                  f"{self.name(animal)}'s power.", "ag.faq.optional", task.player)
         after = (Task("activate", task.player, tuple(left)),) if left else ()
-        return replace(state, tasks=after + rest)
+        return _with_tasks(state, after + rest)
 
     @FLOW.resolver("raid_remove", verbs=["remove"])
     def _do_remove(self, state: AGState, task: Task, action: Action,
@@ -990,7 +998,7 @@ class Rules:
         self._ev(events, "power.raid_remove", f"{self._who(state, task.player)} returns "
                  f"{_stone_word(stone)} from the {self.name(animal)} to the supply.",
                  "ag.power.raid", task.player)
-        return replace(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("end_turn", verbs=["end-turn"])
     def _do_end_turn(self, state: AGState, task: Task, action: Action,
@@ -1014,8 +1022,8 @@ class Rules:
         nxt = (state.active + 1) % state.players
         self._ev(events, "turn.next", f"{state.seats[state.active].name}'s turn ends; "
                  f"{state.seats[nxt].name} is the active player.", "ag.turn.next", "rules", True)
-        return replace(state, roll=None, active=nxt, turn=state.turn + 1,
-                       tasks=self._turn_tasks(state, nxt) + rest)
+        return _with_next_turn(state, None, nxt, state.turn + 1,
+                               self._turn_tasks(state, nxt) + rest)
 
     def _final_tasks(self, state: AGState) -> tuple[Task, ...]:
         score = (Task("score", "rules"),)
@@ -1049,11 +1057,11 @@ class Rules:
         me = task.player
         seat = state.seats[me]
         if not self.has_completed(seat):
-            return replace(state, tasks=state.tasks[1:])
+            return _with_tasks(state, state.tasks[1:])
         done = [c.animal for c in seat.summoning if self.is_complete(c)]
         if len(done) == 1:
             return self._revive(state, me, done[0], events, chosen=False, rest=state.tasks)
-        return replace(state, tasks=(Task("revive", me),) + state.tasks)
+        return _with_tasks(state, (Task("revive", me),) + state.tasks)
 
     @FLOW.settler("open_window")
     def _settle_window(self, state: AGState, task: Task, events: list[Event]) -> AGState:
@@ -1071,13 +1079,13 @@ class Rules:
         for k in range(1, n):
             if self.has_completed(state.seats[(me + k) % n]):
                 checks = tuple(Task("revival_check", (me + j) % n) for j in range(k, n))
-                return replace(state, tasks=checks + state.tasks[1:])
-        return replace(state, tasks=state.tasks[1:])
+                return _with_tasks(state, checks + state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     @FLOW.settler("block")
     def _settle_block(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
         assert state.roll is not None, "no roll is on"
-        return None if state.roll.unused() else replace(state, tasks=state.tasks[1:])
+        return None if state.roll.unused() else _with_tasks(state, state.tasks[1:])
 
     @FLOW.settler("collect")
     def _settle_collect(self, state: AGState, task: Task,
@@ -1092,7 +1100,7 @@ class Rules:
                     else "has no space for the other unused stones")
             self._ev(events, "stone.none", f"{self._who(state, task.player)} {text}.",
                      "ag.roll.no_storing", task.player, automatic=True)
-        return replace(state, tasks=state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     @FLOW.settler("activate")
     def _settle_activate(self, state: AGState, task: Task,
@@ -1105,17 +1113,17 @@ class Rules:
             self._ev(events, "power.unusable", f"The {self.name(a)}'s power has no use "
                      "now.", "ag.power.activation", task.player, automatic=True)
         if not usable:
-            return replace(state, tasks=state.tasks[1:])
+            return _with_tasks(state, state.tasks[1:])
         if dropped:
-            return replace(state, tasks=(Task("activate", task.player, usable),)
-                           + state.tasks[1:])
+            return _with_tasks(state, (Task("activate", task.player, usable),)
+                               + state.tasks[1:])
         return None
 
     @FLOW.settler("raid_remove")
     def _settle_raid(self, state: AGState, task: Task, events: list[Event]) -> AGState | None:
         if any(c.stones for c in state.seats[task.player].summoning):
             return None
-        return replace(state, tasks=state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     def _can_collect(self, state: AGState, task: Task) -> bool:
         """Whether :meth:`_collectable` lists anything: an offered stone fits as it is, or
@@ -1123,7 +1131,7 @@ class Rules:
         roll = state.roll
         assert roll is not None, "no roll is on"
         seat = state.seats[task.player]
-        faces = [roll.dice[int(i)].face for i in task.data]
+        faces = "".join([roll.dice[int(i)].face for i in task.data])
         room = self.room  # can_place for each face, written out: every offer
         for c in seat.summoning:
             space = room[c.animal][c.stones]
@@ -1138,7 +1146,7 @@ class Rules:
         assert roll is not None, "no roll is on"
         unused = roll.unused()
         if not unused:
-            return replace(state, tasks=rest)
+            return _with_tasks(state, rest)
         shown = ", ".join([_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused])
         if roll.burst_by >= 0:
             who = state.seats[roll.burst_by].name
@@ -1158,8 +1166,8 @@ class Rules:
             v = (me + k) % n
             if roll.burst_by >= 0 and v != roll.burst_by:
                 continue
-            offers.append(Task("collect", v, offered))
-        return replace(state, tasks=tuple(offers) + rest)
+            offers.append(_collect(v, offered))
+        return _with_tasks(state, tuple(offers) + rest)
 
     # ----------------------------------------------------------------------- diagnose
     def diagnose(self, state: AGState, action: Action) -> Verdict:
@@ -1463,6 +1471,11 @@ def _die_key(label: str) -> tuple[int, int]:
     return _DIE_ORDER[label]
 
 
+def _die_place(die: Die) -> tuple[int, int]:
+    """A die's place in a roll (see :data:`_DIE_ORDER`)."""
+    return _DIE_ORDER[die.colour + die.face]
+
+
 _DIE_ORDER: Final = {c + s: (i, j) for i, c in enumerate(DIE_COLOURS)
                      for j, s in enumerate(STONE_ORDER)}
 """Each die label's place: by colour, then by stone."""
@@ -1475,8 +1488,8 @@ def _placed(seat: Seat, stone: str, animal: str) -> Seat:
     cards = seat.summoning
     for k, card in enumerate(cards):
         if card.animal == animal:
-            card = Summoned(animal, sort_stones(card.stones + stone))
-            return replace(seat, summoning=(*cards[:k], card, *cards[k + 1:]))
+            card = _summoned(animal, sort_stones(card.stones + stone))
+            return _with_summoning(seat, (*cards[:k], card, *cards[k + 1:]))
     return seat
 
 
@@ -1486,6 +1499,44 @@ def _event(kind: str, text: str, rule: str, actor: int | str | None,
     """The event citing the rule ``rule`` (immutable values, shared: most events recur,
     the same turn passed to the same player, the same stone placed on the same card)."""
     return Event(kind, text, _RULE_REFS[rule], actor, delta, automatic)
+
+
+@lru_cache(maxsize=4096)
+def _steal(animal: str, stone: str, victim: str, mine: str) -> Action:
+    """The use of ``animal``'s steal power taking ``stone`` from the card ``victim`` for
+    the card ``mine`` (immutable values, shared: the same steals are listed again)."""
+    return Action("use", (animal, "steal", stone, victim, mine))
+
+
+@lru_cache(maxsize=256)
+def _collect(seat_index: int, dice: tuple[str, ...]) -> Task:
+    """The step in which a seat may take the unused stones of these dice (immutable
+    values, shared)."""
+    return Task("collect", seat_index, dice)
+
+
+@lru_cache(maxsize=8192)
+def _summoned(animal: str, stones: str) -> Summoned:
+    """The summoning card ``animal`` with ``stones`` on it (immutable values, shared)."""
+    return Summoned(animal, stones)
+
+
+@lru_cache(maxsize=1024)
+def _reroll_actions(labels: tuple[str, ...]) -> tuple[Action, ...]:
+    """Keeping the roll, then rerolling each distinct choice of the dice ``labels`` (in
+    die order), fewest dice first (immutable values, shared by every listing of them).
+
+    >>> [str(a) for a in _reroll_actions(("gR", "gR"))]
+    ['no-reroll', 'reroll gR', 'reroll gR gR']
+    """
+    out = [Action("no-reroll")]
+    seen: set[tuple[str, ...]] = set()
+    for k in range(1, len(labels) + 1):
+        for combo in combinations(labels, k):
+            if combo not in seen:
+                seen.add(combo)
+                out.append(Action("reroll", combo))
+    return tuple(out)
 
 
 @lru_cache(maxsize=16)
@@ -1557,8 +1608,14 @@ def _seats_with(seats: tuple[Seat, ...], i: int, seat: Seat) -> tuple[Seat, ...]
     return (*seats[:i], seat, *seats[i + 1:])
 
 
-def _distinct(stones: str) -> list[str]:
-    return [s for s in STONE_ORDER if s in stones]
+@lru_cache(maxsize=1024)
+def _shown(faces: str) -> str:
+    """The stones of ``faces``, each once, in canonical order.
+
+    >>> _shown("YRYB")
+    'RYB'
+    """
+    return "".join([s for s in STONE_ORDER if s in faces])
 
 
 @lru_cache(maxsize=256)
