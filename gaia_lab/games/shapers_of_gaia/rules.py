@@ -41,7 +41,7 @@ from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
-from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, shared
+from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, action_table, shared
 from gaia_lab.games.shapers_of_gaia.components import (
     ADVANCED,
     ANIMALS,
@@ -410,6 +410,13 @@ _PAYS: Final[dict[str, str]] = {"water": "water", "vault": "vault", "temple": "a
 resource ("any"; "water" and "vault" are paid so too, with their own conditions)."""
 
 
+_Destination = tuple[tuple[str, ...], str]
+"""Where an Introduce may end: the words naming it (a label, then ``tp`` when the Shaper
+teleports) and what pays there (a biome's basic resource, ``"any"`` or ``"water"``), or
+for the Vault no words and ``"vault"`` or ``"vault tp"`` (its free spaces are named
+instead, any basic resource paying)."""
+
+
 def _needs_choice(effect: Effect) -> bool:
     return any(k == "any_basic" for k, _ in effect.gain)
 
@@ -564,6 +571,7 @@ class Rules:
         return {t.word(0) for t in state.tasks if t.kind in ("resolve", "other")}
 
     def free_vault(self, state: SGState, kind: str) -> list[str]:
+        """The Vault spaces for an animal of ``kind`` still free."""
         used = {a.where for a in state.animals}
         return [v.id for v in self.c.vault_spaces(state.players)
                 if v.animal == kind and v.id not in used]
@@ -800,21 +808,30 @@ class Rules:
     def intro_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to Introduce an Animal."""
         p = state.seat(seat)
-        tiles = self.biome_labels(state)
-        busy = occupied_labels(state)
         island = self.level(p, "create_island") > 0
-        walk = board.walk_ends(state.shapers[seat], tiles, busy, end_on_water=island,
-                               steps=abilities.movement(self.c, p))
-        # each destination once: the words naming it (its label, then ``tp`` when
-        # teleported) and what pays there (a basic resource, or "any", "water" or
-        # "vault" for any basic resource)
-        plan: list[tuple[tuple[str, ...], str]] = []
-        for lab in walk:
-            plan.append(((lab,), _PAYS[tiles[lab]]))
-        for lab in board.LABELS:
-            biome = tiles.get(lab)
-            if biome is not None and (island or biome != "water") and lab not in busy:
-                plan.append(((lab, "tp"), _PAYS[biome]))
+        # each destination once (:data:`_Destination`): walking first, in hex order,
+        # then teleporting, in board order
+        taken = {a.where for a in state.animals}
+        biome_of, bit_of = self._biome, board.BITS
+        placed = 0
+        walks: dict[int, _Destination] = {}
+        teleports: list[_Destination] = []
+        for lab, tile in state.tiles:
+            bit = bit_of[lab]
+            placed |= bit
+            biome = biome_of.get(tile) or self.c.tile(tile).biome
+            if lab in taken or (biome == "water" and not island):
+                continue
+            if biome == "vault":
+                walks[bit] = ((), "vault")
+                teleports.append(((), "vault tp"))
+            else:
+                walks[bit] = ((lab,), _PAYS[biome])
+                teleports.append(((lab, "tp"), _PAYS[biome]))
+        reach = sum(board.walk_rings(state.shapers[seat], placed,
+                                     abilities.movement(self.c, p)))
+        plan = [walks[bit] for bit in board.hex_sorted(reach & sum(walks))]
+        plan += teleports
         out: list[Action] = []
         wild = self.wild(p)
         animals = self._animals[p.shaper]
@@ -836,13 +853,12 @@ class Rules:
                 if tails is None:
                     tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
                 tails_of[kind_cost] = tails
-            head = (space,)
-            out += [shared("intro", head + tail) for tail in tails]
+            out += map(action_table("intro", (space,)).__getitem__, tails)
         return out
 
     def _intro_tails(self, state: SGState, kind: str,
                      payable: dict[str, tuple[tuple[str, ...], ...]],
-                     plan: list[tuple[tuple[str, ...], str]]) -> list[tuple[str, ...]]:
+                     plan: list[_Destination]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
         basic resource that can: where, ``tp`` when teleported, the resource and a
@@ -852,25 +868,13 @@ class Rules:
         # a Vault, Temple or Water space is paid with any basic resource: its words
         # after the space are the same for each of them
         any_basic = [(r, *word) for r, words in payable.items() for word in words]
-        vault: list[str] | None = None
-        water = kind != "predator"
-        tails: list[tuple[str, ...]] = []
-        add = tails.append
-        for where, pays in plan:
-            if pays == "any" or (pays == "water" and water):
-                for words in any_basic:
-                    add(where + words)
-            elif pays == "vault":
-                if vault is None:
-                    vault = self.free_vault(state, kind)
-                for w in vault:
-                    at = (w, *where[1:])
-                    for words in any_basic:
-                        add(at + words)
-            elif pays in payable:
-                for words in payable[pays]:
-                    add(where + words)
-        return tails
+        vault = self.free_vault(state, kind)  # the Vault tile is always a destination
+        words_at: dict[str, Iterable[tuple[str, ...]]] = {
+            "any": any_basic, "water": any_basic if kind != "predator" else (),
+            "vault": [(w, *words) for w in vault for words in any_basic],
+            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic],
+            **{r: payable.get(r, ()) for r in BASIC}}
+        return [where + words for where, pays in plan for words in words_at[pays]]
 
     def can_restore(self, state: SGState, seat: int) -> bool:
         """Whether :meth:`restore_actions` lists any action, found without listing: a
@@ -884,12 +888,13 @@ class Rules:
         p = state.seat(seat)
         if not p.hand:
             return []
-        placed = [s for s, _ in state.tiles]
-        near, far = board.restore_choices(placed, state.caretaker)
+        near, far = _restore_tails(board.label_bits(s for s, _ in state.tiles),
+                                   state.caretaker)
         out: list[Action] = []
         for tile in p.hand:
-            out += [shared("restore", (tile, lab)) for lab in near]
-            out += [shared("restore", (tile, lab, "tp")) for lab in far]
+            made = action_table("restore", (tile,)).__getitem__
+            out += map(made, near)
+            out += map(made, far)
         return out
 
     @FLOW.lister("card")
@@ -1916,3 +1921,15 @@ def _listing(position: _Position) -> tuple[Action, ...]:
 def _listed_set(position: _Position) -> frozenset[Action]:
     """The legal actions of a position as a set, for checking one action."""
     return frozenset(_listing(position))
+
+
+@lru_cache(maxsize=64)
+def _restore_tails(placed: int, caretaker: str) -> tuple[tuple[tuple[str, ...], ...],
+                                                         tuple[tuple[str, ...], ...]]:
+    """The words after the tile of every Restore: next to the Caretaker (``(label,)``),
+    then by teleport (``(label, "tp")``), each in board order; ``placed`` holds the
+    placed tiles as bits (:func:`.board.label_bits`)."""
+    far = board.restorable(placed)
+    near = board.neighbour_labels(caretaker)
+    return (tuple((lab,) for lab in far if lab in near),
+            tuple((lab, "tp") for lab in far))
