@@ -27,6 +27,7 @@ not legal now: The Predator of space P1 costs 4 Seed; you have 1. \
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -477,12 +478,8 @@ class Rules:
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
-        board = player.board
-        n = 0
-        for space in self._unlocking.get((player.shaper, kind), ()):
-            if space not in board:
-                n += 1
-        return n
+        spaces = self._unlocking.get((player.shaper, kind))
+        return _unlocked(spaces, player.board) if spaces else 0
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -1735,8 +1732,7 @@ class Rules:
             events.append(Event("dna.take", f"{name} takes the {dna[where]} DNA token on "
                                 f"{where}.", _r("sog.restore.dna"), seat))
             del dna[where]
-        order = board.ORDER
-        tiles = tuple(sorted((*state.tiles, (where, tile)), key=lambda t: order[t[0]]))
+        tiles = _placed_with(state.tiles, where, tile)
         dna_board = tuple((s, c) for s, c in state.dna_board if s in dna)
         events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
                             "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
@@ -1877,6 +1873,25 @@ class Rules:
         nxt = (seat + 1) % n
         return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
                       tasks=(Task("turn", nxt), *rest))
+
+
+@lru_cache(maxsize=1024)
+def _unlocked(spaces: tuple[str, ...], board: tuple[str, ...]) -> int:
+    """How many of an ability's unlocking ``spaces`` are no longer on the Shaper ``board``
+    (its level; found once for each board, which changes once a turn at most)."""
+    return sum(1 for space in spaces if space not in board)
+
+
+def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
+                 tile: str) -> tuple[tuple[str, str], ...]:
+    """The placed tiles (in board order) with ``tile`` on the empty space ``where``.
+
+    >>> _placed_with((("V", "vault"), ("A2", "w2")), "A1", "f1")
+    (('V', 'vault'), ('A1', 'f1'), ('A2', 'w2'))
+    """
+    order = board.ORDER
+    at = bisect.bisect(tiles, order[where], key=lambda t: order[t[0]])
+    return (*tiles[:at], (where, tile), *tiles[at:])
 
 
 def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
