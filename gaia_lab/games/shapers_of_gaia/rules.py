@@ -418,8 +418,11 @@ for the Vault no words and ``"vault"`` or ``"vault tp"`` (its free spaces are na
 instead, any basic resource paying)."""
 
 
-def _needs_choice(effect: Effect) -> bool:
-    return any(k == "any_basic" for k, _ in effect.gain)
+@lru_cache(maxsize=512)
+def _chooses(gain: Amounts) -> bool:
+    """Whether ``gain`` holds a basic resource of the player's choice (found once for
+    each of the few gains of the components)."""
+    return any(k == "any_basic" for k, _ in gain)
 
 
 # ---------------------------------------------------------------------------
@@ -464,7 +467,7 @@ class Rules:
     def pending(self, state: SGState, seat: int, row: str) -> dict[str, RowCard]:
         """The cards an activation may use: the row's and the borrowed ones."""
         rows = ROWS if row == "*" else (row,)
-        out = {rc.card: rc for r in rows for rc in state.seat(seat).row(r)}
+        out = {rc.card: rc for r in rows for rc in state.seats[seat].row(r)}
         out.update({rc.card: rc for rc in state.borrowed})
         return out
 
@@ -503,7 +506,7 @@ class Rules:
         tile = self.c.tile(tile_id)
         return (tile.biome == "forest" and len(tile.actions) == 2
                 and self.level(player, "harvester") > 0
-                and not any(_needs_choice(e) for e in tile.actions)
+                and not any(_chooses(e.gain) for e in tile.actions)
                 and can_pay(player, _merged(*(e.pay for e in tile.actions)),
                             self.wild(player)))
 
@@ -523,7 +526,7 @@ class Rules:
         at the player's steps of it): Redeploy (once a turn, engine ruling), Stasis Chambers
         and Recycler (as often as the player pays: a persistent ability is not limited unless
         its text says so) and Accelerated Accretion (once a turn per level)."""
-        p = state.seat(seat)
+        p = state.seats[seat]
         out: list[Action] = []
         if p.shaper not in self._persistent:
             return out
@@ -737,13 +740,13 @@ class Rules:
 
     @FLOW.lister("resolve")
     def _list_resolve(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         tile = self.c.tile(task.word(0))
         acts = []
         wild = self.wild(p)
         for i, e in enumerate(tile.actions):
             for w in ways_to_pay(p, e.pay, wild):
-                if _needs_choice(e):
+                if _chooses(e.gain):
                     acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
                 else:
                     acts.append(Action("resolve", (str(i), *w)))
@@ -754,13 +757,13 @@ class Rules:
 
     @FLOW.lister("other")
     def _list_other(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         tile = self.c.tile(task.word(0))
         e = tile.actions[task.number(1)]
         acts = []
         wild = self.wild(p)
         for w in ways_to_pay(p, e.pay, wild):
-            if _needs_choice(e):
+            if _chooses(e.gain):
                 acts += [Action("take", (r, *w)) for r in BASIC]
             else:
                 acts.append(Action("take", w))
@@ -783,13 +786,13 @@ class Rules:
 
     @FLOW.lister("clone")
     def _list_clone(self, state: SGState, task: Task) -> list[Action]:
-        taken = {rc.card for rc in state.seat(task.player).row(task.word(0))}
+        taken = {rc.card for rc in state.seats[task.player].row(task.word(0))}
         return [*(Action("clone", (cid, side)) for cid in state.displays[0]
                   if cid not in taken for side in ("A", "B")), Action("pass")]
 
     @FLOW.lister("avian")
     def _list_avian(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         out: list[Action] = []
         for cid in state.displays[ANIMALS.index("herbivore")]:
             for side in ("A", "B"):
@@ -804,7 +807,7 @@ class Rules:
 
     def intro_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to Introduce an Animal."""
-        p = state.seat(seat)
+        p = state.seats[seat]
         island = self.level(p, "create_island") > 0
         # each destination once (:data:`_Destination`): walking first, in hex order,
         # then teleporting, in board order
@@ -877,12 +880,12 @@ class Rules:
         """Whether :meth:`restore_actions` lists any action, found without listing: a
         space next to the Caretaker is also a space to teleport to, so a tile in hand
         and one space to teleport to are enough."""
-        return bool(state.seat(seat).hand) and board.any_teleport_restore_label(
+        return bool(state.seats[seat].hand) and board.any_teleport_restore_label(
             [s for s, _ in state.tiles])
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
-        p = state.seat(seat)
+        p = state.seats[seat]
         if not p.hand:
             return []
         near, far = _restore_tails(board.label_bits(s for s, _ in state.tiles),
@@ -897,7 +900,7 @@ class Rules:
     @FLOW.lister("card")
     def card_actions(self, state: SGState, task: Task) -> list[Action]:
         kind, row, vault, special, refreshed = task.words[:5]
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         cards = p.row(row)
         full = len(cards) >= ROW_LIMIT
         out: list[Action] = []
@@ -929,7 +932,7 @@ class Rules:
 
     def surge_actions(self, state: SGState, task: Task) -> list[Action]:
         """Power Surge choices after gaining a DNA token of ``task.words[0]``."""
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         colour = task.words[0]
         lvl = self.level(p, "power_surge")
         cards = [rc for row in p.rows for rc in row]
@@ -951,7 +954,7 @@ class Rules:
 
     @FLOW.lister("activate")
     def activate_actions(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         row = task.words[0]
         side_of = self.pending(state, task.player, row)
         out: list[Action] = []
@@ -960,7 +963,7 @@ class Rules:
             e = self.effect(side_of[cid])
             ways = ways_to_pay(p, e.pay, wild)
             for w in ways:
-                if _needs_choice(e):
+                if _chooses(e.gain):
                     out += [Action("activate", (cid, r, *w)) for r in BASIC]
                 else:
                     out.append(Action("activate", (cid, *w)))
@@ -1018,7 +1021,7 @@ class Rules:
                 "name the advanced resources that pay them, one of "
                 f"{', '.join(WILD + w for w in twins)} (n Nutrient, e Energy).", synthesis)
         action = base
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         found: Verdict | None = None
         if v == "intro":
             found = self._diagnose_intro(state, task.player, action)
@@ -1058,10 +1061,10 @@ class Rules:
                         "restore.cannot_pay", f"The action needs {_words(e.pay)}; "
                         f"{_lacking(p, e.pay)} (only missing Nutrients and Energy may be "
                         "made up with Toxicity).", _r("sog.restore.prestige_required"))
-                elif _needs_choice(e) and len(action.args) < (2 if v == "resolve" else 1):
+                elif _chooses(e.gain) and len(action.args) < (2 if v == "resolve" else 1):
                     found = Verdict.illegal("restore.choose_basic", "Name the basic resource "
                                             "the action gives.", _r("sog.resource.kinds"))
-                elif not _needs_choice(e):
+                elif not _chooses(e.gain):
                     found = Verdict.illegal("restore.no_choice", "This action gives no basic "
                                             "resource of your choice.", rule)
         elif v == "refresh":
@@ -1080,7 +1083,7 @@ class Rules:
         if cid not in state.displays[ANIMALS.index("herbivore")]:
             return Verdict.illegal("avian.not_displayed", f"{cid} is not a Herbivore card of "
                                    "the display.", rule)
-        full = len(state.seat(task.player).row(row)) >= ROW_LIMIT
+        full = len(state.seats[task.player].row(row)) >= ROW_LIMIT
         if full != (len(action.args) > 3):
             return Verdict.illegal("avian.row_limit", f"Give up a card (replace <card>) "
                                    f"exactly when the {row} row holds 4 cards.",
@@ -1089,7 +1092,7 @@ class Rules:
                                f"{row} row.", _r("sog.introduce.row_limit"))
 
     def _diagnose_ability(self, state: SGState, seat: int, action: Action) -> Verdict:
-        p = state.seat(seat)
+        p = state.seats[seat]
         v = action.verb
         kind, rule = {"accrete": ("accelerated_accretion",
                                   "sog.shaper.maldera.accelerated_accretion"),
@@ -1136,7 +1139,7 @@ class Rules:
                                "tile, or a free matching Vault space).", _r(rule))
 
     def _diagnose_intro(self, state: SGState, seat: int, action: Action) -> Verdict | None:
-        p = state.seat(seat)
+        p = state.seats[seat]
         space, where = action.args[0], action.args[1]
         rest = action.args[2:]
         tp = "tp" in rest
@@ -1220,7 +1223,7 @@ class Rules:
         return None
 
     def _diagnose_restore(self, state: SGState, seat: int, action: Action) -> Verdict | None:
-        p = state.seat(seat)
+        p = state.seats[seat]
         tile, where = action.args[0], action.args[1]
         if tile not in p.hand:
             return Verdict.illegal("restore.not_in_hand", f"Tile {tile} is not in your hand.",
@@ -1247,7 +1250,7 @@ class Rules:
 
     def _diagnose_card(self, state: SGState, task: Task, action: Action) -> Verdict | None:
         kind, row, _vault, special, _ = task.words[:5]
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         cid = action.args[0]
         meta = "meta" in action.args
         if meta and (special == "1" or kind == "predator"
@@ -1288,7 +1291,7 @@ class Rules:
         if cid not in task.words[1:]:
             return Verdict.illegal("activate.not_pending", f"{cid} is not a card of the row "
                                    "still to activate.", _r("sog.introduce.activate_row"))
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         e = self.effect(self.pending(state, task.player, task.words[0])[cid])
         if action.verb == "decline":
             if e.is_conversion and cid in self.lifecycle_cards(state):
@@ -1304,7 +1307,7 @@ class Rules:
                                    f"{_words(e.pay)}; {_lacking(p, e.pay)} (only missing "
                                    "Nutrients and Energy may be made up with Toxicity).",
                                    _r("sog.introduce.conversion_optional"))
-        if _needs_choice(e) != (len(action.args) == 2):
+        if _chooses(e.gain) != (len(action.args) == 2):
             return Verdict.illegal("activate.basic_choice", "Name a basic resource exactly "
                                    "when the card gives one of your choice.",
                                    _r("sog.resource.kinds"))
@@ -1336,7 +1339,7 @@ class Rules:
     def _do_no_swarm(self, state: SGState, task: Task, action: Action,
                      events: list[Event]) -> SGState:
         seat, row = task.player, task.word(0)
-        cards = tuple(rc.card for rc in state.seat(seat).row(row))
+        cards = tuple(rc.card for rc in state.seats[seat].row(row))
         events.append(Event("ability.swarm", f"P{seat + 1} introduces no second "
                             "animal.", _r("sog.shaper.synthara.swarm"), seat))
         return evolve(state, tasks=(Task("activate", seat, (row, *cards)), *state.tasks[1:]))
@@ -1394,16 +1397,16 @@ class Rules:
         side_of = self.pending(state, seat, words[0])
         for c in words[1:]:
             e = self.effect(side_of[c])
-            if e.is_conversion or _needs_choice(e):
+            if e.is_conversion or _chooses(e.gain):
                 return None
-        p = state.seat(seat)
+        p = state.seats[seat]
         for cid in words[1:]:
             p = self._activate_card(p, seat, side_of[cid], None, events, automatic=True)
         return state.with_seat(seat, p, tasks=state.tasks[1:])
 
     def _ability_move(self, state: SGState, seat: int, action: Action,
                       events: list[Event]) -> SGState:
-        p = state.seat(seat)
+        p = state.seats[seat]
         name = f"P{seat + 1}"
         if action.verb == "recycle":
             colour = action.args[0]
@@ -1460,7 +1463,7 @@ class Rules:
         """Introduce an animal for the head task (a turn's or Swarm's), which it removes;
         the state is copied once, at the end."""
         rest = state.tasks[1:]
-        p = state.seat(seat)
+        p = state.seats[seat]
         space, where = action.args[0], action.args[1]
         extra = action.args[2:]
         kind, cost = self.animal_kind(p, space)
@@ -1569,7 +1572,7 @@ class Rules:
                                 _r("sog.biome.vault_refresh"), seat))
             return evolve(state, tasks=(Task("card", seat, (kind, row, vault, special, "1",
                                                             *words[5:])), *rest))
-        p = state.seat(seat)
+        p = state.seats[seat]
         # the piles change in these lists; the state is copied once, at the end
         decks, displays, removed = list(state.decks), list(state.displays), state.removed
         if action.verb == "skip":
@@ -1661,7 +1664,7 @@ class Rules:
         decks, displays = list(state.decks), list(state.displays)
         _take_displayed(decks, displays, ANIMALS.index("herbivore"), cid)
         seat = task.player
-        p, removed = self._add_to_row(state.seat(seat), seat, row, cid, side, out, decks,
+        p, removed = self._add_to_row(state.seats[seat], seat, row, cid, side, out, decks,
                                       state.removed, events)
         return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
                                removed=removed, tasks=state.tasks[1:])
@@ -1689,7 +1692,7 @@ class Rules:
             return evolve(state, tasks=tasks)
         rc = self.pending(state, seat, row)[cid]
         choice = next((w for w in action.args[1:] if w in BASIC), None)
-        p = self._activate_card(state.seat(seat), seat, rc, choice, events,
+        p = self._activate_card(state.seats[seat], seat, rc, choice, events,
                                 wild=wild_of(action))
         return state.with_seat(seat, p, tasks=tasks)
 
@@ -1718,7 +1721,7 @@ class Rules:
         name = f"P{seat + 1}"
         tile, where = action.args[0], action.args[1]
         count = int(task.word(0)) + 1 if task.kind == "more" else 1
-        p = state.seat(seat)
+        p = state.seats[seat]
         p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
         if "tp" in action.args:
             p, tox = pay(p, (("energy", 1),))
@@ -1775,7 +1778,7 @@ class Rules:
             i = int(task.word(1))
             choice = words[0] if words else None
         rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
-        p = state.seat(seat)
+        p = state.seats[seat]
         first = wild_short(p, tile.actions[i].pay)
         p = self._resolve_one(p, seat, tile.id, i, choice, rule, events, letters[:first])
         if both:
@@ -1806,7 +1809,7 @@ class Rules:
         task = state.task
         if task is None or task.kind != "more":
             return state
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         if int(task.word(0)) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
                 state, task.player):
             return evolve(state, tasks=state.tasks[1:])
@@ -1817,7 +1820,7 @@ class Rules:
         at the end)."""
         rest = state.tasks[1:]
         seat = state.active
-        p = state.seat(seat)
+        p = state.seats[seat]
         name = f"P{seat + 1}"
         for entry in task.words[1:]:
             if entry.startswith("remove="):
