@@ -277,6 +277,29 @@ def ways_to_pay(player: PlayerState, amounts: Amounts,
     return [(w,) for w in _splits(player, short)]
 
 
+def basic_ways(player: PlayerState, cost: int, wild: bool = False) -> _Ways:
+    """:func:`ways_to_pay` of ``cost`` in each basic resource at once: the resources
+    that pay it, each with its ways (the Introduce listing asks this for every cost of
+    the Shaper board).
+
+    >>> p = PlayerState("x", resources=(0, 2, 1, 1, 1))
+    >>> basic_ways(p, 2)
+    (('spore', ((),)),)
+    >>> basic_ways(p, 2, wild=True)
+    (('shard', (('wild=ne',),)), ('spore', ((),)), ('seed', (('wild=n',), ('wild=e',))))
+    """
+    res = player.resources
+    advanced = res[_NUTRIENT] + res[_ENERGY]
+    out: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+    for r in BASIC:
+        short = cost - res[_INDEX[r]]
+        if short <= 0:
+            out.append((r, ((),)))
+        elif wild and short <= advanced:
+            out.append((r, tuple((w,) for w in _splits(player, short))))
+    return tuple(out)
+
+
 def wild_of(action: Action) -> str:
     """The letters of an action's ``wild=`` word ("" without one)."""
     for word in action.args:
@@ -847,8 +870,7 @@ class Rules:
                 kind, cost = kind_cost
                 ways = ways_at.get(cost)
                 if ways is None:
-                    ways = ways_at[cost] = tuple(
-                        (r, tuple(w)) for r in BASIC if (w := ways_to_pay(p, ((r, cost),), wild)))
+                    ways = ways_at[cost] = basic_ways(p, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
                     tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
