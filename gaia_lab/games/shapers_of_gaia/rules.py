@@ -626,7 +626,8 @@ class Rules:
     @FLOW.lister("shapers")
     def _list_shapers(self, state: SGState, task: Task) -> list[Action]:
         ids = [s.id for s in self.c.shapers]
-        return [Action("shapers", p) for p in itertools.permutations(ids, state.players)]
+        return list(map(action_table("shapers", ()).__getitem__,
+                        itertools.permutations(ids, state.players)))
 
     @FLOW.lister("land")
     def _list_land(self, state: SGState, task: Task) -> list[Action]:
@@ -891,11 +892,12 @@ class Rules:
         # after the space are the same for each of them
         any_basic = [(r, *word) for r, words in payable.items() for word in words]
         vault = self.free_vault(state, kind)  # the Vault tile is always a destination
-        words_at: dict[str, Iterable[tuple[str, ...]]] = {
+        words_at: dict[str, Iterable[tuple[str, ...]]] = dict.fromkeys(BASIC, ())
+        words_at.update(payable)
+        words_at.update({
             "any": any_basic, "water": any_basic if kind != "predator" else (),
             "vault": [(w, *words) for w in vault for words in any_basic],
-            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic],
-            **{r: payable.get(r, ()) for r in BASIC}}
+            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]})
         return [where + words for where, pays in plan for words in words_at[pays]]
 
     def can_restore(self, state: SGState, seat: int) -> bool:
