@@ -579,9 +579,10 @@ class Rules:
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
             busy = {a.where for a in state.animals}
-            biomes = self.biome_labels(state)
+            biome_of = self._biome
             for lab, t in state.tiles:
-                if biomes[lab] == "water" and t not in pending and lab not in busy:
+                if ((biome_of.get(t) or self.c.tile(t).biome) == "water" and t not in pending
+                        and lab not in busy):
                     out += [shared("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
