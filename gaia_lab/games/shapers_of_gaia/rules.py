@@ -609,8 +609,8 @@ class Rules:
 
     def _listed(self, state: SGState, task: Task) -> list[Action]:
         out = FLOW.legal(self, state)
-        if task.kind in _OWN_STEPS and task.seat == state.active:
-            out += self.ability_moves(state, task.player)
+        if task.kind in _OWN_STEPS and task.actor == state.active:
+            out += self.ability_moves(state, state.active)
         return out
 
     def is_legal(self, state: SGState, action: Action) -> bool:
@@ -1956,8 +1956,7 @@ def _listing(position: _Position) -> tuple[Action, ...]:
     the action played against them.  The cache holds the positions it answers for (so an
     identity is never reused while cached) and is safe under threads."""
     state = position.state
-    assert state.task is not None
-    return tuple(position.rules._listed(state, state.task))
+    return tuple(position.rules._listed(state, state.tasks[0]))
 
 
 @lru_cache(maxsize=8)
