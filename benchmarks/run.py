@@ -220,10 +220,12 @@ def _clear_gaia_project_caches() -> None:
 
 
 def _clear_shapers_caches() -> None:
-    """Forget the listing caches and the shared actions and restore spaces."""
+    """Forget the listing caches, the shared actions and action tables, the restore
+    spaces and their words, the ability levels and the gains with a choice."""
     from gaia_lab.games.shapers_of_gaia import actions, board, rules
 
-    for cached in (rules._listing, rules._listed_set, actions.shared, board._restorable):
+    for cached in (rules._listing, rules._listed_set, actions.shared, actions.action_table,
+                   board._restorable, rules._restore_tails, rules._unlocked, rules._chooses):
         cached.cache_clear()
 
 

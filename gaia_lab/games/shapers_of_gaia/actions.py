@@ -58,7 +58,7 @@ from gaia_lab.core.errors import NotationError
 from gaia_lab.core.values import slot_init
 from gaia_lab.games.shapers_of_gaia import board
 
-__all__ = ["BASIC", "WILD", "Action", "parse", "shared"]
+__all__ = ["BASIC", "WILD", "Action", "ActionTable", "action_table", "parse", "shared"]
 
 BASIC: Final = ("shard", "spore", "seed")
 WILD: Final = "wild="
@@ -97,6 +97,41 @@ def shared(verb: str, args: tuple[str, ...]) -> Action:
     True
     """
     return Action(verb, args)
+
+
+_TABLE_LIMIT: Final = 4096
+"""At most this many actions in one :class:`ActionTable` (it starts again when full)."""
+
+
+class ActionTable(dict[tuple[str, ...], Action]):
+    """The actions of one verb and first words, by the words after them, each made the
+    first time it is asked for (a listing looks hundreds of them up: far cheaper than
+    making them).  A table holds at most :data:`_TABLE_LIMIT` actions.
+
+    >>> table = action_table("restore", ("i_forest_1",))
+    >>> table["B1",], table["B1", "tp"] is table["B1", "tp"]
+    (Action('restore i_forest_1 B1'), True)
+    """
+
+    __slots__ = ("head", "verb")
+
+    def __init__(self, verb: str, head: tuple[str, ...]) -> None:
+        super().__init__()
+        self.verb = verb
+        self.head = head
+
+    def __missing__(self, tail: tuple[str, ...]) -> Action:
+        if len(self) >= _TABLE_LIMIT:
+            self.clear()
+        action = self[tail] = Action(self.verb, self.head + tail)
+        return action
+
+
+@functools.lru_cache(maxsize=512)
+def action_table(verb: str, head: tuple[str, ...]) -> ActionTable:
+    """The :class:`ActionTable` of ``verb`` and the first words ``head`` (the tables of
+    the last few hundred pairs asked for are kept)."""
+    return ActionTable(verb, head)
 
 
 def _space(word: str, text: str) -> str:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
+    "BITS",
     "CARETAKER_START",
     "CENTRE",
     "LABELS",
@@ -46,11 +47,16 @@ __all__ = [
     "START_WATER",
     "any_teleport_restore_label",
     "board_graph",
+    "hex_sorted",
+    "in_hex_order",
     "is_outer",
     "label",
+    "label_bits",
+    "neighbour_labels",
     "neighbours",
     "parse_space",
     "pixel",
+    "restorable",
     "restore_choices",
     "restore_labels",
     "restore_spaces",
@@ -60,6 +66,7 @@ __all__ = [
     "teleport_restore_labels",
     "teleport_restore_spaces",
     "walk_ends",
+    "walk_rings",
     "water_neighbours",
 ]
 
@@ -180,6 +187,15 @@ def neighbours(space: Hex) -> tuple[Hex, ...]:
     if found is not None:
         return found
     return tuple(n for n in space.neighbors() if n in _ON_BOARD)
+
+
+def neighbour_labels(label: str) -> tuple[str, ...]:
+    """The labels of the board spaces next to a labelled one (none for another word).
+
+    >>> neighbour_labels("C0"), neighbour_labels("vh1")
+    (('C1', 'B0', 'C17'), ())
+    """
+    return _LABEL_NEIGHBOURS.get(label, ())
 
 
 @functools.cache
@@ -311,35 +327,89 @@ def walk_ends(
     >>> walk_ends("V", tiles, occupied={"A1"})
     {'V': 0, 'B0': 2}
     """
-    if start not in tiles or start not in _LABEL_NEIGHBOURS:
-        return {}
-    reach = {start: 0}
-    frontier = [start]
-    for step in range(1, steps + 1):
-        nxt: list[str] = []
-        for here in frontier:
-            for n in _LABEL_NEIGHBOURS[here]:
-                if n not in reach and n in tiles:
-                    reach[n] = step
-                    nxt.append(n)
-        if not nxt:
-            break
-        frontier = nxt
-    ends = [lab for lab in reach if lab not in occupied
-            and (end_on_water or tiles[lab] != "water")]
-    ends.sort(key=_HEX_ORDER.__getitem__)
-    return {lab: reach[lab] for lab in ends}
+    rings = walk_rings(start, label_bits(lab for lab in tiles if lab in _BIT), steps)
+    ends = label_bits(lab for lab, biome in tiles.items() if lab in _BIT
+                      and lab not in occupied and (end_on_water or biome != "water"))
+    return {lab: next(k for k, ring in enumerate(rings) if ring & _BIT[lab])
+            for lab in in_hex_order(ends & sum(rings))}
 
 
-_BIT: Final[dict[str, int]] = {lab: 1 << i for i, lab in enumerate(LABELS)}
-"""One bit per label, in board order: a set of spaces is an ``int``."""
+BITS: Final[dict[str, int]] = {lab: 1 << i for i, lab in enumerate(LABELS)}
+"""One bit per label, in board order: a set of spaces is an ``int`` (:func:`label_bits`)."""
+_BIT: Final = BITS
 _SPOTS: Final[tuple[tuple[str, int, int], ...]] = tuple(
     (lab, _BIT[lab], sum(_BIT[n] for n in _LABEL_NEIGHBOURS[lab])) for lab in LABELS)
 """Each label in board order with its bit and the bits of its neighbours."""
 
 
-def _bits(labels: Iterable[str]) -> int:
+_NEAR: Final[dict[int, int]] = {bit: near for _, bit, near in _SPOTS}
+"""The bits of each space's neighbours, by the space's bit."""
+_HEX_RANK: Final[dict[int, int]] = {_BIT[lab]: i for lab, i in _HEX_ORDER.items()}
+"""Each label's bit and its place in hex order."""
+_BY_HEX: Final[tuple[tuple[int, str], ...]] = tuple(
+    (_BIT[lab], lab) for lab in sorted(LABELS, key=_HEX_ORDER.__getitem__))
+"""Each label's bit, in hex order (the order :func:`walk_ends` gives its ends in)."""
+
+
+def label_bits(labels: Iterable[str]) -> int:
+    """A set of board labels as an ``int``, one bit per label in board order.
+
+    >>> label_bits(["V"]), label_bits(["A0", "V"]), label_bits([])
+    (1, 3, 0)
+    """
     return functools.reduce(operator.or_, map(_BIT.__getitem__, labels), 0)
+
+
+def hex_sorted(spaces: int) -> list[int]:
+    """The bits of a set of spaces (:func:`label_bits`), one by one in hex order.
+
+    >>> [in_hex_order(bit) for bit in hex_sorted(label_bits(["V", "A0", "A3"]))]
+    [['A3'], ['V'], ['A0']]
+    """
+    bits = []
+    while spaces:
+        low = spaces & -spaces
+        bits.append(low)
+        spaces ^= low
+    bits.sort(key=_HEX_RANK.__getitem__)
+    return bits
+
+
+def in_hex_order(spaces: int) -> list[str]:
+    """The labels of a set of bits (:func:`label_bits`), in hex order.
+
+    >>> in_hex_order(label_bits(["V", "A0", "A3"]))
+    ['A3', 'V', 'A0']
+    """
+    return [lab for bit, lab in _BY_HEX if spaces & bit]
+
+
+def walk_rings(start: str, placed: int, steps: int = SHAPER_MOVE) -> list[int]:
+    """Where a Shaper on ``start`` walks over the placed tiles (``placed``, bits of
+    :func:`label_bits`) in up to ``steps`` steps: ring ``k`` holds, as bits, the spaces
+    first reached in ``k`` steps (ring 0 is ``start``); empty when ``start`` holds no tile.
+
+    >>> [in_hex_order(r) for r in walk_rings("V", label_bits(["V", "A0", "B0", "C5"]))]
+    [['V'], ['A0'], ['B0']]
+    """
+    frontier = _BIT.get(start, 0)
+    if not placed & frontier:
+        return []
+    rings = [frontier]
+    reach = frontier
+    for _ in range(steps):
+        nxt = 0
+        while frontier:
+            low = frontier & -frontier
+            nxt |= _NEAR[low]
+            frontier ^= low
+        nxt &= placed & ~reach
+        if not nxt:
+            break
+        rings.append(nxt)
+        reach |= nxt
+        frontier = nxt
+    return rings
 
 
 @functools.lru_cache(maxsize=256)
@@ -349,6 +419,16 @@ def _restorable(placed: int) -> tuple[str, ...]:
     listing between two restorations asks for the same)."""
     return tuple(lab for lab, bit, near in _SPOTS
                  if not placed & bit and (placed & near).bit_count() >= 2)
+
+
+def restorable(placed: int) -> tuple[str, ...]:
+    """:func:`teleport_restore_labels` of the placed spaces as bits (:func:`label_bits`),
+    as a tuple (the same one while the placed tiles are the same).
+
+    >>> restorable(label_bits(["V", "A0", "A1"]))
+    ('A2', 'A5', 'B1')
+    """
+    return _restorable(placed)
 
 
 def restore_labels(placed: Iterable[str], caretaker: str) -> list[str]:
@@ -366,8 +446,8 @@ def restore_choices(placed: Iterable[str], caretaker: str) -> tuple[list[str], l
     >>> restore_choices(["V", "A0", "A1", "A2", "A3", "A4", "A5"], "A0")
     (['B1', 'B11'], ['B1', 'B3', 'B5', 'B7', 'B9', 'B11'])
     """
-    near = _LABEL_NEIGHBOURS.get(caretaker, ())
-    far = _restorable(_bits(placed))
+    near = neighbour_labels(caretaker)
+    far = _restorable(label_bits(placed))
     return [lab for lab in far if lab in near], list(far)
 
 
@@ -377,7 +457,7 @@ def teleport_restore_labels(placed: Iterable[str]) -> list[str]:
     >>> teleport_restore_labels(["V", "A0", "A1", "A2", "A3", "A4", "A5"])
     ['B1', 'B3', 'B5', 'B7', 'B9', 'B11']
     """
-    return list(_restorable(_bits(placed)))
+    return list(_restorable(label_bits(placed)))
 
 
 def any_teleport_restore_label(placed: Iterable[str]) -> bool:
@@ -386,7 +466,7 @@ def any_teleport_restore_label(placed: Iterable[str]) -> bool:
     >>> any_teleport_restore_label(["V", "A0", "A1"]), any_teleport_restore_label(["V"])
     (True, False)
     """
-    return bool(_restorable(_bits(placed)))
+    return bool(_restorable(label_bits(placed)))
 
 
 def _tile_neighbours(space: Hex, tiles: Collection[Hex]) -> int:

@@ -27,6 +27,7 @@ not legal now: The Predator of space P1 costs 4 Seed; you have 1. \
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
-from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, shared
+from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, action_table, shared
 from gaia_lab.games.shapers_of_gaia.components import (
     ADVANCED,
     ANIMALS,
@@ -276,6 +277,29 @@ def ways_to_pay(player: PlayerState, amounts: Amounts,
     return [(w,) for w in _splits(player, short)]
 
 
+def basic_ways(player: PlayerState, cost: int, wild: bool = False) -> _Ways:
+    """:func:`ways_to_pay` of ``cost`` in each basic resource at once: the resources
+    that pay it, each with its ways (the Introduce listing asks this for every cost of
+    the Shaper board).
+
+    >>> p = PlayerState("x", resources=(0, 2, 1, 1, 1))
+    >>> basic_ways(p, 2)
+    (('spore', ((),)),)
+    >>> basic_ways(p, 2, wild=True)
+    (('shard', (('wild=ne',),)), ('spore', ((),)), ('seed', (('wild=n',), ('wild=e',))))
+    """
+    res = player.resources
+    advanced = res[_NUTRIENT] + res[_ENERGY]
+    out: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+    for r in BASIC:
+        short = cost - res[_INDEX[r]]
+        if short <= 0:
+            out.append((r, ((),)))
+        elif wild and short <= advanced:
+            out.append((r, tuple((w,) for w in _splits(player, short))))
+    return tuple(out)
+
+
 def wild_of(action: Action) -> str:
     """The letters of an action's ``wild=`` word ("" without one)."""
     for word in action.args:
@@ -410,8 +434,18 @@ _PAYS: Final[dict[str, str]] = {"water": "water", "vault": "vault", "temple": "a
 resource ("any"; "water" and "vault" are paid so too, with their own conditions)."""
 
 
-def _needs_choice(effect: Effect) -> bool:
-    return any(k == "any_basic" for k, _ in effect.gain)
+_Destination = tuple[tuple[str, ...], str]
+"""Where an Introduce may end: the words naming it (a label, then ``tp`` when the Shaper
+teleports) and what pays there (a biome's basic resource, ``"any"`` or ``"water"``), or
+for the Vault no words and ``"vault"`` or ``"vault tp"`` (its free spaces are named
+instead, any basic resource paying)."""
+
+
+@lru_cache(maxsize=512)
+def _chooses(gain: Amounts) -> bool:
+    """Whether ``gain`` holds a basic resource of the player's choice (found once for
+    each of the few gains of the components)."""
+    return any(k == "any_basic" for k, _ in gain)
 
 
 # ---------------------------------------------------------------------------
@@ -456,7 +490,7 @@ class Rules:
     def pending(self, state: SGState, seat: int, row: str) -> dict[str, RowCard]:
         """The cards an activation may use: the row's and the borrowed ones."""
         rows = ROWS if row == "*" else (row,)
-        out = {rc.card: rc for r in rows for rc in state.seat(seat).row(r)}
+        out = {rc.card: rc for r in rows for rc in state.seats[seat].row(r)}
         out.update({rc.card: rc for rc in state.borrowed})
         return out
 
@@ -470,12 +504,8 @@ class Rules:
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
-        board = player.board
-        n = 0
-        for space in self._unlocking.get((player.shaper, kind), ()):
-            if space not in board:
-                n += 1
-        return n
+        spaces = self._unlocking.get((player.shaper, kind))
+        return _unlocked(spaces, player.board) if spaces else 0
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -499,7 +529,7 @@ class Rules:
         tile = self.c.tile(tile_id)
         return (tile.biome == "forest" and len(tile.actions) == 2
                 and self.level(player, "harvester") > 0
-                and not any(_needs_choice(e) for e in tile.actions)
+                and not any(_chooses(e.gain) for e in tile.actions)
                 and can_pay(player, _merged(*(e.pay for e in tile.actions)),
                             self.wild(player)))
 
@@ -519,7 +549,7 @@ class Rules:
         at the player's steps of it): Redeploy (once a turn, engine ruling), Stasis Chambers
         and Recycler (as often as the player pays: a persistent ability is not limited unless
         its text says so) and Accelerated Accretion (once a turn per level)."""
-        p = state.seat(seat)
+        p = state.seats[seat]
         out: list[Action] = []
         if p.shaper not in self._persistent:
             return out
@@ -549,9 +579,10 @@ class Rules:
         if lvl > state.used.count("accrete"):
             pending = self.pending_tiles(state)
             busy = {a.where for a in state.animals}
-            biomes = self.biome_labels(state)
+            biome_of = self._biome
             for lab, t in state.tiles:
-                if biomes[lab] == "water" and t not in pending and lab not in busy:
+                if ((biome_of.get(t) or self.c.tile(t).biome) == "water" and t not in pending
+                        and lab not in busy):
                     out += [shared("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
@@ -564,6 +595,7 @@ class Rules:
         return {t.word(0) for t in state.tasks if t.kind in ("resolve", "other")}
 
     def free_vault(self, state: SGState, kind: str) -> list[str]:
+        """The Vault spaces for an animal of ``kind`` still free."""
         used = {a.where for a in state.animals}
         return [v.id for v in self.c.vault_spaces(state.players)
                 if v.animal == kind and v.id not in used]
@@ -577,8 +609,8 @@ class Rules:
 
     def _listed(self, state: SGState, task: Task) -> list[Action]:
         out = FLOW.legal(self, state)
-        if task.kind in _OWN_STEPS and task.seat == state.active:
-            out += self.ability_moves(state, task.player)
+        if task.kind in _OWN_STEPS and task.actor == state.active:
+            out += self.ability_moves(state, state.active)
         return out
 
     def is_legal(self, state: SGState, action: Action) -> bool:
@@ -595,7 +627,8 @@ class Rules:
     @FLOW.lister("shapers")
     def _list_shapers(self, state: SGState, task: Task) -> list[Action]:
         ids = [s.id for s in self.c.shapers]
-        return [Action("shapers", p) for p in itertools.permutations(ids, state.players)]
+        return list(map(action_table("shapers", ()).__getitem__,
+                        itertools.permutations(ids, state.players)))
 
     @FLOW.lister("land")
     def _list_land(self, state: SGState, task: Task) -> list[Action]:
@@ -732,13 +765,13 @@ class Rules:
 
     @FLOW.lister("resolve")
     def _list_resolve(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         tile = self.c.tile(task.word(0))
         acts = []
         wild = self.wild(p)
         for i, e in enumerate(tile.actions):
             for w in ways_to_pay(p, e.pay, wild):
-                if _needs_choice(e):
+                if _chooses(e.gain):
                     acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
                 else:
                     acts.append(Action("resolve", (str(i), *w)))
@@ -749,13 +782,13 @@ class Rules:
 
     @FLOW.lister("other")
     def _list_other(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         tile = self.c.tile(task.word(0))
         e = tile.actions[task.number(1)]
         acts = []
         wild = self.wild(p)
         for w in ways_to_pay(p, e.pay, wild):
-            if _needs_choice(e):
+            if _chooses(e.gain):
                 acts += [Action("take", (r, *w)) for r in BASIC]
             else:
                 acts.append(Action("take", w))
@@ -778,13 +811,13 @@ class Rules:
 
     @FLOW.lister("clone")
     def _list_clone(self, state: SGState, task: Task) -> list[Action]:
-        taken = {rc.card for rc in state.seat(task.player).row(task.word(0))}
+        taken = {rc.card for rc in state.seats[task.player].row(task.word(0))}
         return [*(Action("clone", (cid, side)) for cid in state.displays[0]
                   if cid not in taken for side in ("A", "B")), Action("pass")]
 
     @FLOW.lister("avian")
     def _list_avian(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         out: list[Action] = []
         for cid in state.displays[ANIMALS.index("herbivore")]:
             for side in ("A", "B"):
@@ -799,22 +832,31 @@ class Rules:
 
     def intro_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to Introduce an Animal."""
-        p = state.seat(seat)
-        tiles = self.biome_labels(state)
-        busy = occupied_labels(state)
+        p = state.seats[seat]
         island = self.level(p, "create_island") > 0
-        walk = board.walk_ends(state.shapers[seat], tiles, busy, end_on_water=island,
-                               steps=abilities.movement(self.c, p))
-        # each destination once: the words naming it (its label, then ``tp`` when
-        # teleported) and what pays there (a basic resource, or "any", "water" or
-        # "vault" for any basic resource)
-        plan: list[tuple[tuple[str, ...], str]] = []
-        for lab in walk:
-            plan.append(((lab,), _PAYS[tiles[lab]]))
-        for lab in board.LABELS:
-            biome = tiles.get(lab)
-            if biome is not None and (island or biome != "water") and lab not in busy:
-                plan.append(((lab, "tp"), _PAYS[biome]))
+        # each destination once (:data:`_Destination`): walking first, in hex order,
+        # then teleporting, in board order
+        taken = {a.where for a in state.animals}
+        biome_of, bit_of = self._biome, board.BITS
+        placed = 0
+        walks: dict[int, _Destination] = {}
+        teleports: list[_Destination] = []
+        for lab, tile in state.tiles:
+            bit = bit_of[lab]
+            placed |= bit
+            biome = biome_of.get(tile) or self.c.tile(tile).biome
+            if lab in taken or (biome == "water" and not island):
+                continue
+            if biome == "vault":
+                walks[bit] = ((), "vault")
+                teleports.append(((), "vault tp"))
+            else:
+                walks[bit] = ((lab,), _PAYS[biome])
+                teleports.append(((lab, "tp"), _PAYS[biome]))
+        reach = sum(board.walk_rings(state.shapers[seat], placed,
+                                     abilities.movement(self.c, p)))
+        plan = [walks[bit] for bit in board.hex_sorted(reach & sum(walks))]
+        plan += teleports
         out: list[Action] = []
         wild = self.wild(p)
         animals = self._animals[p.shaper]
@@ -830,19 +872,17 @@ class Rules:
                 kind, cost = kind_cost
                 ways = ways_at.get(cost)
                 if ways is None:
-                    ways = ways_at[cost] = tuple(
-                        (r, tuple(w)) for r in BASIC if (w := ways_to_pay(p, ((r, cost),), wild)))
+                    ways = ways_at[cost] = basic_ways(p, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
                     tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
                 tails_of[kind_cost] = tails
-            head = (space,)
-            out += [shared("intro", head + tail) for tail in tails]
+            out += map(action_table("intro", (space,)).__getitem__, tails)
         return out
 
     def _intro_tails(self, state: SGState, kind: str,
                      payable: dict[str, tuple[tuple[str, ...], ...]],
-                     plan: list[tuple[tuple[str, ...], str]]) -> list[tuple[str, ...]]:
+                     plan: list[_Destination]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
         basic resource that can: where, ``tp`` when teleported, the resource and a
@@ -852,50 +892,40 @@ class Rules:
         # a Vault, Temple or Water space is paid with any basic resource: its words
         # after the space are the same for each of them
         any_basic = [(r, *word) for r, words in payable.items() for word in words]
-        vault: list[str] | None = None
-        water = kind != "predator"
-        tails: list[tuple[str, ...]] = []
-        add = tails.append
-        for where, pays in plan:
-            if pays == "any" or (pays == "water" and water):
-                for words in any_basic:
-                    add(where + words)
-            elif pays == "vault":
-                if vault is None:
-                    vault = self.free_vault(state, kind)
-                for w in vault:
-                    at = (w, *where[1:])
-                    for words in any_basic:
-                        add(at + words)
-            elif pays in payable:
-                for words in payable[pays]:
-                    add(where + words)
-        return tails
+        vault = self.free_vault(state, kind)  # the Vault tile is always a destination
+        words_at: dict[str, Iterable[tuple[str, ...]]] = dict.fromkeys(BASIC, ())
+        words_at.update(payable)
+        words_at.update({
+            "any": any_basic, "water": any_basic if kind != "predator" else (),
+            "vault": [(w, *words) for w in vault for words in any_basic],
+            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]})
+        return [where + words for where, pays in plan for words in words_at[pays]]
 
     def can_restore(self, state: SGState, seat: int) -> bool:
         """Whether :meth:`restore_actions` lists any action, found without listing: a
         space next to the Caretaker is also a space to teleport to, so a tile in hand
         and one space to teleport to are enough."""
-        return bool(state.seat(seat).hand) and board.any_teleport_restore_label(
+        return bool(state.seats[seat].hand) and board.any_teleport_restore_label(
             [s for s, _ in state.tiles])
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
-        p = state.seat(seat)
+        p = state.seats[seat]
         if not p.hand:
             return []
-        placed = [s for s, _ in state.tiles]
-        near, far = board.restore_choices(placed, state.caretaker)
+        near, far = _restore_tails(board.label_bits(s for s, _ in state.tiles),
+                                   state.caretaker)
         out: list[Action] = []
         for tile in p.hand:
-            out += [shared("restore", (tile, lab)) for lab in near]
-            out += [shared("restore", (tile, lab, "tp")) for lab in far]
+            made = action_table("restore", (tile,)).__getitem__
+            out += map(made, near)
+            out += map(made, far)
         return out
 
     @FLOW.lister("card")
     def card_actions(self, state: SGState, task: Task) -> list[Action]:
         kind, row, vault, special, refreshed = task.words[:5]
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         cards = p.row(row)
         full = len(cards) >= ROW_LIMIT
         out: list[Action] = []
@@ -927,7 +957,7 @@ class Rules:
 
     def surge_actions(self, state: SGState, task: Task) -> list[Action]:
         """Power Surge choices after gaining a DNA token of ``task.words[0]``."""
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         colour = task.words[0]
         lvl = self.level(p, "power_surge")
         cards = [rc for row in p.rows for rc in row]
@@ -949,7 +979,7 @@ class Rules:
 
     @FLOW.lister("activate")
     def activate_actions(self, state: SGState, task: Task) -> list[Action]:
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         row = task.words[0]
         side_of = self.pending(state, task.player, row)
         out: list[Action] = []
@@ -958,7 +988,7 @@ class Rules:
             e = self.effect(side_of[cid])
             ways = ways_to_pay(p, e.pay, wild)
             for w in ways:
-                if _needs_choice(e):
+                if _chooses(e.gain):
                     out += [Action("activate", (cid, r, *w)) for r in BASIC]
                 else:
                     out.append(Action("activate", (cid, *w)))
@@ -1016,7 +1046,7 @@ class Rules:
                 "name the advanced resources that pay them, one of "
                 f"{', '.join(WILD + w for w in twins)} (n Nutrient, e Energy).", synthesis)
         action = base
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         found: Verdict | None = None
         if v == "intro":
             found = self._diagnose_intro(state, task.player, action)
@@ -1056,10 +1086,10 @@ class Rules:
                         "restore.cannot_pay", f"The action needs {_words(e.pay)}; "
                         f"{_lacking(p, e.pay)} (only missing Nutrients and Energy may be "
                         "made up with Toxicity).", _r("sog.restore.prestige_required"))
-                elif _needs_choice(e) and len(action.args) < (2 if v == "resolve" else 1):
+                elif _chooses(e.gain) and len(action.args) < (2 if v == "resolve" else 1):
                     found = Verdict.illegal("restore.choose_basic", "Name the basic resource "
                                             "the action gives.", _r("sog.resource.kinds"))
-                elif not _needs_choice(e):
+                elif not _chooses(e.gain):
                     found = Verdict.illegal("restore.no_choice", "This action gives no basic "
                                             "resource of your choice.", rule)
         elif v == "refresh":
@@ -1078,7 +1108,7 @@ class Rules:
         if cid not in state.displays[ANIMALS.index("herbivore")]:
             return Verdict.illegal("avian.not_displayed", f"{cid} is not a Herbivore card of "
                                    "the display.", rule)
-        full = len(state.seat(task.player).row(row)) >= ROW_LIMIT
+        full = len(state.seats[task.player].row(row)) >= ROW_LIMIT
         if full != (len(action.args) > 3):
             return Verdict.illegal("avian.row_limit", f"Give up a card (replace <card>) "
                                    f"exactly when the {row} row holds 4 cards.",
@@ -1087,7 +1117,7 @@ class Rules:
                                f"{row} row.", _r("sog.introduce.row_limit"))
 
     def _diagnose_ability(self, state: SGState, seat: int, action: Action) -> Verdict:
-        p = state.seat(seat)
+        p = state.seats[seat]
         v = action.verb
         kind, rule = {"accrete": ("accelerated_accretion",
                                   "sog.shaper.maldera.accelerated_accretion"),
@@ -1134,7 +1164,7 @@ class Rules:
                                "tile, or a free matching Vault space).", _r(rule))
 
     def _diagnose_intro(self, state: SGState, seat: int, action: Action) -> Verdict | None:
-        p = state.seat(seat)
+        p = state.seats[seat]
         space, where = action.args[0], action.args[1]
         rest = action.args[2:]
         tp = "tp" in rest
@@ -1218,7 +1248,7 @@ class Rules:
         return None
 
     def _diagnose_restore(self, state: SGState, seat: int, action: Action) -> Verdict | None:
-        p = state.seat(seat)
+        p = state.seats[seat]
         tile, where = action.args[0], action.args[1]
         if tile not in p.hand:
             return Verdict.illegal("restore.not_in_hand", f"Tile {tile} is not in your hand.",
@@ -1245,7 +1275,7 @@ class Rules:
 
     def _diagnose_card(self, state: SGState, task: Task, action: Action) -> Verdict | None:
         kind, row, _vault, special, _ = task.words[:5]
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         cid = action.args[0]
         meta = "meta" in action.args
         if meta and (special == "1" or kind == "predator"
@@ -1286,7 +1316,7 @@ class Rules:
         if cid not in task.words[1:]:
             return Verdict.illegal("activate.not_pending", f"{cid} is not a card of the row "
                                    "still to activate.", _r("sog.introduce.activate_row"))
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         e = self.effect(self.pending(state, task.player, task.words[0])[cid])
         if action.verb == "decline":
             if e.is_conversion and cid in self.lifecycle_cards(state):
@@ -1302,7 +1332,7 @@ class Rules:
                                    f"{_words(e.pay)}; {_lacking(p, e.pay)} (only missing "
                                    "Nutrients and Energy may be made up with Toxicity).",
                                    _r("sog.introduce.conversion_optional"))
-        if _needs_choice(e) != (len(action.args) == 2):
+        if _chooses(e.gain) != (len(action.args) == 2):
             return Verdict.illegal("activate.basic_choice", "Name a basic resource exactly "
                                    "when the card gives one of your choice.",
                                    _r("sog.resource.kinds"))
@@ -1334,7 +1364,7 @@ class Rules:
     def _do_no_swarm(self, state: SGState, task: Task, action: Action,
                      events: list[Event]) -> SGState:
         seat, row = task.player, task.word(0)
-        cards = tuple(rc.card for rc in state.seat(seat).row(row))
+        cards = tuple(rc.card for rc in state.seats[seat].row(row))
         events.append(Event("ability.swarm", f"P{seat + 1} introduces no second "
                             "animal.", _r("sog.shaper.synthara.swarm"), seat))
         return evolve(state, tasks=(Task("activate", seat, (row, *cards)), *state.tasks[1:]))
@@ -1392,16 +1422,16 @@ class Rules:
         side_of = self.pending(state, seat, words[0])
         for c in words[1:]:
             e = self.effect(side_of[c])
-            if e.is_conversion or _needs_choice(e):
+            if e.is_conversion or _chooses(e.gain):
                 return None
-        p = state.seat(seat)
+        p = state.seats[seat]
         for cid in words[1:]:
             p = self._activate_card(p, seat, side_of[cid], None, events, automatic=True)
         return state.with_seat(seat, p, tasks=state.tasks[1:])
 
     def _ability_move(self, state: SGState, seat: int, action: Action,
                       events: list[Event]) -> SGState:
-        p = state.seat(seat)
+        p = state.seats[seat]
         name = f"P{seat + 1}"
         if action.verb == "recycle":
             colour = action.args[0]
@@ -1458,7 +1488,7 @@ class Rules:
         """Introduce an animal for the head task (a turn's or Swarm's), which it removes;
         the state is copied once, at the end."""
         rest = state.tasks[1:]
-        p = state.seat(seat)
+        p = state.seats[seat]
         space, where = action.args[0], action.args[1]
         extra = action.args[2:]
         kind, cost = self.animal_kind(p, space)
@@ -1567,7 +1597,7 @@ class Rules:
                                 _r("sog.biome.vault_refresh"), seat))
             return evolve(state, tasks=(Task("card", seat, (kind, row, vault, special, "1",
                                                             *words[5:])), *rest))
-        p = state.seat(seat)
+        p = state.seats[seat]
         # the piles change in these lists; the state is copied once, at the end
         decks, displays, removed = list(state.decks), list(state.displays), state.removed
         if action.verb == "skip":
@@ -1659,7 +1689,7 @@ class Rules:
         decks, displays = list(state.decks), list(state.displays)
         _take_displayed(decks, displays, ANIMALS.index("herbivore"), cid)
         seat = task.player
-        p, removed = self._add_to_row(state.seat(seat), seat, row, cid, side, out, decks,
+        p, removed = self._add_to_row(state.seats[seat], seat, row, cid, side, out, decks,
                                       state.removed, events)
         return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
                                removed=removed, tasks=state.tasks[1:])
@@ -1687,7 +1717,7 @@ class Rules:
             return evolve(state, tasks=tasks)
         rc = self.pending(state, seat, row)[cid]
         choice = next((w for w in action.args[1:] if w in BASIC), None)
-        p = self._activate_card(state.seat(seat), seat, rc, choice, events,
+        p = self._activate_card(state.seats[seat], seat, rc, choice, events,
                                 wild=wild_of(action))
         return state.with_seat(seat, p, tasks=tasks)
 
@@ -1716,7 +1746,7 @@ class Rules:
         name = f"P{seat + 1}"
         tile, where = action.args[0], action.args[1]
         count = int(task.word(0)) + 1 if task.kind == "more" else 1
-        p = state.seat(seat)
+        p = state.seats[seat]
         p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
         if "tp" in action.args:
             p, tox = pay(p, (("energy", 1),))
@@ -1730,8 +1760,7 @@ class Rules:
             events.append(Event("dna.take", f"{name} takes the {dna[where]} DNA token on "
                                 f"{where}.", _r("sog.restore.dna"), seat))
             del dna[where]
-        order = board.ORDER
-        tiles = tuple(sorted((*state.tiles, (where, tile)), key=lambda t: order[t[0]]))
+        tiles = _placed_with(state.tiles, where, tile)
         dna_board = tuple((s, c) for s, c in state.dna_board if s in dna)
         events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
                             "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
@@ -1774,7 +1803,7 @@ class Rules:
             i = int(task.word(1))
             choice = words[0] if words else None
         rule = _r("sog.restore.resolve" if action.verb == "resolve" else "sog.restore.opponents")
-        p = state.seat(seat)
+        p = state.seats[seat]
         first = wild_short(p, tile.actions[i].pay)
         p = self._resolve_one(p, seat, tile.id, i, choice, rule, events, letters[:first])
         if both:
@@ -1805,7 +1834,7 @@ class Rules:
         task = state.task
         if task is None or task.kind != "more":
             return state
-        p = state.seat(task.player)
+        p = state.seats[task.player]
         if int(task.word(0)) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
                 state, task.player):
             return evolve(state, tasks=state.tasks[1:])
@@ -1816,7 +1845,7 @@ class Rules:
         at the end)."""
         rest = state.tasks[1:]
         seat = state.active
-        p = state.seat(seat)
+        p = state.seats[seat]
         name = f"P{seat + 1}"
         for entry in task.words[1:]:
             if entry.startswith("remove="):
@@ -1874,6 +1903,25 @@ class Rules:
                       tasks=(Task("turn", nxt), *rest))
 
 
+@lru_cache(maxsize=1024)
+def _unlocked(spaces: tuple[str, ...], board: tuple[str, ...]) -> int:
+    """How many of an ability's unlocking ``spaces`` are no longer on the Shaper ``board``
+    (its level; found once for each board, which changes once a turn at most)."""
+    return sum(1 for space in spaces if space not in board)
+
+
+def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
+                 tile: str) -> tuple[tuple[str, str], ...]:
+    """The placed tiles (in board order) with ``tile`` on the empty space ``where``.
+
+    >>> _placed_with((("V", "vault"), ("A2", "w2")), "A1", "f1")
+    (('V', 'vault'), ('A1', 'f1'), ('A2', 'w2'))
+    """
+    order = board.ORDER
+    at = bisect.bisect(tiles, order[where], key=lambda t: order[t[0]])
+    return (*tiles[:at], (where, tile), *tiles[at:])
+
+
 def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
                     cid: str) -> None:
     """Take card ``cid`` from display ``i``; the top of the deck refills it (both lists
@@ -1908,11 +1956,22 @@ def _listing(position: _Position) -> tuple[Action, ...]:
     the action played against them.  The cache holds the positions it answers for (so an
     identity is never reused while cached) and is safe under threads."""
     state = position.state
-    assert state.task is not None
-    return tuple(position.rules._listed(state, state.task))
+    return tuple(position.rules._listed(state, state.tasks[0]))
 
 
 @lru_cache(maxsize=8)
 def _listed_set(position: _Position) -> frozenset[Action]:
     """The legal actions of a position as a set, for checking one action."""
     return frozenset(_listing(position))
+
+
+@lru_cache(maxsize=64)
+def _restore_tails(placed: int, caretaker: str) -> tuple[tuple[tuple[str, ...], ...],
+                                                         tuple[tuple[str, ...], ...]]:
+    """The words after the tile of every Restore: next to the Caretaker (``(label,)``),
+    then by teleport (``(label, "tp")``), each in board order; ``placed`` holds the
+    placed tiles as bits (:func:`.board.label_bits`)."""
+    far = board.restorable(placed)
+    near = board.neighbour_labels(caretaker)
+    return (tuple((lab,) for lab in far if lab in near),
+            tuple((lab, "tp") for lab in far))
