@@ -207,7 +207,13 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     root = problem.groups[0]
     if cost[full][root] >= min(most + 1, _INF):
         return None
-    trees = _all_trees(cost, full, root, problem)
+    return _satellite_sets(problem, _all_trees(cost, full, root, problem))
+
+
+def _satellite_sets(problem: _SteinerProblem, trees: Iterable[int]
+                    ) -> tuple[int, tuple[frozenset[Hex], ...]]:
+    """The fewest satellites and the satellite sets of optimal trees (node masks), in
+    the order of their hexes."""
     # the usable nodes are numbered in the order of their hexes, after the free ones
     first = len(problem.weight) - sum(problem.weight)
     usable = (1 << len(problem.weight)) - (1 << first)
@@ -245,9 +251,21 @@ class _SteinerProblem:
         """The problem on the map hexes of these masks (terminals are free), or the answer
         when there is nothing to join (``(0, {})``)."""
         free |= terminals
+        parts = grid.parts(free)
+        groups = [part for part in parts if part & terminals]
+        if len(groups) <= 1:
+            return (0, frozenset())
+        return _SteinerProblem.joining(grid, parts, groups, usable, most)
+
+    @staticmethod
+    def joining(grid: _Grid, parts: Sequence[int], groups: Sequence[int], usable: int,
+                most: int = _INF) -> _SteinerProblem:
+        """The problem of joining ``groups`` (each inside one of ``parts``, the groups of
+        the free hexes) through ``usable`` hexes; its terminals are the nodes of the
+        parts holding the groups, in the order of ``groups``."""
+        free = functools.reduce(operator.or_, parts, 0)
         usable &= ~free
         node_of: dict[int, int] = {}
-        parts = grid.parts(free)
         for i, part in enumerate(parts):
             for b in _bits(part):
                 node_of[b] = i
@@ -261,11 +279,9 @@ class _SteinerProblem:
                      for part in parts]
         adjacency += [tuple(sorted({node_of[n] for n in grid.neighbours[b] if n in node_of}))
                       for b in _bits(usable)]
-        groups = tuple(i for i, part in enumerate(parts) if part & terminals)
-        if len(groups) <= 1:
-            return (0, frozenset())
         return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * (len(nodes) - count),
-                               tuple(adjacency), groups, most)
+                               tuple(adjacency),
+                               tuple(node_of[(g & -g).bit_length() - 1] for g in groups), most)
 
     def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
         """The usable hexes among the nodes ``found``."""
@@ -294,31 +310,42 @@ def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
     """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`), exact
     where it is at most ``most``: a cheaper tree is made of cheaper parts only, so the
     search leaves the dearer ones out (they may stay unknown, or too high)."""
-    terminals, weight = problem.groups, problem.weight
-    n, k = len(weight), len(terminals)
-    full = (1 << k) - 1
+    full = (1 << len(problem.groups)) - 1
     cost: list[list[int]] = [[]] * (full + 1)
+    beside = list(cost)
     for mask in range(1, full + 1):
-        if mask & (mask - 1) == 0:
-            row = [_INF] * n
-            row[terminals[mask.bit_length() - 1]] = 0
-        else:
-            low = mask & -mask
-            rest = mask ^ low
-            sub = rest
-            merges = []
-            while True:  # every split {A, B} once: A holds the lowest terminal
-                a = sub | low
-                if a != mask:  # the two trees merged at each node: a + b - weight
-                    merges.append(map(operator.sub, map(operator.add, cost[a], cost[mask ^ a]),
-                                      weight))
-                if sub == 0:
-                    break
-                sub = (sub - 1) & rest
-            row = list(map(min, *merges)) if len(merges) > 1 else list(merges[0])
-        _relax(row, problem.free_near, problem.paid_near, min(most, n))
-        cost[mask] = row
+        cost[mask], beside[mask] = _dw_row(problem, beside, mask, most)
     return cost
+
+
+def _dw_row(problem: _SteinerProblem,
+            beside: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], mask: int,
+            most: int) -> tuple[list[int], list[int]]:
+    """The row ``cost[mask]`` of the Dreyfus-Wagner table, and the same less each node's
+    own weight (what a tree costs besides its node ``v``), from those of the smaller sets
+    of groups in ``beside``: two trees merged at ``v`` cost what each costs besides
+    ``v``, plus ``v``."""
+    terminals, weight = problem.groups, problem.weight
+    n = len(weight)
+    if mask & (mask - 1) == 0:
+        row = [_INF] * n
+        row[terminals[mask.bit_length() - 1]] = 0
+    else:
+        low = mask & -mask
+        rest = mask ^ low
+        sub = rest
+        merges = []
+        while True:  # every split {A, B} once: A holds the lowest terminal
+            a = sub | low
+            if a != mask:
+                merges.append(map(operator.add, beside[a], beside[mask ^ a]))
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        row = list(map(operator.add, map(min, *merges) if len(merges) > 1 else merges[0],
+                       weight))
+    _relax(row, problem.free_near, problem.paid_near, min(most, n))
+    return row, list(map(operator.sub, row, weight))
 
 
 def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
@@ -379,14 +406,17 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _Steiner
     return out
 
 
-def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
-               ) -> set[int]:
+def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int,
+               root: int, problem: _SteinerProblem,
+               memo: dict[tuple[int, int], set[int]] | None = None) -> set[int]:
     """The node sets of every optimal tree at ``cost[full][root]`` (as masks: bit ``i``
     for node ``i``): each way back through the table (a split of the terminals at a node,
-    or a step to a neighbour), remembered per ``(mask, node)``.  Two optimal halves never
-    share a node besides the one they meet at, so their union is optimal too."""
+    or a step to a neighbour), remembered per ``(mask, node)`` in ``memo`` (the
+    searches of one table may share it).  Two optimal halves never share a node besides
+    the one they meet at, so their union is optimal too."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
-    memo: dict[tuple[int, int], set[int]] = {}
+    if memo is None:
+        memo = {}
 
     def trees(mask: int, v: int) -> set[int]:
         key = (mask, v)
@@ -596,6 +626,8 @@ class _Setting:
     least: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
     """The fewest satellites of the federations listed, by set of structures (a check of
     one of them need not search again)."""
+    tables: list[_GroupTable] = field(default_factory=list, compare=False, repr=False)
+    """The :class:`_GroupTable` of the last listing of the position, if any."""
 
     def __post_init__(self) -> None:
         g = _grid(self.space_map)
@@ -610,6 +642,18 @@ class _Setting:
         if group not in self.masks:
             self.masks[group] = self.grid.mask(group)
         return self.masks[group]
+
+    def table(self, groups: Sequence[frozenset[Hex]], combos: Sequence[Sequence[int]]
+              ) -> _GroupTable:
+        """The :class:`_GroupTable` of the position covering ``combos`` of its ``groups``
+        (the one made before, if it does)."""
+        if self.tables:
+            table = self.tables[0]
+            wanted = {table.terminals(groups[i] for i in combo) for combo in combos}
+            if None not in wanted:
+                return table
+        self.tables[:] = [_GroupTable.of(self, groups, combos)]
+        return self.tables[0]
 
     def within(self, a: frozenset[Hex]) -> list[int]:
         """The hexes within each number of satellites of group ``a``."""
@@ -696,23 +740,134 @@ def _region(s: _Setting, buildings: frozenset[Hex], every: bool = False
     tree keeps only the hexes near all of them.  (One optimal tree is searched on the
     hexes near any, so that the one found, named in verdicts, stays the same.)"""
     groups = _building_groups(s.grid, buildings) + ([s.base] if s.base else [])
-    bound, linked, rest = 0, [groups[0]], list(groups[1:])
-    while rest:  # Prim's algorithm over the gaps
-        cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
-                             for i, b in enumerate(rest)), key=lambda x: x[0])
-        if cost >= _INF:
-            return None
-        bound += cost
-        linked.append(rest.pop(nearest))
+    bound = _spanning_bound(s, groups)
+    if bound >= _INF:
+        return None
     g = s.grid
     joined = s.mask(buildings) | s.base_bits
     free = s.eligible_bits | s.base_bits
     if every:
-        near = functools.reduce(operator.and_, (s.within(a)[min(bound, len(s.within(a)) - 1)]
-                                                for a in groups))
+        near = _near_all(s, groups, bound)
     else:
         near = g.spread(joined, s.usable_bits, free, bound)[-1]
     return _SteinerProblem.build(g, joined, s.usable_bits & near, free & near, bound)
+
+
+def _spanning_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
+    """The satellites joining ``groups`` along a spanning tree of their gaps (Prim's
+    algorithm): no optimal tree needs more (``_INF`` when two groups cannot be joined)."""
+    if not groups:
+        return 0
+    bound, linked, rest = 0, [groups[0]], list(groups[1:])
+    while rest:
+        cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
+                             for i, b in enumerate(rest)), key=lambda x: x[0])
+        if cost >= _INF:
+            return _INF
+        bound += cost
+        linked.append(rest.pop(nearest))
+    return bound
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupTable:
+    """The fewest satellites joining sets of a position's groups of structures (and the
+    base): one Dreyfus-Wagner table over all the groups, ``cost[S][v]`` for the sets
+    ``S`` of them (bit ``i`` for group ``i``, the base last), each row found when a set
+    asks for it, so the sets a listing tries share their smaller sets.
+
+    The table is searched on the hexes near all the groups of any of the sets it
+    ``covers``: every optimal tree of such a set lies on the hexes near all its groups
+    (see :func:`_region`), so for these sets (and the smaller sets their trees are made
+    of) it finds the fewest satellites and the optimal trees a search on their own
+    region finds.  It stops at the largest bound of those sets."""
+
+    groups: tuple[frozenset[Hex], ...]
+    """The player's groups of structures that may join a federation (the base aside)."""
+    base: bool
+    """Whether the base is a terminal (after the groups)."""
+    problem: _SteinerProblem
+    most: int
+    covers: frozenset[int]
+    """The sets of terminals searched exactly."""
+    index: Mapping[frozenset[Hex], int]
+    """Each group's terminal."""
+    cost: dict[int, list[int]] = field(default_factory=dict)
+    beside: dict[int, list[int]] = field(default_factory=dict)
+    """Each row less the nodes' own weights (:func:`_dw_row`)."""
+    memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
+    """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`)."""
+
+    @staticmethod
+    def of(s: _Setting, groups: Sequence[frozenset[Hex]], combos: Iterable[Sequence[int]]
+           ) -> _GroupTable:
+        """The table of a setting's ``groups`` (:func:`_building_groups` of the eligible
+        structures outside the base) covering the sets of groups ``combos`` (each with
+        the base), those that some satellites can join."""
+        index = MappingProxyType({t: i for i, t in enumerate(groups)})
+        base = [s.base] if s.base else []
+        covers, most, near = set(), 0, 0
+        for combo in combos:
+            terminals = [groups[i] for i in combo] + base
+            bound = _spanning_bound(s, terminals)
+            if not terminals or bound >= _INF:
+                continue
+            covers.add(sum(1 << i for i in combo) | (1 << len(groups) if base else 0))
+            most = max(most, bound)
+            near |= _near_all(s, terminals, bound)
+        g = s.grid  # the groups and the base are all the free hexes
+        problem = _SteinerProblem.joining(g, g.parts(s.eligible_bits | s.base_bits),
+                                          [s.mask(t) for t in [*groups, *base]],
+                                          s.usable_bits & near)
+        return _GroupTable(tuple(groups), bool(base), problem, most, frozenset(covers), index)
+
+    def terminals(self, groups: Iterable[frozenset[Hex]]) -> int | None:
+        """The set of these groups with the base, if the table covers it."""
+        mask = 1 << len(self.groups) if self.base else 0
+        for group in groups:
+            i = self.index.get(group)
+            if i is None:
+                return None
+            mask |= 1 << i
+        return mask if mask in self.covers else None
+
+    def row(self, mask: int) -> list[int]:
+        """``cost[mask]``, with the rows of its smaller sets found first."""
+        cost, beside = self.cost, self.beside
+        if mask not in cost:
+            missing = []
+            sub = mask
+            while sub:
+                if sub not in cost:
+                    missing.append(sub)
+                sub = (sub - 1) & mask
+            for sub in reversed(missing):  # smaller sets first
+                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, self.most)
+        return cost[mask]
+
+    def root(self, mask: int) -> int:
+        """The node of the first terminal of ``mask``."""
+        return self.problem.groups[(mask & -mask).bit_length() - 1]
+
+    def fewest(self, mask: int) -> int:
+        """The fewest satellites joining the terminals of a covered set ``mask``."""
+        return self.row(mask)[self.root(mask)] if mask & (mask - 1) else 0
+
+    def every_fewest(self, mask: int) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
+        """The fewest satellites joining the terminals of a covered set ``mask`` and
+        every optimal set of them (as :func:`_all_minimum` finds), None if none do."""
+        if mask & (mask - 1) == 0:
+            return (0, (frozenset(),))
+        if self.fewest(mask) >= _INF:
+            return None
+        return _satellite_sets(self.problem, _all_trees(self.cost, mask, self.root(mask),
+                                                         self.problem, self.memo))
+
+
+def _near_all(s: _Setting, groups: Sequence[frozenset[Hex]], bound: int) -> int:
+    """The hexes at most ``bound`` satellites away from every one of ``groups``."""
+    return functools.reduce(operator.and_, (s.within(a)[min(bound, len(s.within(a)) - 1)]
+                                            for a in groups))
 
 
 def _lower_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
@@ -866,6 +1021,10 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
             continue
         if _lower_bound(s, [groups[i] for i in combo]) >= count:
             continue
+        if s.tables:  # a listing's table knows the fewest satellites of the sets it covers
+            mask = s.tables[0].terminals(groups[i] for i in combo)
+            if mask is not None and s.tables[0].fewest(mask) >= count:
+                continue
         buildings = frozenset().union(*(groups[i] for i in combo))
         found = _minimum(s, buildings)
         if found is None or found[0] >= count:
@@ -1064,11 +1223,13 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         if bound < _INF and (max_satellites is None or bound <= max_satellites):
             bounded.append((bound, len(combo), combo))
     bounded.sort()
+    table = s.table(groups, [combo for _, _, combo in bounded])
     out: dict[frozenset[Hex], FederationOption] = {}
     g = s.grid
     for _, _, combo in bounded:
         buildings = frozenset().union(*(groups[i] for i in combo))
-        found = _all_minimum(s, buildings)
+        mask = table.terminals(groups[i] for i in combo)
+        found = None if mask is None else table.every_fewest(mask)
         if found is None:
             continue
         count, sat_sets = found
@@ -1109,7 +1270,9 @@ def _members(s: _Setting, joined: int) -> frozenset[Hex]:
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
                  ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
-    """Every smallest set of new satellites joining ``buildings`` (and the base)."""
+    """Every smallest set of new satellites joining ``buildings`` (and the base), searched
+    on the hexes near all their groups alone (what :meth:`_GroupTable.every_fewest` finds
+    for a listing)."""
     return _every_fewest(_region(s, buildings, every=True), None)
 
 

@@ -2261,7 +2261,7 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
     if hooks(p.faction).one_federation:
-        return _one_federation(state, seat, cmd, names, position)
+        return _one_federation(state, seat, cmd, names, position, turn)
     if line is None:
         line = position.lines[cmd.hexes] = _federation_line(state, seat, position, names)
     if not line.check.legal:
@@ -2275,6 +2275,8 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
                       "power tokens.", "gp.federation.satellites")
     p = _take_tokens(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
                      "gp.federation.satellites")
+    if turn is not None and turn.judging:
+        return state, []  # the token's reward and the round's VP refuse nothing
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
     p = _take_token(state, p, cmd.token)
     supply[cmd.token] -= 1
@@ -2328,7 +2330,8 @@ def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> Fed
 
 
 def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str],
-                    position: _FederationPosition) -> tuple[GPState, list[Event]]:
+                    position: _FederationPosition, turn: _Turn | None = None
+                    ) -> tuple[GPState, list[Event]]:
     """The Ivits' federation line (``names``: the log names of its hexes, unless the
     position has checked the line already)."""
     p = state.seats[seat]
@@ -2349,6 +2352,8 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     new, n = line.names, line.satellites
     _check_satellite_supply(p, n)
     p = _pay(p, Resources(qic=n), f"{n} satellites", "gp.faction.ivits")
+    if turn is not None and turn.judging:
+        return state, []  # the token's reward and the round's VP refuse nothing
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (new,))
     p = _take_token(state, p, cmd.token)
     supply = dict(state.fed_supply)
