@@ -207,18 +207,17 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     root = problem.groups[0]
     if cost[full][root] >= min(most + 1, _INF):
         return None
-    return _satellite_sets(problem, _all_trees(cost, full, root, problem))
+    sets = _satellite_nodes(problem, _all_trees(cost, full, root, problem))
+    return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
 
 
-def _satellite_sets(problem: _SteinerProblem, trees: Iterable[int]
-                    ) -> tuple[int, tuple[frozenset[Hex], ...]]:
-    """The fewest satellites and the satellite sets of optimal trees (node masks), in
-    the order of their hexes."""
+def _satellite_nodes(problem: _SteinerProblem, trees: Iterable[int]) -> list[int]:
+    """The usable nodes of optimal trees (node masks), each set once, in the order of
+    their hexes."""
     # the usable nodes are numbered in the order of their hexes, after the free ones
     first = len(problem.weight) - sum(problem.weight)
     usable = (1 << len(problem.weight)) - (1 << first)
-    sets = sorted({t & usable for t in trees}, key=lambda t: list(_bits(t)))
-    return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
+    return sorted({t & usable for t in trees}, key=lambda t: list(_bits(t)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +232,8 @@ class _SteinerProblem:
     """The nodes holding the terminals."""
     most: int = _INF
     """No answer costs more (a bound known beforehand): the search stops there."""
+    spots: tuple[int, ...] = ()
+    """Each node's hexes as a mask of the map (:class:`_Grid`)."""
     free_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     paid_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Each node's neighbours of weight 0, and of weight 1."""
@@ -281,7 +282,8 @@ class _SteinerProblem:
                       for b in _bits(usable)]
         return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * (len(nodes) - count),
                                tuple(adjacency),
-                               tuple(node_of[(g & -g).bit_length() - 1] for g in groups), most)
+                               tuple(node_of[(g & -g).bit_length() - 1] for g in groups), most,
+                               (*parts, *(1 << b for b in _bits(usable))))
 
     def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
         """The usable hexes among the nodes ``found``."""
@@ -853,15 +855,19 @@ class _GroupTable:
         """The fewest satellites joining the terminals of a covered set ``mask``."""
         return self.row(mask)[self.root(mask)] if mask & (mask - 1) else 0
 
-    def every_fewest(self, mask: int) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
+    def every_fewest(self, mask: int) -> tuple[int, tuple[int, ...]] | None:
         """The fewest satellites joining the terminals of a covered set ``mask`` and
-        every optimal set of them (as :func:`_all_minimum` finds), None if none do."""
+        every optimal set of them as masks of the map (the sets :func:`_all_minimum`
+        finds, in its order), None if none do."""
         if mask & (mask - 1) == 0:
-            return (0, (frozenset(),))
-        if self.fewest(mask) >= _INF:
+            return (0, (0,))
+        least = self.fewest(mask)
+        if least >= _INF:
             return None
-        return _satellite_sets(self.problem, _all_trees(self.cost, mask, self.root(mask),
-                                                         self.problem, self.memo))
+        spots = self.problem.spots
+        trees = _all_trees(self.cost, mask, self.root(mask), self.problem, self.memo)
+        return (least, tuple(functools.reduce(operator.or_, map(spots.__getitem__, _bits(t)), 0)
+                             for t in _satellite_nodes(self.problem, trees)))
 
 
 def _near_all(s: _Setting, groups: Sequence[frozenset[Hex]], bound: int) -> int:
@@ -1224,10 +1230,11 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             bounded.append((bound, len(combo), combo))
     bounded.sort()
     table = s.table(groups, [combo for _, _, combo in bounded])
-    out: dict[frozenset[Hex], FederationOption] = {}
+    out: dict[int, FederationOption] = {}
+    tried: set[int] = set()
     g = s.grid
+    eligible, base_bits = s.eligible_bits, s.base_bits
     for _, _, combo in bounded:
-        buildings = frozenset().union(*(groups[i] for i in combo))
         mask = table.terminals(groups[i] for i in combo)
         found = None if mask is None else table.every_fewest(mask)
         if found is None:
@@ -1235,29 +1242,34 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         count, sat_sets = found
         if max_satellites is not None and count > max_satellites:
             continue
-        joined = s.mask(buildings)
+        joined = functools.reduce(operator.or_, (s.mask(groups[i]) for i in combo), base_bits)
         for sats in sat_sets:
-            members = _members(s, joined | g.mask(sats))
-            if members | sats in out:
+            # the structures: with every eligible one touching them (not the base's)
+            member_bits = g.closure(joined | sats, eligible) & eligible & ~base_bits
+            if member_bits | sats in tried:
                 continue
+            tried.add(member_bits | sats)
             # Built to pass the other checks of _check: structures and satellites come
             # from hexes away from the player's federations, joined into one group with
             # every touching structure taken in, and the satellites are optimal for part
             # of the members, hence for all of them.  Left: the power value and whether a
             # part of the members would do with fewer satellites.
+            members = g.hex_set(member_bits)
             power = sum(s.values[h] for h in members | base if h in s.values)
             if power < threshold or _smaller_federation(s, members, threshold, count):
                 continue
             # no fewer satellites join the members, since none join ``buildings`` among
             # them: a check of this federation need not search again
             s.least[members] = count
-            if not members | sats:
+            satellites = g.hex_set(sats)
+            if not members | satellites:
                 # the Ivits' federation has grown to the threshold: the option names it
                 built = frozenset(h for h in base if h in s.structures)
-                members, sats = built, base - built
-            out[members | sats] = FederationOption(members, sats, power)
-    return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(map(
-        g.bits.__getitem__, o.hexes))))  # the bits of the hexes are in their order
+                members, satellites = built, base - built
+            out[member_bits | sats] = FederationOption(members, satellites, power)
+    # the bits of the hexes are in their order
+    return [out[k] for k in sorted(out, key=lambda k: (len(out[k].satellites),
+                                                       list(_bits(g.mask(out[k].hexes)))))]
 
 
 def _members(s: _Setting, joined: int) -> frozenset[Hex]:
