@@ -55,7 +55,7 @@ import functools
 import itertools
 import operator
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
@@ -639,10 +639,11 @@ class _Setting:
             object.__setattr__(self, name, value)
 
     def mask(self, group: frozenset[Hex]) -> int:
-        """The mask of a group of structures (remembered: a listing asks again and
-        again)."""
+        """The mask of the map hexes of a group of structures or an earlier federation
+        (remembered: a listing and its checks ask again and again)."""
         if group not in self.masks:
-            self.masks[group] = self.grid.mask(group)
+            bits = self.grid.bits
+            self.masks[group] = self.grid.mask(h for h in group if h in bits)
         return self.masks[group]
 
     def table(self, groups: Sequence[frozenset[Hex]], combos: Sequence[Sequence[int]]
@@ -916,7 +917,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
     g = s.grid
     proposal = g.mask(chosen | satellites)
     for fed in other_federations:
-        if not proposal & g.around(g.mask(h for h in fed if h in g.bits)):
+        if not proposal & g.around(s.mask(fed)):
             continue
         touching = sorted(h for h in chosen | satellites if not fed.isdisjoint(adjacent[h]))
         if touching:
@@ -1017,6 +1018,23 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
     return s.smaller[key]
 
 
+def _table_minimum(s: _Setting, groups: Sequence[frozenset[Hex]]
+                   ) -> tuple[int, frozenset[Hex] | None] | None:
+    """What the position's :class:`_GroupTable`, if a listing made one covering these
+    groups, tells of :func:`_minimum`: the fewest satellites, with the satellites when
+    only one set of them is optimal (the one any search finds); None if it does not
+    cover them."""
+    mask = s.tables[0].terminals(groups) if s.tables else None
+    if mask is None:
+        return None
+    least = s.tables[0].fewest(mask)
+    if least >= _INF:
+        return (least, None)
+    sets = s.tables[0].every_fewest(mask)
+    assert sets is not None
+    return (least, s.grid.hex_set(sets[1][0]) if len(sets[1]) == 1 else None)
+
+
 def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
                     ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
     groups = _building_groups(s.grid, chosen - s.base)
@@ -1027,12 +1045,14 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
             continue
         if _lower_bound(s, [groups[i] for i in combo]) >= count:
             continue
-        if s.tables:  # a listing's table knows the fewest satellites of the sets it covers
-            mask = s.tables[0].terminals(groups[i] for i in combo)
-            if mask is not None and s.tables[0].fewest(mask) >= count:
-                continue
+        known = _table_minimum(s, [groups[i] for i in combo])
+        if known is not None and known[0] >= count:
+            continue
         buildings = frozenset().union(*(groups[i] for i in combo))
-        found = _minimum(s, buildings)
+        if known is not None and known[1] is not None:
+            found: tuple[int, frozenset[Hex]] | None = (known[0], known[1])
+        else:
+            found = _minimum(s, buildings)
         if found is None or found[0] >= count:
             continue
         absorbed = _members(s, s.grid.mask(buildings | found[1]))
@@ -1166,9 +1186,27 @@ def linked_structures(space_map: SpaceMap, hexes: Iterable[Hex],
     >>> sorted(m.name(h) for h in linked_structures(m, [m.hex("5A8"), m.hex("5A9")], own))
     ['5A10', '5A11', '5A7']
     """
+    return structure_links(space_map, frozenset(structures))(hexes)
+
+
+def structure_links(space_map: SpaceMap, structures: frozenset[Hex]
+                    ) -> Callable[[Iterable[Hex]], frozenset[Hex]]:
+    """:func:`linked_structures` of these ``structures`` for any ``hexes`` (the
+    structures read once, for the many lines of one position).
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> links = structure_links(m, frozenset(m.hex(n) for n in ("5A7", "5A10", "5A11")))
+    >>> sorted(m.name(h) for h in links([m.hex("5A9")]))
+    ['5A10', '5A11']
+    """
     g = _grid(space_map)
     own = g.mask(structures)
-    return g.hex_set(g.closure(g.mask(h for h in hexes if h in g.bits), own) & own)
+
+    def linked(hexes: Iterable[Hex]) -> frozenset[Hex]:
+        return g.hex_set(g.closure(g.mask(h for h in hexes if h in g.bits), own) & own)
+
+    return linked
 
 
 @dataclass(frozen=True, slots=True)
