@@ -207,17 +207,14 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     root = problem.groups[0]
     if cost[full][root] >= min(most + 1, _INF):
         return None
-    sets = _satellite_nodes(problem, _all_trees(cost, full, root, problem))
+    sets = _satellite_nodes(_all_trees(cost, full, root, problem))
     return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
 
 
-def _satellite_nodes(problem: _SteinerProblem, trees: Iterable[int]) -> list[int]:
-    """The usable nodes of optimal trees (node masks), each set once, in the order of
-    their hexes."""
-    # the usable nodes are numbered in the order of their hexes, after the free ones
-    first = len(problem.weight) - sum(problem.weight)
-    usable = (1 << len(problem.weight)) - (1 << first)
-    return sorted({t & usable for t in trees}, key=lambda t: list(_bits(t)))
+def _satellite_nodes(trees: set[int]) -> list[int]:
+    """The satellites of optimal trees (:func:`_all_trees`) in the order of their hexes
+    (the usable nodes are numbered so)."""
+    return sorted(trees, key=lambda t: list(_bits(t)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,11 +408,12 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _Steiner
 def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int,
                root: int, problem: _SteinerProblem,
                memo: dict[tuple[int, int], set[int]] | None = None) -> set[int]:
-    """The node sets of every optimal tree at ``cost[full][root]`` (as masks: bit ``i``
-    for node ``i``): each way back through the table (a split of the terminals at a node,
-    or a step to a neighbour), remembered per ``(mask, node)`` in ``memo`` (the
-    searches of one table may share it).  Two optimal halves never share a node besides
-    the one they meet at, so their union is optimal too."""
+    """The usable nodes (the satellites) of every optimal tree at ``cost[full][root]``
+    (as masks: bit ``i`` for node ``i``; trees differing only in free nodes count once):
+    each way back through the table (a split of the terminals at a node, or a step to a
+    neighbour), remembered per ``(mask, node)`` in ``memo`` (the searches of one table
+    may share it).  Two optimal halves never share a node besides the one they meet at,
+    so their union is optimal too."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
     if memo is None:
         memo = {}
@@ -426,7 +424,7 @@ def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full
             return memo[key]
         c = cost[mask][v]
         out: set[int] = set()
-        node = 1 << v
+        node = 1 << v if weight[v] else 0
         if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
             out.add(node)
         else:
@@ -868,7 +866,7 @@ class _GroupTable:
         spots = self.problem.spots
         trees = _all_trees(self.cost, mask, self.root(mask), self.problem, self.memo)
         return (least, tuple(functools.reduce(operator.or_, map(spots.__getitem__, _bits(t)), 0)
-                             for t in _satellite_nodes(self.problem, trees)))
+                             for t in _satellite_nodes(trees)))
 
 
 def _near_all(s: _Setting, groups: Sequence[frozenset[Hex]], bound: int) -> int:
