@@ -80,20 +80,21 @@ def test_the_table_agrees_with_each_search_before_recorded_federations(name: str
     assert sum(_compare(state, seat) for seat in range(len(state.seats))) > 0
 
 
-def _turns_with_groups(seed: int) -> list[Any]:
-    return [s for s in random_states(GAME, 4, seed)
-            if (t := head_task(s)) is not None and t.kind == "turn"
-            and len(s.seats[t.seat].buildings) >= 6]
+def _agree_in_random_game(seed: int, pick: random.Random, positions: int) -> None:
+    """Compare the table and the searches at some of the game's turns (every seat)."""
+    turns = [s for s in random_states(GAME, 4, seed)
+             if (t := head_task(s)) is not None and t.kind == "turn"
+             and len(s.seats[t.seat].buildings) >= 6]
+    for state in pick.sample(turns, min(positions, len(turns))):
+        for seat in range(len(state.seats)):
+            _compare(state, seat)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 60), pick=st.randoms(use_true_random=False))
 def test_the_table_agrees_with_each_search_in_random_games(seed: int,
                                                            pick: random.Random) -> None:
-    turns = _turns_with_groups(seed)
-    for state in pick.sample(turns, min(6, len(turns))):
-        for seat in range(len(state.seats)):
-            _compare(state, seat)
+    _agree_in_random_game(seed, pick, 6)
 
 
 @pytest.mark.slow
@@ -101,10 +102,7 @@ def test_the_table_agrees_with_each_search_in_random_games(seed: int,
 @given(seed=st.integers(0, 10_000), pick=st.randoms(use_true_random=False))
 def test_the_table_agrees_with_each_search_in_many_random_games(seed: int,
                                                                 pick: random.Random) -> None:
-    turns = _turns_with_groups(seed)
-    for state in pick.sample(turns, min(12, len(turns))):
-        for seat in range(len(state.seats)):
-            _compare(state, seat)
+    _agree_in_random_game(seed, pick, 12)
 
 
 def test_a_listing_then_a_check_of_its_smaller_federations_as_without_it() -> None:

@@ -23,9 +23,11 @@ satellites on empty space hexes.  :func:`check_federation` tests, in this order:
 The fewest satellites is a node-weighted Steiner tree on the hex graph (structures cost
 nothing, empty space hexes one satellite each), computed exactly by
 :func:`minimal_satellites` with the Dreyfus-Wagner recurrence over the groups of
-structures to join.  The searches hold sets of hexes as bit masks of the map (one int a
-set, its neighbours a few shifts away), and a position's listing and checks share what
-they found.
+structures to join.  A listing asks it of many sets of the same groups, so it keeps
+one table over all the player's groups, each smaller set's row found once for every set
+holding it.  The searches hold sets of hexes as bit masks of the map (one int a set,
+its neighbours a few shifts away), and a position's listing and checks share what they
+found.
 
 A small map: mines (value 1) on the planets of sector 1 of the recorded four-player map.
 
