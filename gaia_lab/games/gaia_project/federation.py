@@ -1266,10 +1266,13 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         bound = _lower_bound(s, parts)
         if bound < _INF and (max_satellites is None or bound <= max_satellites):
             bounded.append((bound, len(combo), combo))
+    if not bounded:
+        return []
     bounded.sort()
     table = s.table(groups, [combo for _, _, combo in bounded])
     out: dict[int, FederationOption] = {}
     tried: set[int] = set()
+    member_sets: dict[int, tuple[frozenset[Hex], int]] = {}
     g = s.grid
     eligible, base_bits = s.eligible_bits, s.base_bits
     for _, _, combo in bounded:
@@ -1292,8 +1295,11 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             # every touching structure taken in, and the satellites are optimal for part
             # of the members, hence for all of them.  Left: the power value and whether a
             # part of the members would do with fewer satellites.
-            members = g.hex_set(member_bits)
-            power = sum(s.values[h] for h in members | base if h in s.values)
+            if member_bits not in member_sets:  # many satellite sets join the same
+                members = g.hex_set(member_bits)
+                member_sets[member_bits] = (members, sum(s.values[h] for h in members | base
+                                                         if h in s.values))
+            members, power = member_sets[member_bits]
             if power < threshold or _smaller_federation(s, members, threshold, count):
                 continue
             # no fewer satellites join the members, since none join ``buildings`` among
