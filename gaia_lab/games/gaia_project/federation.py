@@ -23,9 +23,11 @@ satellites on empty space hexes.  :func:`check_federation` tests, in this order:
 The fewest satellites is a node-weighted Steiner tree on the hex graph (structures cost
 nothing, empty space hexes one satellite each), computed exactly by
 :func:`minimal_satellites` with the Dreyfus-Wagner recurrence over the groups of
-structures to join.  The searches hold sets of hexes as bit masks of the map (one int a
-set, its neighbours a few shifts away), and a position's listing and checks share what
-they found.
+structures to join.  A listing asks it of many sets of the same groups, so it keeps
+one table over all the player's groups, each smaller set's row found once for every set
+holding it.  The searches hold sets of hexes as bit masks of the map (one int a set,
+its neighbours a few shifts away), and a position's listing and checks share what they
+found.
 
 A small map: mines (value 1) on the planets of sector 1 of the recorded four-player map.
 
@@ -55,7 +57,7 @@ import functools
 import itertools
 import operator
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
@@ -207,12 +209,14 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     root = problem.groups[0]
     if cost[full][root] >= min(most + 1, _INF):
         return None
-    trees = _all_trees(cost, full, root, problem)
-    # the usable nodes are numbered in the order of their hexes, after the free ones
-    first = len(problem.weight) - sum(problem.weight)
-    usable = (1 << len(problem.weight)) - (1 << first)
-    sets = sorted({t & usable for t in trees}, key=lambda t: list(_bits(t)))
+    sets = _satellite_nodes(_all_trees(cost, full, root, problem))
     return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
+
+
+def _satellite_nodes(trees: set[int]) -> list[int]:
+    """The satellites of optimal trees (:func:`_all_trees`) in the order of their hexes
+    (the usable nodes are numbered so)."""
+    return sorted(trees, key=lambda t: list(_bits(t)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +231,8 @@ class _SteinerProblem:
     """The nodes holding the terminals."""
     most: int = _INF
     """No answer costs more (a bound known beforehand): the search stops there."""
+    spots: tuple[int, ...] = ()
+    """Each node's hexes as a mask of the map (:class:`_Grid`)."""
     free_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     paid_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Each node's neighbours of weight 0, and of weight 1."""
@@ -245,9 +251,21 @@ class _SteinerProblem:
         """The problem on the map hexes of these masks (terminals are free), or the answer
         when there is nothing to join (``(0, {})``)."""
         free |= terminals
+        parts = grid.parts(free)
+        groups = [part for part in parts if part & terminals]
+        if len(groups) <= 1:
+            return (0, frozenset())
+        return _SteinerProblem.joining(grid, parts, groups, usable, most)
+
+    @staticmethod
+    def joining(grid: _Grid, parts: Sequence[int], groups: Sequence[int], usable: int,
+                most: int = _INF) -> _SteinerProblem:
+        """The problem of joining ``groups`` (each inside one of ``parts``, the groups of
+        the free hexes) through ``usable`` hexes; its terminals are the nodes of the
+        parts holding the groups, in the order of ``groups``."""
+        free = functools.reduce(operator.or_, parts, 0)
         usable &= ~free
         node_of: dict[int, int] = {}
-        parts = grid.parts(free)
         for i, part in enumerate(parts):
             for b in _bits(part):
                 node_of[b] = i
@@ -261,11 +279,10 @@ class _SteinerProblem:
                      for part in parts]
         adjacency += [tuple(sorted({node_of[n] for n in grid.neighbours[b] if n in node_of}))
                       for b in _bits(usable)]
-        groups = tuple(i for i, part in enumerate(parts) if part & terminals)
-        if len(groups) <= 1:
-            return (0, frozenset())
         return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * (len(nodes) - count),
-                               tuple(adjacency), groups, most)
+                               tuple(adjacency),
+                               tuple(node_of[(g & -g).bit_length() - 1] for g in groups), most,
+                               (*parts, *(1 << b for b in _bits(usable))))
 
     def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
         """The usable hexes among the nodes ``found``."""
@@ -294,31 +311,42 @@ def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
     """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`), exact
     where it is at most ``most``: a cheaper tree is made of cheaper parts only, so the
     search leaves the dearer ones out (they may stay unknown, or too high)."""
-    terminals, weight = problem.groups, problem.weight
-    n, k = len(weight), len(terminals)
-    full = (1 << k) - 1
+    full = (1 << len(problem.groups)) - 1
     cost: list[list[int]] = [[]] * (full + 1)
+    beside = list(cost)
     for mask in range(1, full + 1):
-        if mask & (mask - 1) == 0:
-            row = [_INF] * n
-            row[terminals[mask.bit_length() - 1]] = 0
-        else:
-            low = mask & -mask
-            rest = mask ^ low
-            sub = rest
-            merges = []
-            while True:  # every split {A, B} once: A holds the lowest terminal
-                a = sub | low
-                if a != mask:  # the two trees merged at each node: a + b - weight
-                    merges.append(map(operator.sub, map(operator.add, cost[a], cost[mask ^ a]),
-                                      weight))
-                if sub == 0:
-                    break
-                sub = (sub - 1) & rest
-            row = list(map(min, *merges)) if len(merges) > 1 else list(merges[0])
-        _relax(row, problem.free_near, problem.paid_near, min(most, n))
-        cost[mask] = row
+        cost[mask], beside[mask] = _dw_row(problem, beside, mask, most)
     return cost
+
+
+def _dw_row(problem: _SteinerProblem,
+            beside: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], mask: int,
+            most: int) -> tuple[list[int], list[int]]:
+    """The row ``cost[mask]`` of the Dreyfus-Wagner table, and the same less each node's
+    own weight (what a tree costs besides its node ``v``), from those of the smaller sets
+    of groups in ``beside``: two trees merged at ``v`` cost what each costs besides
+    ``v``, plus ``v``."""
+    terminals, weight = problem.groups, problem.weight
+    n = len(weight)
+    if mask & (mask - 1) == 0:
+        row = [_INF] * n
+        row[terminals[mask.bit_length() - 1]] = 0
+    else:
+        low = mask & -mask
+        rest = mask ^ low
+        sub = rest
+        merges = []
+        while True:  # every split {A, B} once: A holds the lowest terminal
+            a = sub | low
+            if a != mask:
+                merges.append(map(operator.add, beside[a], beside[mask ^ a]))
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        row = list(map(operator.add, map(min, *merges) if len(merges) > 1 else merges[0],
+                       weight))
+    _relax(row, problem.free_near, problem.paid_near, min(most, n))
+    return row, list(map(operator.sub, row, weight))
 
 
 def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
@@ -379,14 +407,18 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _Steiner
     return out
 
 
-def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
-               ) -> set[int]:
-    """The node sets of every optimal tree at ``cost[full][root]`` (as masks: bit ``i``
-    for node ``i``): each way back through the table (a split of the terminals at a node,
-    or a step to a neighbour), remembered per ``(mask, node)``.  Two optimal halves never
-    share a node besides the one they meet at, so their union is optimal too."""
+def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int,
+               root: int, problem: _SteinerProblem,
+               memo: dict[tuple[int, int], set[int]] | None = None) -> set[int]:
+    """The usable nodes (the satellites) of every optimal tree at ``cost[full][root]``
+    (as masks: bit ``i`` for node ``i``; trees differing only in free nodes count once):
+    each way back through the table (a split of the terminals at a node, or a step to a
+    neighbour), remembered per ``(mask, node)`` in ``memo`` (the searches of one table
+    may share it).  Two optimal halves never share a node besides the one they meet at,
+    so their union is optimal too."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
-    memo: dict[tuple[int, int], set[int]] = {}
+    if memo is None:
+        memo = {}
 
     def trees(mask: int, v: int) -> set[int]:
         key = (mask, v)
@@ -394,7 +426,7 @@ def _all_trees(cost: Sequence[Sequence[int]], full: int, root: int, problem: _St
             return memo[key]
         c = cost[mask][v]
         out: set[int] = set()
-        node = 1 << v
+        node = 1 << v if weight[v] else 0
         if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
             out.add(node)
         else:
@@ -596,6 +628,8 @@ class _Setting:
     least: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
     """The fewest satellites of the federations listed, by set of structures (a check of
     one of them need not search again)."""
+    tables: list[_GroupTable] = field(default_factory=list, compare=False, repr=False)
+    """The :class:`_GroupTable` of the last listing of the position, if any."""
 
     def __post_init__(self) -> None:
         g = _grid(self.space_map)
@@ -605,11 +639,24 @@ class _Setting:
             object.__setattr__(self, name, value)
 
     def mask(self, group: frozenset[Hex]) -> int:
-        """The mask of a group of structures (remembered: a listing asks again and
-        again)."""
+        """The mask of the map hexes of a group of structures or an earlier federation
+        (remembered: a listing and its checks ask again and again)."""
         if group not in self.masks:
-            self.masks[group] = self.grid.mask(group)
+            bits = self.grid.bits
+            self.masks[group] = self.grid.mask(h for h in group if h in bits)
         return self.masks[group]
+
+    def table(self, groups: Sequence[frozenset[Hex]], combos: Sequence[Sequence[int]]
+              ) -> _GroupTable:
+        """The :class:`_GroupTable` of the position covering ``combos`` of its ``groups``
+        (the one made before, if it does)."""
+        if self.tables:
+            table = self.tables[0]
+            wanted = {table.terminals(groups[i] for i in combo) for combo in combos}
+            if None not in wanted:
+                return table
+        self.tables[:] = [_GroupTable.of(self, groups, combos)]
+        return self.tables[0]
 
     def within(self, a: frozenset[Hex]) -> list[int]:
         """The hexes within each number of satellites of group ``a``."""
@@ -696,23 +743,138 @@ def _region(s: _Setting, buildings: frozenset[Hex], every: bool = False
     tree keeps only the hexes near all of them.  (One optimal tree is searched on the
     hexes near any, so that the one found, named in verdicts, stays the same.)"""
     groups = _building_groups(s.grid, buildings) + ([s.base] if s.base else [])
-    bound, linked, rest = 0, [groups[0]], list(groups[1:])
-    while rest:  # Prim's algorithm over the gaps
-        cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
-                             for i, b in enumerate(rest)), key=lambda x: x[0])
-        if cost >= _INF:
-            return None
-        bound += cost
-        linked.append(rest.pop(nearest))
+    bound = _spanning_bound(s, groups)
+    if bound >= _INF:
+        return None
     g = s.grid
     joined = s.mask(buildings) | s.base_bits
     free = s.eligible_bits | s.base_bits
     if every:
-        near = functools.reduce(operator.and_, (s.within(a)[min(bound, len(s.within(a)) - 1)]
-                                                for a in groups))
+        near = _near_all(s, groups, bound)
     else:
         near = g.spread(joined, s.usable_bits, free, bound)[-1]
     return _SteinerProblem.build(g, joined, s.usable_bits & near, free & near, bound)
+
+
+def _spanning_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
+    """The satellites joining ``groups`` along a spanning tree of their gaps (Prim's
+    algorithm): no optimal tree needs more (``_INF`` when two groups cannot be joined)."""
+    if not groups:
+        return 0
+    bound, linked, rest = 0, [groups[0]], list(groups[1:])
+    while rest:
+        cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
+                             for i, b in enumerate(rest)), key=lambda x: x[0])
+        if cost >= _INF:
+            return _INF
+        bound += cost
+        linked.append(rest.pop(nearest))
+    return bound
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupTable:
+    """The fewest satellites joining sets of a position's groups of structures (and the
+    base): one Dreyfus-Wagner table over all the groups, ``cost[S][v]`` for the sets
+    ``S`` of them (bit ``i`` for group ``i``, the base last), each row found when a set
+    asks for it, so the sets a listing tries share their smaller sets.
+
+    The table is searched on the hexes near all the groups of any of the sets it
+    ``covers``: every optimal tree of such a set lies on the hexes near all its groups
+    (see :func:`_region`), so for these sets (and the smaller sets their trees are made
+    of) it finds the fewest satellites and the optimal trees a search on their own
+    region finds.  It stops at the largest bound of those sets."""
+
+    groups: tuple[frozenset[Hex], ...]
+    """The player's groups of structures that may join a federation (the base aside)."""
+    base: bool
+    """Whether the base is a terminal (after the groups)."""
+    problem: _SteinerProblem
+    most: int
+    covers: frozenset[int]
+    """The sets of terminals searched exactly."""
+    index: Mapping[frozenset[Hex], int]
+    """Each group's terminal."""
+    cost: dict[int, list[int]] = field(default_factory=dict)
+    beside: dict[int, list[int]] = field(default_factory=dict)
+    """Each row less the nodes' own weights (:func:`_dw_row`)."""
+    memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
+    """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`)."""
+
+    @staticmethod
+    def of(s: _Setting, groups: Sequence[frozenset[Hex]], combos: Iterable[Sequence[int]]
+           ) -> _GroupTable:
+        """The table of a setting's ``groups`` (:func:`_building_groups` of the eligible
+        structures outside the base) covering the sets of groups ``combos`` (each with
+        the base), those that some satellites can join."""
+        index = MappingProxyType({t: i for i, t in enumerate(groups)})
+        base = [s.base] if s.base else []
+        covers, most, near = set(), 0, 0
+        for combo in combos:
+            terminals = [groups[i] for i in combo] + base
+            bound = _spanning_bound(s, terminals)
+            if not terminals or bound >= _INF:
+                continue
+            covers.add(sum(1 << i for i in combo) | (1 << len(groups) if base else 0))
+            most = max(most, bound)
+            near |= _near_all(s, terminals, bound)
+        g = s.grid  # the groups and the base are all the free hexes
+        problem = _SteinerProblem.joining(g, g.parts(s.eligible_bits | s.base_bits),
+                                          [s.mask(t) for t in [*groups, *base]],
+                                          s.usable_bits & near)
+        return _GroupTable(tuple(groups), bool(base), problem, most, frozenset(covers), index)
+
+    def terminals(self, groups: Iterable[frozenset[Hex]]) -> int | None:
+        """The set of these groups with the base, if the table covers it."""
+        mask = 1 << len(self.groups) if self.base else 0
+        for group in groups:
+            i = self.index.get(group)
+            if i is None:
+                return None
+            mask |= 1 << i
+        return mask if mask in self.covers else None
+
+    def row(self, mask: int) -> list[int]:
+        """``cost[mask]``, with the rows of its smaller sets found first."""
+        cost, beside = self.cost, self.beside
+        if mask not in cost:
+            missing = []
+            sub = mask
+            while sub:
+                if sub not in cost:
+                    missing.append(sub)
+                sub = (sub - 1) & mask
+            for sub in reversed(missing):  # smaller sets first
+                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, self.most)
+        return cost[mask]
+
+    def root(self, mask: int) -> int:
+        """The node of the first terminal of ``mask``."""
+        return self.problem.groups[(mask & -mask).bit_length() - 1]
+
+    def fewest(self, mask: int) -> int:
+        """The fewest satellites joining the terminals of a covered set ``mask``."""
+        return self.row(mask)[self.root(mask)] if mask & (mask - 1) else 0
+
+    def every_fewest(self, mask: int) -> tuple[int, tuple[int, ...]] | None:
+        """The fewest satellites joining the terminals of a covered set ``mask`` and
+        every optimal set of them as masks of the map (the sets :func:`_all_minimum`
+        finds, in its order), None if none do."""
+        if mask & (mask - 1) == 0:
+            return (0, (0,))
+        least = self.fewest(mask)
+        if least >= _INF:
+            return None
+        spots = self.problem.spots
+        trees = _all_trees(self.cost, mask, self.root(mask), self.problem, self.memo)
+        return (least, tuple(functools.reduce(operator.or_, map(spots.__getitem__, _bits(t)), 0)
+                             for t in _satellite_nodes(trees)))
+
+
+def _near_all(s: _Setting, groups: Sequence[frozenset[Hex]], bound: int) -> int:
+    """The hexes at most ``bound`` satellites away from every one of ``groups``."""
+    return functools.reduce(operator.and_, (s.within(a)[min(bound, len(s.within(a)) - 1)]
+                                            for a in groups))
 
 
 def _lower_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
@@ -755,7 +917,7 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
     g = s.grid
     proposal = g.mask(chosen | satellites)
     for fed in other_federations:
-        if not proposal & g.around(g.mask(h for h in fed if h in g.bits)):
+        if not proposal & g.around(s.mask(fed)):
             continue
         touching = sorted(h for h in chosen | satellites if not fed.isdisjoint(adjacent[h]))
         if touching:
@@ -856,6 +1018,23 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
     return s.smaller[key]
 
 
+def _table_minimum(s: _Setting, groups: Sequence[frozenset[Hex]]
+                   ) -> tuple[int, frozenset[Hex] | None] | None:
+    """What the position's :class:`_GroupTable`, if a listing made one covering these
+    groups, tells of :func:`_minimum`: the fewest satellites, with the satellites when
+    only one set of them is optimal (the one any search finds); None if it does not
+    cover them."""
+    mask = s.tables[0].terminals(groups) if s.tables else None
+    if mask is None:
+        return None
+    least = s.tables[0].fewest(mask)
+    if least >= _INF:
+        return (least, None)
+    sets = s.tables[0].every_fewest(mask)
+    assert sets is not None
+    return (least, s.grid.hex_set(sets[1][0]) if len(sets[1]) == 1 else None)
+
+
 def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
                     ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
     groups = _building_groups(s.grid, chosen - s.base)
@@ -866,8 +1045,14 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
             continue
         if _lower_bound(s, [groups[i] for i in combo]) >= count:
             continue
+        known = _table_minimum(s, [groups[i] for i in combo])
+        if known is not None and known[0] >= count:
+            continue
         buildings = frozenset().union(*(groups[i] for i in combo))
-        found = _minimum(s, buildings)
+        if known is not None and known[1] is not None:
+            found: tuple[int, frozenset[Hex]] | None = (known[0], known[1])
+        else:
+            found = _minimum(s, buildings)
         if found is None or found[0] >= count:
             continue
         absorbed = _members(s, s.grid.mask(buildings | found[1]))
@@ -1001,9 +1186,27 @@ def linked_structures(space_map: SpaceMap, hexes: Iterable[Hex],
     >>> sorted(m.name(h) for h in linked_structures(m, [m.hex("5A8"), m.hex("5A9")], own))
     ['5A10', '5A11', '5A7']
     """
+    return structure_links(space_map, frozenset(structures))(hexes)
+
+
+def structure_links(space_map: SpaceMap, structures: frozenset[Hex]
+                    ) -> Callable[[Iterable[Hex]], frozenset[Hex]]:
+    """:func:`linked_structures` of these ``structures`` for any ``hexes`` (the
+    structures read once, for the many lines of one position).
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> links = structure_links(m, frozenset(m.hex(n) for n in ("5A7", "5A10", "5A11")))
+    >>> sorted(m.name(h) for h in links([m.hex("5A9")]))
+    ['5A10', '5A11']
+    """
     g = _grid(space_map)
     own = g.mask(structures)
-    return g.hex_set(g.closure(g.mask(h for h in hexes if h in g.bits), own) & own)
+
+    def linked(hexes: Iterable[Hex]) -> frozenset[Hex]:
+        return g.hex_set(g.closure(g.mask(h for h in hexes if h in g.bits), own) & own)
+
+    return linked
 
 
 @dataclass(frozen=True, slots=True)
@@ -1063,40 +1266,54 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         bound = _lower_bound(s, parts)
         if bound < _INF and (max_satellites is None or bound <= max_satellites):
             bounded.append((bound, len(combo), combo))
+    if not bounded:
+        return []
     bounded.sort()
-    out: dict[frozenset[Hex], FederationOption] = {}
+    table = s.table(groups, [combo for _, _, combo in bounded])
+    out: dict[int, FederationOption] = {}
+    tried: set[int] = set()
+    member_sets: dict[int, tuple[frozenset[Hex], int]] = {}
     g = s.grid
+    eligible, base_bits = s.eligible_bits, s.base_bits
     for _, _, combo in bounded:
-        buildings = frozenset().union(*(groups[i] for i in combo))
-        found = _all_minimum(s, buildings)
+        mask = table.terminals(groups[i] for i in combo)
+        found = None if mask is None else table.every_fewest(mask)
         if found is None:
             continue
         count, sat_sets = found
         if max_satellites is not None and count > max_satellites:
             continue
-        joined = s.mask(buildings)
+        joined = functools.reduce(operator.or_, (s.mask(groups[i]) for i in combo), base_bits)
         for sats in sat_sets:
-            members = _members(s, joined | g.mask(sats))
-            if members | sats in out:
+            # the structures: with every eligible one touching them (not the base's)
+            member_bits = g.closure(joined | sats, eligible) & eligible & ~base_bits
+            if member_bits | sats in tried:
                 continue
+            tried.add(member_bits | sats)
             # Built to pass the other checks of _check: structures and satellites come
             # from hexes away from the player's federations, joined into one group with
             # every touching structure taken in, and the satellites are optimal for part
             # of the members, hence for all of them.  Left: the power value and whether a
             # part of the members would do with fewer satellites.
-            power = sum(s.values[h] for h in members | base if h in s.values)
+            if member_bits not in member_sets:  # many satellite sets join the same
+                members = g.hex_set(member_bits)
+                member_sets[member_bits] = (members, sum(s.values[h] for h in members | base
+                                                         if h in s.values))
+            members, power = member_sets[member_bits]
             if power < threshold or _smaller_federation(s, members, threshold, count):
                 continue
             # no fewer satellites join the members, since none join ``buildings`` among
             # them: a check of this federation need not search again
             s.least[members] = count
-            if not members | sats:
+            satellites = g.hex_set(sats)
+            if not members | satellites:
                 # the Ivits' federation has grown to the threshold: the option names it
                 built = frozenset(h for h in base if h in s.structures)
-                members, sats = built, base - built
-            out[members | sats] = FederationOption(members, sats, power)
-    return sorted(out.values(), key=lambda o: (len(o.satellites), sorted(map(
-        g.bits.__getitem__, o.hexes))))  # the bits of the hexes are in their order
+                members, satellites = built, base - built
+            out[member_bits | sats] = FederationOption(members, satellites, power)
+    # the bits of the hexes are in their order
+    return [out[k] for k in sorted(out, key=lambda k: (len(out[k].satellites),
+                                                       list(_bits(g.mask(out[k].hexes)))))]
 
 
 def _members(s: _Setting, joined: int) -> frozenset[Hex]:
@@ -1109,7 +1326,9 @@ def _members(s: _Setting, joined: int) -> frozenset[Hex]:
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
                  ) -> tuple[int, tuple[frozenset[Hex], ...]] | None:
-    """Every smallest set of new satellites joining ``buildings`` (and the base)."""
+    """Every smallest set of new satellites joining ``buildings`` (and the base), searched
+    on the hexes near all their groups alone (what :meth:`_GroupTable.every_fewest` finds
+    for a listing)."""
     return _every_fewest(_region(s, buildings, every=True), None)
 
 

@@ -2191,6 +2191,8 @@ class _FederationPosition:
     """``setting.values``, sorted."""
     free: frozenset[Hex]
     """The structures with a power value in no earlier federation."""
+    links: Callable[[Iterable[Hex]], frozenset[Hex]]
+    """The ``free`` structures linked to some hexes (:func:`.federation.structure_links`)."""
     lines: dict[tuple[str, ...], _FederationLine] = field(
         default_factory=dict, compare=False, repr=False)
     """The federation lines read and checked at this position, by the hexes they name (a
@@ -2230,8 +2232,11 @@ def _federation_position(position: _Same, seat: int) -> _FederationPosition:
     taken = frozenset(h for fed in f.others for h in fed)
     free = frozenset(h for h, kind in f.structures.items()
                      if f.values.get(kind, 0) > 0 and h not in taken)
+    from gaia_lab.games.gaia_project import federation as fedmod
+
     return _FederationPosition(f, tuple(sorted(f.structures.items())),
-                               tuple(sorted(f.values.items())), free)
+                               tuple(sorted(f.values.items())), free,
+                               fedmod.structure_links(position.state.space_map, free))
 
 
 def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[str]
@@ -2239,14 +2244,12 @@ def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[st
     """The structures and satellites of a federation line.  A line may name only its
     satellites: the player's structures they link up (those with a power value and in no
     earlier federation) are part of it, since no touching structure may be left out."""
-    from gaia_lab.games.gaia_project import federation as fedmod
-
     m = state.space_map
     hexes = frozenset(m.hex(h) for h in names)
     chosen = frozenset(h for h in hexes if h in f.setting.structures)
     satellites = hexes - chosen
     if satellites:
-        chosen |= fedmod.linked_structures(m, hexes, f.free)
+        chosen |= f.links(hexes)
     return chosen, satellites
 
 
@@ -2261,7 +2264,7 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
     if hooks(p.faction).one_federation:
-        return _one_federation(state, seat, cmd, names, position)
+        return _one_federation(state, seat, cmd, names, position, turn)
     if line is None:
         line = position.lines[cmd.hexes] = _federation_line(state, seat, position, names)
     if not line.check.legal:
@@ -2275,6 +2278,8 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
                       "power tokens.", "gp.federation.satellites")
     p = _take_tokens(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
                      "gp.federation.satellites")
+    if turn is not None and turn.judging:
+        return state, []  # the token's reward and the round's VP refuse nothing
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
     p = _take_token(state, p, cmd.token)
     supply[cmd.token] -= 1
@@ -2328,7 +2333,8 @@ def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> Fed
 
 
 def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str],
-                    position: _FederationPosition) -> tuple[GPState, list[Event]]:
+                    position: _FederationPosition, turn: _Turn | None = None
+                    ) -> tuple[GPState, list[Event]]:
     """The Ivits' federation line (``names``: the log names of its hexes, unless the
     position has checked the line already)."""
     p = state.seats[seat]
@@ -2349,6 +2355,8 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     new, n = line.names, line.satellites
     _check_satellite_supply(p, n)
     p = _pay(p, Resources(qic=n), f"{n} satellites", "gp.faction.ivits")
+    if turn is not None and turn.judging:
+        return state, []  # the token's reward and the round's VP refuse nothing
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (new,))
     p = _take_token(state, p, cmd.token)
     supply = dict(state.fed_supply)
