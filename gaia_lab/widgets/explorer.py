@@ -40,6 +40,7 @@ from gaia_lab.widgets import _common
 from gaia_lab.widgets._common import (
     GREY,
     ActionPanel,
+    Menu,
     MessageLine,
     citation_html,
     error_html,
@@ -692,7 +693,7 @@ class Explorer:
             return
         labels = self._current().labels
         self._actions.show([  # a menu's options show no hover text: none is made for them
-            (verb, [(i, labels[i], "") for i in indices], True)
+            (verb, Menu(indices, [labels[i] for i in indices]), True)
             if len(indices) > self.group_limit else (verb, [self._entry(i) for i in indices], False)
             for verb, indices in self._current().verbs.items()])
 
