@@ -363,6 +363,33 @@ def _lost(state: GPState) -> str:
     return next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
 
 
+def _pieces(smap: SpaceMap, frame: _Frame, faction: str,
+            buildings: tuple[tuple[str, str], ...], gaiaformers: tuple[str, ...],
+            under: tuple[int, ...], at: Point) -> tuple[Item, ...]:
+    """One player's buildings and Gaiaformers on the map, placed at ``at``; ``under``
+    counts the buildings of the players before on each building's planet (a second
+    building on one planet, a Lantids mine, is drawn smaller, aside)."""
+    s = frame.size
+    colour = player_colour(faction)
+    items: list[Item] = []
+    for (x, b), k in zip(buildings, under, strict=True):
+        cx, cy = frame.planet(smap.hex(x))
+        title = f"{x}: {faction} {STRUCTURE_NAMES.get(b, b)}"
+        if k:
+            items += _structure(b, cx + 0.5 * s, cy + _LIFT * s, 0.6 * s, colour, title)
+        else:
+            items += _structure(b, cx, cy, s, colour, title)
+    for x in gaiaformers:
+        cx, cy = frame.planet(smap.hex(x))
+        r = 0.32 * s
+        items.append(Rect(cx - 1.1 * r, cy - 0.8 * r, 2.2 * r, 1.6 * r, fill=colour,
+                          stroke="#ff6fb5", stroke_width=2, radius=r * 0.5,
+                          title=f"{x}: {faction} Gaiaformer"))
+        items.append(Text(cx, cy, "GF", size=TEXT, weight="bold", anchor="middle",
+                          baseline="middle", fill=_ink(colour)))
+    return tuple(items) if at == (0.0, 0.0) else tuple(i.translated(*at) for i in items)
+
+
 def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None,
                 named: Iterable[str], at: Point) -> tuple[tuple[Item, ...], Scene]:
     """The two layers of :func:`map_scene`, placed with the map's top left corner at
@@ -405,27 +432,17 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
             items.append(Circle(cx + dx * s, cy + dy * s, 0.17 * s, fill=colour,
                                 stroke=_edge(colour), stroke_width=1.2,
                                 title=f"{p.faction}: satellite on {x}"))
-    # buildings and gaiaformers
+    # buildings and gaiaformers, each player's kept while they stay as they were
+    place()
     drawn: dict[str, int] = {}
     for p in state.seats:
-        colour = player_colour(p.faction)
-        for x, b in p.buildings:
-            cx, cy = frame.planet(smap.hex(x))
-            title = f"{x}: {p.faction} {STRUCTURE_NAMES.get(b, b)}"
-            k = drawn.get(x, 0)
-            drawn[x] = k + 1
-            if k:  # a second building on one planet (a Lantids mine): smaller, aside
-                items += _structure(b, cx + 0.5 * s, cy + _LIFT * s, 0.6 * s, colour, title)
-            else:
-                items += _structure(b, cx, cy, s, colour, title)
-        for x in p.gaiaformers:
-            cx, cy = frame.planet(smap.hex(x))
-            r = 0.32 * s
-            items.append(Rect(cx - 1.1 * r, cy - 0.8 * r, 2.2 * r, 1.6 * r, fill=colour,
-                              stroke="#ff6fb5", stroke_width=2, radius=r * 0.5,
-                              title=f"{x}: {p.faction} Gaiaformer"))
-            items.append(Text(cx, cy, "GF", size=TEXT, weight="bold", anchor="middle",
-                              baseline="middle", fill=_ink(colour)))
+        under = tuple(drawn.get(x, 0) for x, _ in p.buildings)  # buildings there before
+        placed += kept(("pieces", state.setup.sectors, frame, at, p.faction, p.buildings,
+                        p.gaiaformers, under),
+                       functools.partial(_pieces, smap, frame, p.faction, p.buildings,
+                                         p.gaiaformers, under, at))
+        for x, _ in p.buildings:
+            drawn[x] = drawn.get(x, 0) + 1
     # annotations
     for x, label in sorted((annotate or {}).items()):
         cx, cy = frame.centre(smap.hex(x))

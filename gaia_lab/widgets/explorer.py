@@ -95,9 +95,10 @@ class _Listing:
         game = session.game
         self.state = state = session.state
         self.legal: list[Any] = [] if over else session.legal_actions()
-        self.labels = [str(a) for a in self.legal]
-        self.groups = [str(game.action_group(state, a)) for a in self.legal]
-        self.targets = [tuple(game.action_targets(state, a)) for a in self.legal]
+        group, targets_of = game.action_group, game.action_targets
+        self.labels = list(map(str, self.legal))
+        self.groups = [str(group(state, a)) for a in self.legal]
+        self.targets = [tuple(targets_of(state, a)) for a in self.legal]
         self.concern: dict[str, list[int]] = {}
         self.verbs: dict[str, list[int]] = {}
         concern, verbs = self.concern.get, self.verbs.get
