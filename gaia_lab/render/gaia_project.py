@@ -46,6 +46,7 @@ from gaia_lab.games.gaia_project.components import (
     Components,
     load_components,
 )
+from gaia_lab.games.gaia_project.final_scoring import FinalCounts
 from gaia_lab.games.gaia_project.map import SpaceMap
 from gaia_lab.games.gaia_project.state import GPState
 from gaia_lab.render.layout import (
@@ -726,9 +727,23 @@ def scoring_scene(state: GPState, width: float, components: Components) -> Scene
     >>> s.find("round:1").title
     'Round 1: 2 VP per terraforming step'
     """
-    from gaia_lab.games.gaia_project.final_scoring import FinalCounts
+    return _scoring(state, width, components, _final_counts(state))
+
+
+def _final_counts(state: GPState) -> tuple[FinalCounts | None, ...]:
+    """What the final tiles count for each player (None before the faction is chosen)."""
     from gaia_lab.games.gaia_project.scoring import final_counts
 
+    counts: list[FinalCounts | None] = []
+    for p in state.seats:
+        c = final_counts(state, p) if p.faction else None
+        counts.append(c if isinstance(c, FinalCounts) else None)
+    return tuple(counts)
+
+
+def _scoring(state: GPState, width: float, components: Components,
+             counts: Sequence[FinalCounts | None]) -> Scene:
+    """:func:`scoring_scene` with the players' final-tile ``counts``."""
     items: list[Item] = [Text(2, 14, "Scoring", size=13, weight="bold", fill=INK)]
     y = 22.0
     for k, tile_id in enumerate(state.setup.round_scoring):
@@ -746,10 +761,6 @@ def scoring_scene(state: GPState, width: float, components: Components) -> Scene
                           fill=ink))
         y += 23
     y += 3
-    counts: list[FinalCounts | None] = []
-    for p in state.seats:
-        c = final_counts(state, p) if p.faction else None
-        counts.append(c if isinstance(c, FinalCounts) else None)
     for k, tile_id in enumerate(state.setup.final_scoring):
         what = FINAL_SHORT.get(tile_id, tile_id)
         ranked = sorted(((c.count(tile_id), i) for i, c in enumerate(counts)
@@ -1016,7 +1027,11 @@ def _board(state: GPState, width: float, annotate: Mapping[str, str] | None,
     side_w = max(_SIDE_MIN, round(inner * 0.3))
     map_w = inner - side_w - 12
     space, pieces = _map_layers(state, map_w, annotate, named, at)
-    scoring = scoring_scene(state, side_w, components)
+    counts = _final_counts(state)
+    scoring = kept(("scoring", side_w, map_w + 12, at, state.setup, state.round, state.phase,
+                    state.boosters, tuple(p.faction for p in state.seats), counts),
+                   lambda: _part(_scoring(state, side_w, components, counts), (map_w + 12, 0),
+                                 at))
     actions_at = (0.0, scoring.height + 8)  # the right column: a stack, gap 8
     actions = kept(("actions", side_w, state.board_used, actions_at, map_w + 12, at),
                    lambda: _part(actions_scene(state, side_w, components), actions_at,
@@ -1034,7 +1049,7 @@ def _board(state: GPState, width: float, annotate: Mapping[str, str] | None,
         i for key, draw in groups for i in kept(
             ("research", inner, research_at, at, *key),
             functools.partial(_placed, draw, research_at, at))))
-    items = (*space, *pieces.items, *_part(scoring, (map_w + 12, 0), at).items,
+    items = (*space, *pieces.items, *scoring.items,
              *actions.items, *legend.items, *research.items)
     return Scene(max(top_w, legend.width, research.width), research_at[1] + research.height,
                  items)
