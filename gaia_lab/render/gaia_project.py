@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 
 from gaia_lab.core.hexgrid import Hex, corners, to_pixel
@@ -364,6 +365,12 @@ def _lost(state: GPState) -> str:
     return next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
 
 
+@functools.lru_cache(maxsize=32)
+def _hexes_by_name(smap: SpaceMap) -> Mapping[str, Hex]:
+    """Each hex of the map by its log name, read once per map."""
+    return MappingProxyType({smap.name(h): h for h in smap})
+
+
 def _pieces(smap: SpaceMap, frame: _Frame, faction: str,
             buildings: tuple[tuple[str, str], ...], gaiaformers: tuple[str, ...],
             under: tuple[int, ...], at: Point) -> tuple[Item, ...]:
@@ -408,10 +415,10 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
         items.clear()
 
     # the names of the empty hexes that hold a piece or are asked for
-    names = {smap.name(h): h for h in smap}
+    names = _hexes_by_name(smap)
     used = {x for p in state.seats for x in (*(h for h, _ in p.buildings), *p.gaiaformers,
                                              *(x for fed in p.federations for x in fed))}
-    for x in sorted((used | set(named)) & set(names)):
+    for x in sorted((used | set(named)) & names.keys()):
         if smap.planets[names[x]] is None and x != lost:
             placed.append(_hex_name(frame, names[x], x, at))
     # federations
