@@ -251,6 +251,11 @@ Buttons = Sequence[tuple[int, str, str]]
 """Actions offered as buttons: (index, label, hover text) each."""
 
 
+def _listed(values: Sequence[Any]) -> list[Any]:
+    """``values`` as a list (a list as it is: nothing here changes it)."""
+    return values if isinstance(values, list) else list(values)
+
+
 class ActionPanel(anywidget.AnyWidget):
     """The legal actions of one decision as buttons (and menus for long lists).
 
@@ -305,8 +310,8 @@ class ActionPanel(anywidget.AnyWidget):
         sent: list[dict[str, Any]] = []
         for verb, actions, menu in groups:
             if isinstance(actions, Menu):
-                sent.append({"verb": verb, "menu": True, "indices": list(actions.indices),
-                             "labels": list(actions.labels)})
+                sent.append({"verb": verb, "menu": True, "indices": _listed(actions.indices),
+                             "labels": _listed(actions.labels)})
             elif menu:
                 sent.append({"verb": verb, "menu": True, "indices": [a[0] for a in actions],
                              "labels": [a[1] for a in actions]})

@@ -118,6 +118,18 @@ class _Listing:
         """The boards drawn for this state, by highlight and width."""
 
 
+def _picked(labels: list[str], indices: list[int]) -> list[str]:
+    """The labels at ``indices`` (increasing): one slice when they follow each other, as
+    the actions of one verb mostly do.
+
+    >>> _picked(["a", "b", "c", "d"], [1, 2, 3]), _picked(["a", "b", "c", "d"], [0, 2])
+    (['b', 'c', 'd'], ['a', 'c'])
+    """
+    if indices and indices[-1] - indices[0] + 1 == len(indices):
+        return labels[indices[0]:indices[-1] + 1]
+    return [labels[i] for i in indices]
+
+
 def _spoken(name: str, labels: list[str], count: int) -> str:
     """What the keyboard walk announces on a target: its name and the labels of the first
     two of the ``count`` actions that concern it."""
@@ -694,7 +706,7 @@ class Explorer:
             return
         labels = self._current().labels
         self._actions.show([  # a menu's options show no hover text: none is made for them
-            (verb, Menu(indices, [labels[i] for i in indices]), True)
+            (verb, Menu(indices, _picked(labels, indices)), True)
             if len(indices) > self.group_limit else (verb, [self._entry(i) for i in indices], False)
             for verb, indices in self._current().verbs.items()])
 
