@@ -110,33 +110,26 @@ def _item_wire(item: Item) -> list[Any] | None:
             return None
         return ["t", item.x, item.baseline_y(), item.text, _font(item.size, item.bold),
                 _TEXT_ALIGN[item.anchor], _colour(item.fill), item.opacity]
-    if kind is Polygon or isinstance(item, Polygon):
-        assert isinstance(item, Polygon)
-        fill, stroke = _paint(item.fill), _paint(item.stroke)
-        if fill is None and stroke is None:
-            return None
-        return ["p", list(chain.from_iterable(item.points)), fill, stroke, item.stroke_width,
-                item.opacity]
-    if kind is Rect or isinstance(item, Rect):
-        assert isinstance(item, Rect)
-        fill, stroke = _paint(item.fill), _paint(item.stroke)
-        if fill is None and stroke is None:
-            return None
-        radius = max(0.0, min(item.radius, item.w / 2, item.h / 2)) if item.radius else 0
-        return ["r", item.x, item.y, item.w, item.h, radius, fill, stroke, item.stroke_width,
-                item.opacity]
-    if kind is Circle or isinstance(item, Circle):
-        assert isinstance(item, Circle)
-        fill, stroke = _paint(item.fill), _paint(item.stroke)
-        if fill is None and stroke is None:
-            return None
-        return ["c", item.cx, item.cy, item.r, fill, stroke, item.stroke_width, item.opacity]
     if isinstance(item, Line):
         if item.stroke == "none":
             return None
         return ["l", item.x1, item.y1, item.x2, item.y2, _colour(item.stroke), item.width,
                 list(item.dash) if item.dash else None, item.opacity]
-    return None
+    if not isinstance(item, (Polygon, Rect, Circle)):
+        return None
+    fill, stroke = _paint(item.fill), _paint(item.stroke)
+    if fill is None and stroke is None:
+        return None
+    if kind is Polygon or isinstance(item, Polygon):
+        assert isinstance(item, Polygon)
+        return ["p", list(chain.from_iterable(item.points)), fill, stroke, item.stroke_width,
+                item.opacity]
+    if kind is Rect or isinstance(item, Rect):
+        assert isinstance(item, Rect)
+        radius = max(0.0, min(item.radius, item.w / 2, item.h / 2)) if item.radius else 0
+        return ["r", item.x, item.y, item.w, item.h, radius, fill, stroke, item.stroke_width,
+                item.opacity]
+    return ["c", item.cx, item.cy, item.r, fill, stroke, item.stroke_width, item.opacity]
 
 
 _Run = tuple[tuple[Item, ...], list[list[Any]], str]
