@@ -98,57 +98,68 @@ def scene_wire(scene: Scene) -> list[list[Any]]:
 
 def _wire(items: Iterable[Item]) -> list[list[Any]]:
     """:func:`scene_wire` of these items."""
-    out: list[list[Any]] = []
-    append = out.append
-    for item in items:
-        kind = type(item)
-        if kind is Text or isinstance(item, Text):
-            assert isinstance(item, Text)
-            if item.fill == "none" or not item.text:
-                continue
-            append(["t", item.x, item.baseline_y(), item.text,
-                    _font(item.size, item.bold), _TEXT_ALIGN[item.anchor], _colour(item.fill),
-                    item.opacity])
-        elif kind is Polygon or isinstance(item, Polygon):
-            assert isinstance(item, Polygon)
-            fill, stroke = _paint(item.fill), _paint(item.stroke)
-            if fill is None and stroke is None:
-                continue
-            points = list(chain.from_iterable(item.points))
-            append(["p", points, fill, stroke, item.stroke_width, item.opacity])
-        elif kind is Rect or isinstance(item, Rect):
-            assert isinstance(item, Rect)
-            fill, stroke = _paint(item.fill), _paint(item.stroke)
-            if fill is None and stroke is None:
-                continue
-            radius = max(0.0, min(item.radius, item.w / 2, item.h / 2)) if item.radius else 0
-            append(["r", item.x, item.y, item.w, item.h,
-                    radius, fill, stroke, item.stroke_width, item.opacity])
-        elif kind is Circle or isinstance(item, Circle):
-            assert isinstance(item, Circle)
-            fill, stroke = _paint(item.fill), _paint(item.stroke)
-            if fill is None and stroke is None:
-                continue
-            append(["c", item.cx, item.cy, item.r, fill, stroke,
-                    item.stroke_width, item.opacity])
-        elif isinstance(item, Line):
-            if item.stroke == "none":
-                continue
-            append(["l", item.x1, item.y1, item.x2,
-                    item.y2, _colour(item.stroke), item.width,
-                    list(item.dash) if item.dash else None, item.opacity])
-    return out
+    return [wire for wire in map(_item_wire, items) if wire is not None]
+
+
+def _item_wire(item: Item) -> list[Any] | None:
+    """The drawing instruction of one item (None for an unpainted one)."""
+    kind = type(item)
+    if kind is Text or isinstance(item, Text):
+        assert isinstance(item, Text)
+        if item.fill == "none" or not item.text:
+            return None
+        return ["t", item.x, item.baseline_y(), item.text, _font(item.size, item.bold),
+                _TEXT_ALIGN[item.anchor], _colour(item.fill), item.opacity]
+    if isinstance(item, Line):
+        if item.stroke == "none":
+            return None
+        return ["l", item.x1, item.y1, item.x2, item.y2, _colour(item.stroke), item.width,
+                list(item.dash) if item.dash else None, item.opacity]
+    if not isinstance(item, (Polygon, Rect, Circle)):
+        return None
+    fill, stroke = _paint(item.fill), _paint(item.stroke)
+    if fill is None and stroke is None:
+        return None
+    if kind is Polygon or isinstance(item, Polygon):
+        assert isinstance(item, Polygon)
+        return ["p", list(chain.from_iterable(item.points)), fill, stroke, item.stroke_width,
+                item.opacity]
+    if kind is Rect or isinstance(item, Rect):
+        assert isinstance(item, Rect)
+        radius = max(0.0, min(item.radius, item.w / 2, item.h / 2)) if item.radius else 0
+        return ["r", item.x, item.y, item.w, item.h, radius, fill, stroke, item.stroke_width,
+                item.opacity]
+    return ["c", item.cx, item.cy, item.r, fill, stroke, item.stroke_width, item.opacity]
 
 
 _Run = tuple[tuple[Item, ...], list[list[Any]], str]
 """Items shown together, their drawing instructions and the JSON of those (no brackets)."""
 _RUN = 64
 """The most items encoded as one run."""
+_Coded = tuple[list[Any] | None, str]
+"""An item's drawing instruction (None: nothing to draw) and its JSON (empty if none)."""
+_CODED = 8192
+"""The most items a board remembers the encoding of by value (forgotten all at once)."""
 
 
 def _json(value: Any) -> str:
     """``value`` as compact JSON (ValueError for a number that is not finite)."""
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def _split_wires(text: str) -> list[str]:
+    """The JSON of each drawing instruction in ``text``, the JSON of a list of them.
+
+    Each instruction is a list that starts with its kind (a string), so one starts
+    wherever ``,["`` is found: a quote inside a string is escaped, and a list nested in an
+    instruction holds numbers only.
+
+    >>> wires = [["t", 1, 2, 'a ],["b', "x"], ["l", 0, 0, 1, 1, "red", 1, [3, 3], 1]]
+    >>> [json.loads(text) for text in _split_wires(_json(wires))] == wires
+    True
+    """
+    first, *rest = text[1:-1].split(',["')
+    return [first, *('["' + part for part in rest)]
 
 
 @lru_cache(maxsize=256)
@@ -198,6 +209,8 @@ class BoardCanvas:
         self._runs: dict[int, _Run] = {}
         """The runs of items the scene shown last was encoded in, by their first item's id
         (a run holds its items, so their ids are not reused while it is kept)."""
+        self._coded: dict[Item, _Coded] = {}
+        """The encoding of the items shown so far, by value (items are immutable)."""
         self._version = 0
         self._callbacks: list[ClickCallback] = []
         self._resize_callbacks: list[ResizeCallback] = []
@@ -282,18 +295,56 @@ class BoardCanvas:
                 j = i + 1  # new items: up to the next known run, a run at most _RUN long
                 while j < n and j - i < _RUN and id(items[j]) not in known:
                     j += 1
-                drawn = _wire(items[i:j])
-                try:
-                    run = (items[i:j], drawn, _json(drawn)[1:-1])
-                except ValueError:
-                    raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item "
-                                       "has a non-finite coordinate or size") from None
+                run = self._run(items[i:j], scene)
             runs[id(items[i])] = run
             wires += run[1]
             if run[2]:
                 parts.append(run[2])
             i += len(run[0])
         return wires, f"[{','.join(parts)}]", runs
+
+    def _run(self, items: tuple[Item, ...], scene: Scene) -> _Run:
+        """A run of ``scene``'s items not shown together last time: an item equal to one
+        shown before (a part drawn again as it was, e.g. a player's panel redrawn when the
+        turn passes) is taken as it was encoded then, the others are encoded together."""
+        coded = self._coded
+        known: list[_Coded | list[Any] | None] = []  # seen before, else the new wire
+        fresh: list[list[Any]] = []
+        for item in items:
+            try:
+                seen = coded.get(item)
+            except TypeError:  # an item holding a list cannot be a key
+                seen = None
+            if seen is None:
+                wire = _item_wire(item)
+                known.append(wire)
+                if wire is not None:
+                    fresh.append(wire)
+            else:
+                known.append(seen)
+        try:
+            texts = iter(_split_wires(_json(fresh)) if fresh else ())
+        except ValueError:
+            raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item has a "
+                               "non-finite coordinate or size") from None
+        if len(coded) > _CODED:
+            coded.clear()
+        wires: list[list[Any]] = []
+        parts: list[str] = []
+        for item, got in zip(items, known):
+            if isinstance(got, tuple):
+                wire, text = got
+            else:
+                wire = got
+                text = "" if wire is None else next(texts)
+                try:
+                    coded[item] = (wire, text)
+                except TypeError:
+                    pass
+            if wire is not None:
+                wires.append(wire)
+                parts.append(text)
+        return items, wires, ",".join(parts)
 
     def redraw(self) -> None:
         """Send the current scene again (as a new version)."""

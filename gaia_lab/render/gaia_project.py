@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 
 from gaia_lab.core.hexgrid import Hex, corners, to_pixel
@@ -46,6 +47,7 @@ from gaia_lab.games.gaia_project.components import (
     Components,
     load_components,
 )
+from gaia_lab.games.gaia_project.final_scoring import FinalCounts
 from gaia_lab.games.gaia_project.map import SpaceMap
 from gaia_lab.games.gaia_project.state import GPState
 from gaia_lab.render.layout import (
@@ -363,6 +365,39 @@ def _lost(state: GPState) -> str:
     return next((h for p in state.seats for h, b in p.buildings if b == "lp"), "")
 
 
+@functools.lru_cache(maxsize=32)
+def _hexes_by_name(smap: SpaceMap) -> Mapping[str, Hex]:
+    """Each hex of the map by its log name, read once per map."""
+    return MappingProxyType({smap.name(h): h for h in smap})
+
+
+def _pieces(smap: SpaceMap, frame: _Frame, faction: str,
+            buildings: tuple[tuple[str, str], ...], gaiaformers: tuple[str, ...],
+            under: tuple[int, ...], at: Point) -> tuple[Item, ...]:
+    """One player's buildings and Gaiaformers on the map, placed at ``at``; ``under``
+    counts the buildings of the players before on each building's planet (a second
+    building on one planet, a Lantids mine, is drawn smaller, aside)."""
+    s = frame.size
+    colour = player_colour(faction)
+    items: list[Item] = []
+    for (x, b), k in zip(buildings, under, strict=True):
+        cx, cy = frame.planet(smap.hex(x))
+        title = f"{x}: {faction} {STRUCTURE_NAMES.get(b, b)}"
+        if k:
+            items += _structure(b, cx + 0.5 * s, cy + _LIFT * s, 0.6 * s, colour, title)
+        else:
+            items += _structure(b, cx, cy, s, colour, title)
+    for x in gaiaformers:
+        cx, cy = frame.planet(smap.hex(x))
+        r = 0.32 * s
+        items.append(Rect(cx - 1.1 * r, cy - 0.8 * r, 2.2 * r, 1.6 * r, fill=colour,
+                          stroke="#ff6fb5", stroke_width=2, radius=r * 0.5,
+                          title=f"{x}: {faction} Gaiaformer"))
+        items.append(Text(cx, cy, "GF", size=TEXT, weight="bold", anchor="middle",
+                          baseline="middle", fill=_ink(colour)))
+    return tuple(items) if at == (0.0, 0.0) else tuple(i.translated(*at) for i in items)
+
+
 def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None,
                 named: Iterable[str], at: Point) -> tuple[tuple[Item, ...], Scene]:
     """The two layers of :func:`map_scene`, placed with the map's top left corner at
@@ -380,10 +415,10 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
         items.clear()
 
     # the names of the empty hexes that hold a piece or are asked for
-    names = {smap.name(h): h for h in smap}
+    names = _hexes_by_name(smap)
     used = {x for p in state.seats for x in (*(h for h, _ in p.buildings), *p.gaiaformers,
                                              *(x for fed in p.federations for x in fed))}
-    for x in sorted((used | set(named)) & set(names)):
+    for x in sorted((used | set(named)) & names.keys()):
         if smap.planets[names[x]] is None and x != lost:
             placed.append(_hex_name(frame, names[x], x, at))
     # federations
@@ -405,27 +440,17 @@ def _map_layers(state: GPState, width: float, annotate: Mapping[str, str] | None
             items.append(Circle(cx + dx * s, cy + dy * s, 0.17 * s, fill=colour,
                                 stroke=_edge(colour), stroke_width=1.2,
                                 title=f"{p.faction}: satellite on {x}"))
-    # buildings and gaiaformers
+    # buildings and gaiaformers, each player's kept while they stay as they were
+    place()
     drawn: dict[str, int] = {}
     for p in state.seats:
-        colour = player_colour(p.faction)
-        for x, b in p.buildings:
-            cx, cy = frame.planet(smap.hex(x))
-            title = f"{x}: {p.faction} {STRUCTURE_NAMES.get(b, b)}"
-            k = drawn.get(x, 0)
-            drawn[x] = k + 1
-            if k:  # a second building on one planet (a Lantids mine): smaller, aside
-                items += _structure(b, cx + 0.5 * s, cy + _LIFT * s, 0.6 * s, colour, title)
-            else:
-                items += _structure(b, cx, cy, s, colour, title)
-        for x in p.gaiaformers:
-            cx, cy = frame.planet(smap.hex(x))
-            r = 0.32 * s
-            items.append(Rect(cx - 1.1 * r, cy - 0.8 * r, 2.2 * r, 1.6 * r, fill=colour,
-                              stroke="#ff6fb5", stroke_width=2, radius=r * 0.5,
-                              title=f"{x}: {p.faction} Gaiaformer"))
-            items.append(Text(cx, cy, "GF", size=TEXT, weight="bold", anchor="middle",
-                              baseline="middle", fill=_ink(colour)))
+        under = tuple(drawn.get(x, 0) for x, _ in p.buildings)  # buildings there before
+        placed += kept(("pieces", state.setup.sectors, frame, at, p.faction, p.buildings,
+                        p.gaiaformers, under),
+                       functools.partial(_pieces, smap, frame, p.faction, p.buildings,
+                                         p.gaiaformers, under, at))
+        for x, _ in p.buildings:
+            drawn[x] = drawn.get(x, 0) + 1
     # annotations
     for x, label in sorted((annotate or {}).items()):
         cx, cy = frame.centre(smap.hex(x))
@@ -569,70 +594,110 @@ def research_scene(state: GPState, width: float, components: Components) -> Scen
     >>> r.find("track:terra:5").title
     'Terraforming level 5: the federation token fed6 (2k 6vp)'
     """
-    items: list[Item] = [Text(2, 14, "Research", size=13, weight="bold", fill=INK)]
+    height, groups = _research_groups(state, width, components)
+    return Scene(width, height, tuple(i for _, draw in groups for i in draw()))
+
+
+_ResearchGroup = tuple[tuple[object, ...], Callable[[], list[Item]]]
+"""A part of the research board: what it depends on, and how it is drawn."""
+
+
+def _research_groups(state: GPState, width: float,
+                     components: Components) -> tuple[float, list[_ResearchGroup]]:
+    """The height of :func:`research_scene` and its parts in drawing order (the title,
+    each area, the tiles of no area), each with what it depends on: a widget keeps the
+    parts that stay as they were (:func:`_board`)."""
     col = width / 6
-    cw = col - 4
-    y0 = 22.0
-    row = 24.0
-    seats_by = [[[i for i, p in enumerate(state.seats) if p.faction and p.level(t) == lv]
-                 for lv in range(6)] for t in RESEARCH_TRACKS]
+    seats_by = [tuple(tuple(i for i, p in enumerate(state.seats)
+                            if p.faction and p.level(t) == lv) for lv in range(6))
+                for t in RESEARCH_TRACKS]
     terra_token_taken = any(p.faction and p.level("terraforming") == 5 for p in state.seats)
     owners_of: dict[str, list[tuple[int, bool]]] = {}
     for i, p in enumerate(state.seats):
         for pos, _, covered in p.techs:
             owners_of.setdefault(pos, []).append((i, covered))
-    y = y0
-    for k, track in enumerate(RESEARCH_TRACKS):
-        code = TRACK_CODES[track]
-        x = k * col
-        items.append(Rect(x, y0, cw, 20, fill="#3b4a73", radius=3))
-        items.append(Text(x + cw / 2, y0 + 10, fit(TRACK_NAMES[track], cw - 4, 11), size=11,
-                          weight="bold", anchor="middle", baseline="middle", fill="#ffffff"))
-        y = y0 + 24
-        for lv in (5, "adv", 4, 3, 2, 1, 0):
-            if lv == "adv":
-                pos = ADVANCED_POSITIONS[k]
-                tile = state.setup.tech_at(pos)
-                holders = owners_of.get(pos, [])
-                items += _tech_tile(state, components, x, y, cw, pos, tile, holders,
-                                    fill="#e8d9f7" if not holders else "#d6d6d6",
-                                    stroke=EDGE, ink="#5a2e8c")
-                y += 42
-                continue
-            assert isinstance(lv, int)
-            fill = "#fbe9c6" if lv == 5 else ("#eef0f6" if lv % 2 else "#e3e7f1")
-            title = f"{track.replace('_', ' ').capitalize()} level {lv}"
-            if lv == 5 and track == "terraforming":
-                token = state.setup.terraforming_federation
-                fed = components.federation_token(token)
-                title += (f": the federation token {token} ({fed.reward})" if not
-                          terra_token_taken else f": the federation token {token} (taken)")
-            if lv == 5 and track == "navigation":
-                title += ": the Lost Planet"
-            items.append(Rect(x, y, cw, row - 2, fill=fill, stroke=EDGE, radius=2,
-                              id=f"track:{code}:{lv}", title=title))
-            items.append(Text(x + 5, y + 15, str(lv), size=TEXT, weight="bold", fill=MUTED))
-            if lv == 5 and track == "terraforming" and not terra_token_taken:
-                items.append(Rect(x + cw - 30, y + 3, 26, row - 8, fill="#2f8f3a", radius=3,
-                                  title=title))
-                items.append(Text(x + cw - 17, y + row / 2 - 1, "fed", size=TEXT,
-                                  anchor="middle", baseline="middle", fill="#ffffff"))
-            if lv == 5 and track == "navigation":
-                items.append(Circle(x + cw - 13, y + row / 2 - 1, 7, fill="#111111",
-                                    stroke="#f5f5f5", title="the Lost Planet"))
-            items += _markers(state, x + cw / 2, y + row / 2 - 1, seats_by[k][lv])
-            y += row
-        # the standard tile at the foot of the area
-        pos = TECH_POSITIONS[k]
-        items += _tech_tile(state, components, x, y + 4, cw, pos, state.setup.tech_at(pos),
-                            owners_of.get(pos, []))
-    y += 4 + 42
+    factions = tuple(p.faction for p in state.seats)
+    groups: list[_ResearchGroup] = [(("title",), lambda: [
+        Text(2, 14, "Research", size=13, weight="bold", fill=INK)])]
+    for k in range(len(RESEARCH_TRACKS)):
+        holders = (tuple(owners_of.get(ADVANCED_POSITIONS[k], ())),
+                   tuple(owners_of.get(TECH_POSITIONS[k], ())))
+        groups.append(((k, col, state.setup, factions, seats_by[k], holders,
+                        terra_token_taken),
+                       functools.partial(_research_area, state, components, k, col,
+                                         seats_by[k], holders, terra_token_taken)))
+    y = 22.0 + 24 + 6 * 24.0 + 42 + 4 + 42  # under the areas and their tiles
+    free = tuple(tuple(owners_of.get(pos, ())) for pos in TECH_POSITIONS[6:])
+    groups.append((("free", width, y, state.setup, factions, free),
+                   functools.partial(_free_techs, state, components, width, y, free)))
+    return y + 38, groups
+
+
+def _research_area(state: GPState, components: Components, k: int, col: float,
+                   seats_by: tuple[tuple[int, ...], ...],
+                   holders: tuple[tuple[tuple[int, bool], ...], ...],
+                   terra_token_taken: bool) -> list[Item]:
+    """The research area ``k`` of :func:`research_scene`: ``seats_by`` holds the seats at
+    each level, ``holders`` the owners of its advanced and of its standard tile."""
+    track = RESEARCH_TRACKS[k]
+    cw = col - 4
+    y0 = 22.0
+    row = 24.0
+    items: list[Item] = []
+    code = TRACK_CODES[track]
+    x = k * col
+    items.append(Rect(x, y0, cw, 20, fill="#3b4a73", radius=3))
+    items.append(Text(x + cw / 2, y0 + 10, fit(TRACK_NAMES[track], cw - 4, 11), size=11,
+                      weight="bold", anchor="middle", baseline="middle", fill="#ffffff"))
+    y = y0 + 24
+    for lv in (5, "adv", 4, 3, 2, 1, 0):
+        if lv == "adv":
+            pos = ADVANCED_POSITIONS[k]
+            tile = state.setup.tech_at(pos)
+            items += _tech_tile(state, components, x, y, cw, pos, tile, holders[0],
+                                fill="#e8d9f7" if not holders[0] else "#d6d6d6",
+                                stroke=EDGE, ink="#5a2e8c")
+            y += 42
+            continue
+        assert isinstance(lv, int)
+        fill = "#fbe9c6" if lv == 5 else ("#eef0f6" if lv % 2 else "#e3e7f1")
+        title = f"{track.replace('_', ' ').capitalize()} level {lv}"
+        if lv == 5 and track == "terraforming":
+            token = state.setup.terraforming_federation
+            fed = components.federation_token(token)
+            title += (f": the federation token {token} ({fed.reward})" if not
+                      terra_token_taken else f": the federation token {token} (taken)")
+        if lv == 5 and track == "navigation":
+            title += ": the Lost Planet"
+        items.append(Rect(x, y, cw, row - 2, fill=fill, stroke=EDGE, radius=2,
+                          id=f"track:{code}:{lv}", title=title))
+        items.append(Text(x + 5, y + 15, str(lv), size=TEXT, weight="bold", fill=MUTED))
+        if lv == 5 and track == "terraforming" and not terra_token_taken:
+            items.append(Rect(x + cw - 30, y + 3, 26, row - 8, fill="#2f8f3a", radius=3,
+                              title=title))
+            items.append(Text(x + cw - 17, y + row / 2 - 1, "fed", size=TEXT,
+                              anchor="middle", baseline="middle", fill="#ffffff"))
+        if lv == 5 and track == "navigation":
+            items.append(Circle(x + cw - 13, y + row / 2 - 1, 7, fill="#111111",
+                                stroke="#f5f5f5", title="the Lost Planet"))
+        items += _markers(state, x + cw / 2, y + row / 2 - 1, seats_by[lv])
+        y += row
+    # the standard tile at the foot of the area
+    pos = TECH_POSITIONS[k]
+    items += _tech_tile(state, components, x, y + 4, cw, pos, state.setup.tech_at(pos),
+                        holders[1])
+    return items
+
+
+def _free_techs(state: GPState, components: Components, width: float, y: float,
+                holders: tuple[tuple[tuple[int, bool], ...], ...]) -> list[Item]:
+    """The tech tiles of no research area, side by side at ``y``."""
+    items: list[Item] = []
     w = width / 3
     for j, pos in enumerate(TECH_POSITIONS[6:]):
         items += _tech_tile(state, components, j * w, y, w - 4, pos,
-                            state.setup.tech_at(pos), owners_of.get(pos, []))
-    y += 38
-    return Scene(width, y, tuple(items))
+                            state.setup.tech_at(pos), holders[j])
+    return items
 
 
 def _tech_tile(state: GPState, components: Components, x: float, y: float, w: float,
@@ -669,9 +734,23 @@ def scoring_scene(state: GPState, width: float, components: Components) -> Scene
     >>> s.find("round:1").title
     'Round 1: 2 VP per terraforming step'
     """
-    from gaia_lab.games.gaia_project.final_scoring import FinalCounts
+    return _scoring(state, width, components, _final_counts(state))
+
+
+def _final_counts(state: GPState) -> tuple[FinalCounts | None, ...]:
+    """What the final tiles count for each player (None before the faction is chosen)."""
     from gaia_lab.games.gaia_project.scoring import final_counts
 
+    counts: list[FinalCounts | None] = []
+    for p in state.seats:
+        c = final_counts(state, p) if p.faction else None
+        counts.append(c if isinstance(c, FinalCounts) else None)
+    return tuple(counts)
+
+
+def _scoring(state: GPState, width: float, components: Components,
+             counts: Sequence[FinalCounts | None]) -> Scene:
+    """:func:`scoring_scene` with the players' final-tile ``counts``."""
     items: list[Item] = [Text(2, 14, "Scoring", size=13, weight="bold", fill=INK)]
     y = 22.0
     for k, tile_id in enumerate(state.setup.round_scoring):
@@ -689,10 +768,6 @@ def scoring_scene(state: GPState, width: float, components: Components) -> Scene
                           fill=ink))
         y += 23
     y += 3
-    counts: list[FinalCounts | None] = []
-    for p in state.seats:
-        c = final_counts(state, p) if p.faction else None
-        counts.append(c if isinstance(c, FinalCounts) else None)
     for k, tile_id in enumerate(state.setup.final_scoring):
         what = FINAL_SHORT.get(tile_id, tile_id)
         ranked = sorted(((c.count(tile_id), i) for i, c in enumerate(counts)
@@ -959,7 +1034,11 @@ def _board(state: GPState, width: float, annotate: Mapping[str, str] | None,
     side_w = max(_SIDE_MIN, round(inner * 0.3))
     map_w = inner - side_w - 12
     space, pieces = _map_layers(state, map_w, annotate, named, at)
-    scoring = scoring_scene(state, side_w, components)
+    counts = _final_counts(state)
+    scoring = kept(("scoring", side_w, map_w + 12, at, state.setup, state.round, state.phase,
+                    state.boosters, tuple(p.faction for p in state.seats), counts),
+                   lambda: _part(_scoring(state, side_w, components, counts), (map_w + 12, 0),
+                                 at))
     actions_at = (0.0, scoring.height + 8)  # the right column: a stack, gap 8
     actions = kept(("actions", side_w, state.board_used, actions_at, map_w + 12, at),
                    lambda: _part(actions_scene(state, side_w, components), actions_at,
@@ -972,10 +1051,12 @@ def _board(state: GPState, width: float, annotate: Mapping[str, str] | None,
     legend = kept(("legend", inner, legend_at, at),
                   lambda: _part(legend_scene(inner), legend_at, at))
     research_at = (0.0, top_h + 8 + legend.height + 8)
-    seats = tuple((p.faction, p.research, p.techs) for p in state.seats)
-    research = kept(("research", inner, research_at, at, state.setup, seats),
-                    lambda: _part(research_scene(state, inner, components), research_at, at))
-    items = (*space, *pieces.items, *_part(scoring, (map_w + 12, 0), at).items,
+    research_h, groups = _research_groups(state, inner, components)
+    research = Scene(inner, research_h, tuple(  # each area kept while it stays as it was
+        i for key, draw in groups for i in kept(
+            ("research", inner, research_at, at, *key),
+            functools.partial(_placed, draw, research_at, at))))
+    items = (*space, *pieces.items, *scoring.items,
              *actions.items, *legend.items, *research.items)
     return Scene(max(top_w, legend.width, research.width), research_at[1] + research.height,
                  items)
@@ -985,6 +1066,11 @@ def _row(state: GPState, seat: int, width: float, components: Components,
          viewer: int | None, at: Point) -> Scene:
     """:func:`player_scene` placed at ``at``."""
     return _part(player_scene(state, seat, width, components, viewer=viewer), at)
+
+
+def _placed(draw: Callable[[], list[Item]], *offsets: Point) -> tuple[Item, ...]:
+    """The items ``draw`` gives, placed as :func:`_part` places a part's."""
+    return _part(Scene(0, 0, tuple(draw())), *offsets).items
 
 
 def _part(part: Scene, *offsets: Point) -> Scene:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from pathlib import Path
@@ -26,6 +27,7 @@ from gaia_lab.render.shapes import Rect, Scene, Text
 __all__ = [
     "RULES_URL",
     "ActionPanel",
+    "Menu",
     "MessageLine",
     "board_scene",
     "citation_html",
@@ -236,6 +238,24 @@ class MessageLine:
                              f"{html}{again}</div>")
 
 
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """The actions of one verb offered in a dropdown: their indices and their labels, in
+    the same order (an option shows no hover text, so none is made)."""
+
+    indices: Sequence[int]
+    labels: Sequence[str]
+
+
+Buttons = Sequence[tuple[int, str, str]]
+"""Actions offered as buttons: (index, label, hover text) each."""
+
+
+def _listed(values: Sequence[Any]) -> list[Any]:
+    """``values`` as a list (a list as it is: nothing here changes it)."""
+    return values if isinstance(values, list) else list(values)
+
+
 class ActionPanel(anywidget.AnyWidget):
     """The legal actions of one decision as buttons (and menus for long lists).
 
@@ -248,12 +268,15 @@ class ActionPanel(anywidget.AnyWidget):
     _esm = (_HERE / "actions.js").read_text(encoding="utf-8")
     _css = (_HERE / "actions.css").read_text(encoding="utf-8")
     offer_json = traitlets.Unicode("{}").tag(sync=True)
-    """JSON of :attr:`offer` (one string: the widget protocol would otherwise walk every
-    entry of a long list, looking for binary buffers)."""
+    """The offer as one JSON string (the widget protocol would otherwise walk every entry
+    of a long list, looking for binary buffers): :attr:`offer`, but for a menu's actions,
+    sent as its list of indices and its list of labels (``"indices"``, ``"labels"``)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._offer: dict[str, Any] = {}
+        self._sent: dict[str, Any] = {}
+        self._offer: dict[str, Any] | None = {}
+        self._indices: frozenset[int] | None = frozenset()
         self._version = 0
         self._play: list[Callable[[int], None]] = []
         self._clear: list[Callable[[], None]] = []
@@ -268,20 +291,36 @@ class ActionPanel(anywidget.AnyWidget):
     def offer(self) -> dict[str, Any]:
         """The offer on show: ``{"v": version, "note", "clear", "empty", "groups": [{"verb",
         "menu", "actions": [[index, label, tooltip]...]}...]}`` (empty before the first)."""
+        if self._offer is None:  # a menu's entries are made when asked for, not per offer
+            groups = [group if "actions" in group else
+                      {"verb": group["verb"], "menu": True,
+                       "actions": [[i, label, ""] for i, label in
+                                   zip(group["indices"], group["labels"], strict=True)]}
+                      for group in self._sent["groups"]]
+            self._offer = {**self._sent, "groups": groups}
         return self._offer
 
-    def show(self, groups: Sequence[tuple[str, Sequence[tuple[int, str, str]], bool]], *,
+    def show(self, groups: Sequence[tuple[str, Buttons | Menu, bool]], *,
              note: str = "", clear: str = "", empty: str = "") -> None:
-        """Offer ``groups`` of (verb, [(index, label, tooltip)...], as a menu); ``note``
-        is HTML above them, ``clear`` the label of a "show all" button (none if
-        empty), ``empty`` the text when there is nothing to offer."""
+        """Offer ``groups`` of (verb, actions, as a menu): the actions as (index, label,
+        tooltip) triples or a :class:`Menu`; ``note`` is HTML above them, ``clear`` the
+        label of a "show all" button (none if empty), ``empty`` the text when there is
+        nothing to offer."""
         self._version += 1
-        self._offer = {
-            "v": self._version, "note": note, "clear": clear, "empty": empty,
-            "groups": [{"verb": verb, "menu": menu, "actions": [list(a) for a in actions]}
-                       for verb, actions, menu in groups],
-        }
-        self.offer_json = json.dumps(self._offer, separators=(",", ":"))
+        sent: list[dict[str, Any]] = []
+        for verb, actions, menu in groups:
+            if isinstance(actions, Menu):
+                sent.append({"verb": verb, "menu": True, "indices": _listed(actions.indices),
+                             "labels": _listed(actions.labels)})
+            elif menu:
+                sent.append({"verb": verb, "menu": True, "indices": [a[0] for a in actions],
+                             "labels": [a[1] for a in actions]})
+            else:
+                sent.append({"verb": verb, "menu": False, "actions": [list(a) for a in actions]})
+        self._sent = {"v": self._version, "note": note, "clear": clear, "empty": empty,
+                      "groups": sent}
+        self._offer = self._indices = None
+        self.offer_json = json.dumps(self._sent, separators=(",", ":"))
 
     def on_play(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(index)`` when an offered action is pressed."""
@@ -297,7 +336,13 @@ class ActionPanel(anywidget.AnyWidget):
 
     def offered(self) -> list[tuple[int, str]]:
         """The (index, label) pairs on offer, in order."""
-        return [(a[0], a[1]) for g in self.offer.get("groups", []) for a in g["actions"]]
+        pairs: list[tuple[int, str]] = []
+        for group in self._sent.get("groups", []):
+            if "actions" in group:
+                pairs += ((a[0], a[1]) for a in group["actions"])
+            else:
+                pairs += zip(group["indices"], group["labels"], strict=True)
+        return pairs
 
     def receive(self, content: Mapping[str, Any]) -> bool:
         """Handle one message of the browser; True if it reached a callback.
@@ -321,8 +366,9 @@ class ActionPanel(anywidget.AnyWidget):
                     clear()
                 return True
             index = content.get("index")
-            offered = {i for i, _ in self.offered()}
-            if event != "play" or not isinstance(index, int) or index not in offered:
+            if self._indices is None:
+                self._indices = frozenset(i for i, _ in self.offered())
+            if event != "play" or not isinstance(index, int) or index not in self._indices:
                 return False
             for play in list(self._play):
                 play(index)

@@ -58,18 +58,21 @@ function render({ model, el }) {
       el.append(p);
     }
     for (const group of offer.groups || []) {
+      // a menu comes as its indices and its labels (an option has no hover text)
+      const actions = group.actions ||
+        group.indices.map((index, k) => [index, group.labels[k], ""]);
       const row = document.createElement("div");
       row.className = "gaia-actions-row";
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", group.verb);
       const head = document.createElement("b");
-      head.textContent = group.verb + (group.menu ? ` (${group.actions.length})` : "");
+      head.textContent = group.verb + (group.menu ? ` (${actions.length})` : "");
       row.append(head);
       if (group.menu) {
         const select = document.createElement("select");
         select.className = "gaia-actions-menu";
         select.setAttribute("aria-label", group.verb);
-        for (const [index, label] of group.actions) {
+        for (const [index, label] of actions) {
           const o = document.createElement("option");
           o.value = String(index);
           o.textContent = label;
@@ -79,7 +82,7 @@ function render({ model, el }) {
         play.addEventListener("click", () => send({ event: "play", index: Number(select.value) }));
         row.append(select, play);
       } else {
-        for (const [index, label, title] of group.actions) {
+        for (const [index, label, title] of actions) {
           const b = button(label, title);
           b.addEventListener("click", () => send({ event: "play", index: index }));
           row.append(b);

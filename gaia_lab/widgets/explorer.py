@@ -40,6 +40,7 @@ from gaia_lab.widgets import _common
 from gaia_lab.widgets._common import (
     GREY,
     ActionPanel,
+    Menu,
     MessageLine,
     citation_html,
     error_html,
@@ -94,9 +95,10 @@ class _Listing:
         game = session.game
         self.state = state = session.state
         self.legal: list[Any] = [] if over else session.legal_actions()
-        self.labels = [str(a) for a in self.legal]
-        self.groups = [str(game.action_group(state, a)) for a in self.legal]
-        self.targets = [tuple(game.action_targets(state, a)) for a in self.legal]
+        group, targets_of = game.action_group, game.action_targets
+        self.labels = list(map(str, self.legal))
+        self.groups = [str(group(state, a)) for a in self.legal]
+        self.targets = [tuple(targets_of(state, a)) for a in self.legal]
         self.concern: dict[str, list[int]] = {}
         self.verbs: dict[str, list[int]] = {}
         concern, verbs = self.concern.get, self.verbs.get
@@ -114,6 +116,18 @@ class _Listing:
                 indices.append(i)
         self.scenes: dict[tuple[tuple[str, ...], int], Scene] = {}
         """The boards drawn for this state, by highlight and width."""
+
+
+def _picked(labels: list[str], indices: list[int]) -> list[str]:
+    """The labels at ``indices`` (increasing): one slice when they follow each other, as
+    the actions of one verb mostly do.
+
+    >>> _picked(["a", "b", "c", "d"], [1, 2, 3]), _picked(["a", "b", "c", "d"], [0, 2])
+    (['b', 'c', 'd'], ['a', 'c'])
+    """
+    if indices and indices[-1] - indices[0] + 1 == len(indices):
+        return labels[indices[0]:indices[-1] + 1]
+    return [labels[i] for i in indices]
 
 
 def _spoken(name: str, labels: list[str], count: int) -> str:
@@ -692,7 +706,7 @@ class Explorer:
             return
         labels = self._current().labels
         self._actions.show([  # a menu's options show no hover text: none is made for them
-            (verb, [(i, labels[i], "") for i in indices], True)
+            (verb, Menu(indices, _picked(labels, indices)), True)
             if len(indices) > self.group_limit else (verb, [self._entry(i) for i in indices], False)
             for verb, indices in self._current().verbs.items()])
 
