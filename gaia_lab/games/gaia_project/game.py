@@ -622,6 +622,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     for a in load_components().board_actions:
         if a.id in state.board_used:
             continue  # taken this round
+        if a.cost > (have["pw"] if a.kind == "power" else p.qic):
+            continue  # more power (at most 2 a token) or Q.I.C. than the player holds
         if a.id in ("power2", "power6"):
             near = [h for h in mine_targets if affordable(h, free_steps[a.id])]
             if near and viable(f"action {a.id}"):
@@ -666,10 +668,16 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         out += [f"build gf {h}. brainstone {where}" for h in spots
                 for where in ("gaia", f"area{p.brainstone + 1}")]
     paths = rules.upgrade_paths(me)
+    structures = {new: c.board.structure(rules.STRUCTURE_IDS[new])
+                  for new in ("ts", "PI", "lab", "ac1", "ac2")}
+    # the upgrades the player may pay for (a trading station costs less with no other
+    # player near)
+    payable = {new: any(cost is not None and rules.affords(p, cost)
+                        for cost in (s.cost, s.cost_alone)) for new, s in structures.items()}
     with_tile: set[str] = set()
     for name, building in p.buildings:
         for new in ("ts", "PI", "lab", "ac1", "ac2"):
-            if building not in paths[new]:
+            if building not in paths[new] or not payable[new]:
                 continue
             if new in ("ts", "PI"):
                 if left[new]:

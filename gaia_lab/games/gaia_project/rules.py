@@ -215,9 +215,19 @@ def gain(p: PlayerState, r: Resources, source: str) -> PlayerState:
     return p.add_vp(r.vp, source)
 
 
+def affords(p: PlayerState, cost: Resources) -> bool:
+    """Whether the player holds the credits, ore, knowledge and Q.I.C. of ``cost``.
+
+    >>> p = PlayerState.new("terrans")
+    >>> affords(p, Resources(credits=15, ore=4)), affords(p, Resources(qic=2))
+    (True, False)
+    """
+    return (cost.credits <= p.credits and cost.ore <= p.ore and cost.knowledge <= p.knowledge
+            and cost.qic <= p.qic)
+
+
 def _pay(p: PlayerState, cost: Resources, what: str, rule: str) -> PlayerState:
-    if (cost.credits <= p.credits and cost.ore <= p.ore and cost.knowledge <= p.knowledge
-            and cost.qic <= p.qic):
+    if affords(p, cost):
         return evolve(p, credits=p.credits - cost.credits, ore=p.ore - cost.ore,
                       knowledge=p.knowledge - cost.knowledge, qic=p.qic - cost.qic)
     short = [f"{need} {n} (has {have})" for n, need, have in (
