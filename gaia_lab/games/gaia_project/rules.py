@@ -1867,13 +1867,15 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
                           "to turn over.", "gp.research.level5_token")
         toks[green[0]] = (toks[green[0]][0], True)
         p = evolve(p, fed_tokens=tuple(toks))
+    if track == "navigation" and level + 1 == 5:
+        turn.follow.insert(0, ("lost", None))
+    if turn.judging and turn.stone is None:
+        return state, []  # the step's gains refuse nothing without a brainstone choice
     research = list(p.research)
     research[RESEARCH_TRACKS.index(track)] = level + 1
     p = evolve(p, research=tuple(research)).gained(track)
     code = TRACK_CODES[track]
     lv = _c().research(track).levels[level + 1]
-    if track == "navigation" and level + 1 == 5:
-        turn.follow.insert(0, ("lost", None))
     p = _gain_in_turn(p, lv.once, code, turn)
     if turn.judging:
         return state, []
