@@ -1465,7 +1465,6 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
     """The price of a mine on ``hx`` and its terraforming steps; Refusal if out of reach."""
     qic = 0 if own_gf else _range_cost(state, p, hx, extra)
     cost = _structure("mine").cost
-    cost = evolve(cost, qic=cost.qic + qic)
     steps = 0
     if planet == "gaia":
         if not own_gf:
@@ -1475,13 +1474,18 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
         per = _c().board.terraform_cost[p.level("terraforming")]
         paid = max(0, steps - free_steps)
-        cost = evolve(cost, ore=cost.ore + per * paid)
-        if paid and p.ore < cost.ore:
-            raise Refusal("build.terraform_unaffordable",
-                          f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} from "
-                          f"{home}: at Terraforming level {p.level('terraforming')} that is "
-                          f"{per * paid} ore, plus the mine's {cost.ore - per * paid}: "
-                          f"{cost.ore} ore needed, {p.ore} held.", "gp.terraform.cost")
+        if paid:
+            ore = cost.ore + per * paid
+            if p.ore < ore:
+                raise Refusal("build.terraform_unaffordable",
+                              f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} "
+                              f"from {home}: at Terraforming level "
+                              f"{p.level('terraforming')} that is {per * paid} ore, plus "
+                              f"the mine's {cost.ore}: {ore} ore needed, {p.ore} held.",
+                              "gp.terraform.cost")
+            cost = evolve(cost, ore=ore)
+    if qic:
+        cost = evolve(cost, qic=cost.qic + qic)
     return cost, steps
 
 
