@@ -38,6 +38,7 @@ __all__ = [
     "Hex",
     "Orientation",
     "corners",
+    "distances",
     "from_pixel",
     "hex_graph",
     "ring_distance",
@@ -325,6 +326,20 @@ def hex_graph(hexes: Iterable[Hex]) -> nx.Graph[Hex]:
             if n in present and h < n:
                 graph.add_edge(h, n)
     return graph
+
+
+def distances(origin: Hex, hexes: Iterable[Hex]) -> tuple[int, ...]:
+    """The :meth:`Hex.distance` from ``origin`` to each of ``hexes``, in their order,
+    worked out in one pass (a table of a whole board at a time).
+
+    >>> distances(Hex(0, 0), [Hex(3, -1), Hex(0, 0), Hex(-2, 2)])
+    (3, 0, 2)
+    >>> distances(Hex(2, -1), Hex(0, 0).spiral(3)) == tuple(
+    ...     Hex(2, -1).distance(h) for h in Hex(0, 0).spiral(3))
+    True
+    """
+    q, r = origin.q, origin.r
+    return tuple(max(abs(dq := q - h.q), abs(dr := r - h.r), abs(dq + dr)) for h in hexes)
 
 
 def ring_distance(graph: nx.Graph[Hex], a: Hex, b: Hex) -> int | None:

@@ -573,7 +573,12 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     if p.knowledge >= rules.RESEARCH_COST.knowledge:
         out += [f"up {c}" for t, c in zip(RESEARCH_TRACKS, codes, strict=True)
                 if p.level(t) < 5]
-    tails = _tech_tails(state, p)
+
+    @functools.cache
+    def tails() -> list[str]:
+        """The follow-ups of taking a tech tile, worked out once a line takes one."""
+        return _tech_tails(state, p)
+
     taken = {h for o in state.seats for h, _ in o.buildings}
     formers = {h for i, o in enumerate(state.seats) if i != seat for h in o.gaiaformers}
     own = {h for h, _ in p.buildings}
@@ -634,7 +639,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                             for k in (1, 3) for h in near]
         elif a.id == "qic1":
             if viable("action qic1"):
-                out += [f"action qic1. {t}" for t in tails]
+                out += [f"action qic1. {t}" for t in tails()]
         elif a.id == "qic2":
             out += [f"action qic2. fedtile {t}" for t, _ in p.fed_tokens]
         else:
@@ -686,7 +691,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                 # the tech tile does not depend on which building is upgraded: the tails
                 # are tried on the first one (GaiaProject.legal_actions repeats them)
                 with_tile.add(new)
-                out += [f"build {new} {name}. {t}" for t in tails]
+                out += [f"build {new} {name}. {t}" for t in tails()]
     feds = _federations(state, seat)
     out += feds
     if 0 <= p.brainstone <= 2:

@@ -33,7 +33,7 @@ from types import MappingProxyType
 from gaia_lab.core.errors import GaiaLabError, IllegalActionError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
-from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.hexgrid import Hex, distances
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
@@ -1430,8 +1430,7 @@ def structure_distances(state: GPState, p: PlayerState, stations: bool = True
 @functools.lru_cache(maxsize=128)
 def _nearest_distances(sectors: tuple[tuple[str, int, int, int], ...],
                        sources: tuple[str, ...]) -> Mapping[str, int]:
-    m = _space_map(sectors)
-    names = [m.name(h) for h in m]
+    names = _space_map(sectors).names()
     if not sources:
         return dict.fromkeys(names, 99)
     rows = [_distance_row(sectors, source) for source in sources]
@@ -1443,8 +1442,7 @@ def _distance_row(sectors: tuple[tuple[str, int, int, int], ...], source: str
                   ) -> tuple[int, ...]:
     """The distance from ``source`` to each map hex, in map order."""
     m = _space_map(sectors)
-    s = m.hex(source)
-    return tuple(s.distance(h) for h in m)
+    return distances(m.hex(source), m)
 
 
 def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
