@@ -1335,9 +1335,10 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
            ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
     h = hooks(p.faction)
-    table = conversions(p)
+    with_pi = bool(p.count("PI"))
+    table = _conversion_table(p.faction, with_pi)  # conversions(p)
     rule = "gp.free_action.when"
-    got = _convert(cmd, table, rule, split=_power_per_token(p) > 1)
+    got = _convert(cmd, table, rule, split=with_pi and h.power_per_token_with_pi > 1)
     cost = cmd.cost[0]
     n = cost.amount
     if cost.code == "pw":
@@ -1354,7 +1355,10 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
                           h.rule or rule)
         p = evolve(p, bowls=(p.bowls[0], p.bowls[1], p.bowls[2] - n, p.bowls[3] + n))
     else:
-        p = _pay(p, _resource(cost.code, n), f"Converting {cost}", rule)
+        price = _resource(cost.code, n)
+        if turn is not None and turn.judging and affords(p, price):
+            return state, []  # paid, and the gain refuses nothing
+        p = _pay(p, price, f"Converting {cost}", rule)
     if turn is not None and turn.judging:
         return state, []
     p = gain(p, got, "spend")
@@ -2380,7 +2384,8 @@ def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState,
     if state.planet(hx) is not None or state.owner(hx) is not None:
         raise Refusal("lost.not_space", f"{hx} is not empty space.", "gp.action.research")
     qic = _range_cost(state, p, hx, 0)
-    p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    if qic:
+        p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
     turn.built.append(hx)
     if turn.judging:
         return state, []
