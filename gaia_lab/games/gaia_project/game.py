@@ -556,7 +556,8 @@ def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
 def _main_actions(state: GPState, seat: int) -> list[str]:
     """The candidate lines of the action phase, leaving out the targets that cannot be
     legal whatever the resources (a mine on a built hex, an upgrade of another
-    building, an action space taken this round) and the research step the knowledge
+    building, an action space taken this round), the research step the knowledge held
+    cannot pay, and the board actions and upgrades the power, Q.I.C., credits and ore
     held cannot pay; :meth:`GaiaProject.explain` judges the rest."""
     p = state.seats[seat]
     codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
