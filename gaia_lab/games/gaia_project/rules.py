@@ -1770,7 +1770,9 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         raise Refusal("upgrade.none_left", f"No {new} is left on the board.",
                       "gp.action.upgrade")
     cost = s.cost
-    if new == "ts" and s.cost_alone is not None:
+    if (new == "ts" and s.cost_alone is not None
+            and not (turn.judging and affords(p, cost) and affords(p, s.cost_alone))):
+        # (judged, a station paid for either way needs no look at its neighbours)
         # an Ivits space station is a structure only in federations: a trading station
         # next to one alone is still isolated (the public engine's reading too)
         near = any(structure_distances(state, o, stations=False)[hx] <= 2
