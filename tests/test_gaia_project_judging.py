@@ -59,6 +59,20 @@ def _check_position(state: Any) -> None:
     for text in left_out:
         if text not in listed:
             assert _played(state, parse_listed(text)) is not None, text
+    # a first part no candidate starts with cannot lead to a legal line: a board action
+    # (those with a mine to build are checked above), an upgrade to a lab or an academy
+    # (their tiles are listed on one building) when there is a tile to take
+    starts = {" ".join(str(line).split(". ")[0].split(" ")[1:3]) for line in lines}
+    tiles = bool(engine._tech_tails(state, p))
+    first_parts = [(f"action {a.id}", f"action {a.id}")
+                   for a in load_components().board_actions
+                   if a.id not in ("power2", "power6") and (tiles or a.id != "qic1")]
+    first_parts += [(f"build {new}", f"build {new} {h}") for h, _ in p.buildings
+                    for new in ("lab", "ac1", "ac2") if tiles]
+    for start, text in first_parts:
+        if start not in starts:
+            line = parse_listed(f"{p.faction} {text}")
+            assert rules.turn_lines_legal(state, [line], complete=False) == [False], text
     # the distances range counts from
     m = state.space_map
     for seat in state.seats:

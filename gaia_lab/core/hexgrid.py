@@ -25,7 +25,7 @@ from a hex's centre to any corner.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypeAlias
@@ -38,6 +38,7 @@ __all__ = [
     "Hex",
     "Orientation",
     "corners",
+    "distances",
     "from_pixel",
     "hex_graph",
     "ring_distance",
@@ -51,11 +52,13 @@ _SQRT3 = math.sqrt(3.0)
 
 
 class _Hashed:
-    """The slot holding a hex's hash, worked out once when the hex is made (a hex is a
-    dictionary and set key in every search over a map)."""
+    """The slot holding a hex's hash, worked out once when the hex is made, as the bound
+    ``__int__`` of that number.  :class:`Hex` takes the slot itself as its ``__hash__``
+    (see below), so hashing a hex, a dictionary and set key in every search over a map,
+    runs no Python code: the slot hands over the bound method and hash() calls it."""
 
     __slots__ = ("_hash",)
-    _hash: int
+    _hash: Callable[[], int]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -80,10 +83,10 @@ class Hex(_Hashed):
         _SET_Q(self, q)
         _SET_R(self, r)
         # the value the generated hash gave, so sets of hexes keep their order
-        _SET_HASH(self, hash((q, r)))
+        _SET_HASH(self, hash((q, r)).__int__)
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __hash__(self) -> int:  # replaced by the slot itself below: the same number
+        return self._hash()
 
     def __reduce__(self) -> tuple[type[Hex], tuple[int, int]]:
         return Hex, (self.q, self.r)
@@ -192,6 +195,7 @@ class Hex(_Hashed):
 _SET_Q = Hex.__dict__["q"].__set__
 _SET_R = Hex.__dict__["r"].__set__
 _SET_HASH = _Hashed.__dict__["_hash"].__set__
+Hex.__hash__ = _Hashed.__dict__["_hash"]  # type: ignore[method-assign]
 
 DIRECTIONS: tuple[Hex, ...] = (
     Hex(1, 0),
@@ -325,6 +329,20 @@ def hex_graph(hexes: Iterable[Hex]) -> nx.Graph[Hex]:
             if n in present and h < n:
                 graph.add_edge(h, n)
     return graph
+
+
+def distances(origin: Hex, hexes: Iterable[Hex]) -> tuple[int, ...]:
+    """The :meth:`Hex.distance` from ``origin`` to each of ``hexes``, in their order,
+    worked out in one pass (a table of a whole board at a time).
+
+    >>> distances(Hex(0, 0), [Hex(3, -1), Hex(0, 0), Hex(-2, 2)])
+    (3, 0, 2)
+    >>> distances(Hex(2, -1), Hex(0, 0).spiral(3)) == tuple(
+    ...     Hex(2, -1).distance(h) for h in Hex(0, 0).spiral(3))
+    True
+    """
+    q, r = origin.q, origin.r
+    return tuple(max(abs(dq := q - h.q), abs(dr := r - h.r), abs(dq + dr)) for h in hexes)
 
 
 def ring_distance(graph: nx.Graph[Hex], a: Hex, b: Hex) -> int | None:

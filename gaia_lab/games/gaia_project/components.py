@@ -81,6 +81,7 @@ from gaia_lab.core.schema import (
     read_file,
     show,
 )
+from gaia_lab.core.values import slot_init
 
 __all__ = [
     "ADVANCED_POSITIONS",
@@ -206,6 +207,7 @@ def terraforming_steps(a: str, b: str) -> int:
 # Values
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Resources:
     """An amount of each resource; zero fields are left out of ``repr`` and ``str``.
@@ -237,10 +239,15 @@ class Resources:
         return [(n, getattr(self, n)) for n in RESOURCES if getattr(self, n)]
 
     def __add__(self, other: Resources) -> Resources:
-        return Resources(*(getattr(self, n) + getattr(other, n) for n in RESOURCES))
+        # field by field, in RESOURCES order (gains and costs are added in every turn)
+        return Resources(self.credits + other.credits, self.ore + other.ore,
+                         self.knowledge + other.knowledge, self.qic + other.qic,
+                         self.vp + other.vp, self.power_tokens + other.power_tokens,
+                         self.charge_power + other.charge_power)
 
     def __bool__(self) -> bool:
-        return any(getattr(self, n) for n in RESOURCES)
+        return bool(self.credits or self.ore or self.knowledge or self.qic or self.vp
+                    or self.power_tokens or self.charge_power)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={v}" for n, v in self.items())
@@ -502,6 +509,9 @@ class PlayerBoard:
 
     def structure(self, structure_id: str) -> Structure:
         """The structure with this id."""
+        for s in self.structures:  # six of them: a scan, no table built per look-up
+            if s.id == structure_id:
+                return s
         return lookup({s.id: s for s in self.structures}, structure_id, "structure")
 
 

@@ -556,7 +556,8 @@ def _tech_tails(state: GPState, p: PlayerState) -> list[str]:
 def _main_actions(state: GPState, seat: int) -> list[str]:
     """The candidate lines of the action phase, leaving out the targets that cannot be
     legal whatever the resources (a mine on a built hex, an upgrade of another
-    building, an action space taken this round) and the research step the knowledge
+    building, an action space taken this round), the research step the knowledge held
+    cannot pay, and the board actions and upgrades the power, Q.I.C., credits and ore
     held cannot pay; :meth:`GaiaProject.explain` judges the rest."""
     p = state.seats[seat]
     codes = [TRACK_CODES[t] for t in RESEARCH_TRACKS]
@@ -573,7 +574,12 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     if p.knowledge >= rules.RESEARCH_COST.knowledge:
         out += [f"up {c}" for t, c in zip(RESEARCH_TRACKS, codes, strict=True)
                 if p.level(t) < 5]
-    tails = _tech_tails(state, p)
+
+    @functools.cache
+    def tails() -> list[str]:
+        """The follow-ups of taking a tech tile, worked out once a line takes one."""
+        return _tech_tails(state, p)
+
     taken = {h for o in state.seats for h, _ in o.buildings}
     formers = {h for i, o in enumerate(state.seats) if i != seat for h in o.gaiaformers}
     own = {h for h, _ in p.buildings}
@@ -622,6 +628,8 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
     for a in load_components().board_actions:
         if a.id in state.board_used:
             continue  # taken this round
+        if a.cost > (have["pw"] if a.kind == "power" else p.qic):
+            continue  # more power (at most 2 a token) or Q.I.C. than the player holds
         if a.id in ("power2", "power6"):
             near = [h for h in mine_targets if affordable(h, free_steps[a.id])]
             if near and viable(f"action {a.id}"):
@@ -632,7 +640,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                             for k in (1, 3) for h in near]
         elif a.id == "qic1":
             if viable("action qic1"):
-                out += [f"action qic1. {t}" for t in tails]
+                out += [f"action qic1. {t}" for t in tails()]
         elif a.id == "qic2":
             out += [f"action qic2. fedtile {t}" for t, _ in p.fed_tokens]
         else:
@@ -666,10 +674,16 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
         out += [f"build gf {h}. brainstone {where}" for h in spots
                 for where in ("gaia", f"area{p.brainstone + 1}")]
     paths = rules.upgrade_paths(me)
+    structures = {new: c.board.structure(rules.STRUCTURE_IDS[new])
+                  for new in ("ts", "PI", "lab", "ac1", "ac2")}
+    # the upgrades the player may pay for (a trading station costs less with no other
+    # player near)
+    payable = {new: any(cost is not None and rules.affords(p, cost)
+                        for cost in (s.cost, s.cost_alone)) for new, s in structures.items()}
     with_tile: set[str] = set()
     for name, building in p.buildings:
         for new in ("ts", "PI", "lab", "ac1", "ac2"):
-            if building not in paths[new]:
+            if building not in paths[new] or not payable[new]:
                 continue
             if new in ("ts", "PI"):
                 if left[new]:
@@ -678,7 +692,7 @@ def _main_actions(state: GPState, seat: int) -> list[str]:
                 # the tech tile does not depend on which building is upgraded: the tails
                 # are tried on the first one (GaiaProject.legal_actions repeats them)
                 with_tile.add(new)
-                out += [f"build {new} {name}. {t}" for t in tails]
+                out += [f"build {new} {name}. {t}" for t in tails()]
     feds = _federations(state, seat)
     out += feds
     if 0 <= p.brainstone <= 2:

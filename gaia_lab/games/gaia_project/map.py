@@ -149,6 +149,8 @@ class SpaceMap:
     _hexes: Mapping[str, Hex] = field(compare=False, repr=False)
     _graph: list[nx.Graph[Hex]] = field(compare=False, repr=False, default_factory=list)
     _order: list[tuple[Hex, ...]] = field(compare=False, repr=False, default_factory=list)
+    _name_order: list[tuple[str, ...]] = field(compare=False, repr=False,
+                                               default_factory=list)
     _adjacent: list[Mapping[Hex, tuple[Hex, ...]]] = field(compare=False, repr=False,
                                                             default_factory=list)
     """The lazily built tables above are published whole, by one ``append`` of a
@@ -252,6 +254,17 @@ class SpaceMap:
             return self._names[h]
         except KeyError:
             raise KeyError(f"hex {h} is not on the map") from None
+
+    def names(self) -> tuple[str, ...]:
+        """The log name of every hex, in map order (a table built once).
+
+        >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+        >>> m.names() == tuple(m.name(h) for h in m)
+        True
+        """
+        if not self._name_order:
+            self._name_order.append(tuple(self._names[h] for h in self))
+        return self._name_order[0]
 
     def hex(self, name: str) -> Hex:
         """The hex a log name (``10A3``, ``3C``) or a raw ``QxR`` coordinate denotes.

@@ -33,7 +33,7 @@ from types import MappingProxyType
 from gaia_lab.core.errors import GaiaLabError, IllegalActionError
 from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
-from gaia_lab.core.hexgrid import Hex
+from gaia_lab.core.hexgrid import Hex, distances
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
@@ -215,9 +215,19 @@ def gain(p: PlayerState, r: Resources, source: str) -> PlayerState:
     return p.add_vp(r.vp, source)
 
 
+def affords(p: PlayerState, cost: Resources) -> bool:
+    """Whether the player holds the credits, ore, knowledge and Q.I.C. of ``cost``.
+
+    >>> p = PlayerState.new("terrans")
+    >>> affords(p, Resources(credits=15, ore=4)), affords(p, Resources(qic=2))
+    (True, False)
+    """
+    return (cost.credits <= p.credits and cost.ore <= p.ore and cost.knowledge <= p.knowledge
+            and cost.qic <= p.qic)
+
+
 def _pay(p: PlayerState, cost: Resources, what: str, rule: str) -> PlayerState:
-    if (cost.credits <= p.credits and cost.ore <= p.ore and cost.knowledge <= p.knowledge
-            and cost.qic <= p.qic):
+    if affords(p, cost):
         return evolve(p, credits=p.credits - cost.credits, ore=p.ore - cost.ore,
                       knowledge=p.knowledge - cost.knowledge, qic=p.qic - cost.qic)
     short = [f"{need} {n} (has {have})" for n, need, have in (
@@ -1325,9 +1335,10 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
            ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
     h = hooks(p.faction)
-    table = conversions(p)
+    with_pi = bool(p.count("PI"))
+    table = _conversion_table(p.faction, with_pi)  # conversions(p)
     rule = "gp.free_action.when"
-    got = _convert(cmd, table, rule, split=_power_per_token(p) > 1)
+    got = _convert(cmd, table, rule, split=with_pi and h.power_per_token_with_pi > 1)
     cost = cmd.cost[0]
     n = cost.amount
     if cost.code == "pw":
@@ -1344,7 +1355,10 @@ def _spend(state: GPState, seat: int, cmd: Spend, turn: _Turn | None = None
                           h.rule or rule)
         p = evolve(p, bowls=(p.bowls[0], p.bowls[1], p.bowls[2] - n, p.bowls[3] + n))
     else:
-        p = _pay(p, _resource(cost.code, n), f"Converting {cost}", rule)
+        price = _resource(cost.code, n)
+        if turn is not None and turn.judging and affords(p, price):
+            return state, []  # paid, and the gain refuses nothing
+        p = _pay(p, price, f"Converting {cost}", rule)
     if turn is not None and turn.judging:
         return state, []
     p = gain(p, got, "spend")
@@ -1420,8 +1434,7 @@ def structure_distances(state: GPState, p: PlayerState, stations: bool = True
 @functools.lru_cache(maxsize=128)
 def _nearest_distances(sectors: tuple[tuple[str, int, int, int], ...],
                        sources: tuple[str, ...]) -> Mapping[str, int]:
-    m = _space_map(sectors)
-    names = [m.name(h) for h in m]
+    names = _space_map(sectors).names()
     if not sources:
         return dict.fromkeys(names, 99)
     rows = [_distance_row(sectors, source) for source in sources]
@@ -1433,8 +1446,7 @@ def _distance_row(sectors: tuple[tuple[str, int, int, int], ...], source: str
                   ) -> tuple[int, ...]:
     """The distance from ``source`` to each map hex, in map order."""
     m = _space_map(sectors)
-    s = m.hex(source)
-    return tuple(s.distance(h) for h in m)
+    return distances(m.hex(source), m)
 
 
 def _range_cost(state: GPState, p: PlayerState, target: str, extra: int) -> int:
@@ -1455,7 +1467,6 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
     """The price of a mine on ``hx`` and its terraforming steps; Refusal if out of reach."""
     qic = 0 if own_gf else _range_cost(state, p, hx, extra)
     cost = _structure("mine").cost
-    cost = evolve(cost, qic=cost.qic + qic)
     steps = 0
     if planet == "gaia":
         if not own_gf:
@@ -1465,13 +1476,18 @@ def _mine_cost(state: GPState, p: PlayerState, hx: str, planet: str, own_gf: boo
         steps = terraforming_steps(planet, home) if planet in HOME_TYPES else 0
         per = _c().board.terraform_cost[p.level("terraforming")]
         paid = max(0, steps - free_steps)
-        cost = evolve(cost, ore=cost.ore + per * paid)
-        if paid and p.ore < cost.ore:
-            raise Refusal("build.terraform_unaffordable",
-                          f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} from "
-                          f"{home}: at Terraforming level {p.level('terraforming')} that is "
-                          f"{per * paid} ore, plus the mine's {cost.ore - per * paid}: "
-                          f"{cost.ore} ore needed, {p.ore} held.", "gp.terraform.cost")
+        if paid:
+            ore = cost.ore + per * paid
+            if p.ore < ore:
+                raise Refusal("build.terraform_unaffordable",
+                              f"{hx} is {paid} terraforming step{'s' if paid > 1 else ''} "
+                              f"from {home}: at Terraforming level "
+                              f"{p.level('terraforming')} that is {per * paid} ore, plus "
+                              f"the mine's {cost.ore}: {ore} ore needed, {p.ore} held.",
+                              "gp.terraform.cost")
+            cost = evolve(cost, ore=ore)
+    if qic:
+        cost = evolve(cost, qic=cost.qic + qic)
     return cost, steps
 
 
@@ -1754,7 +1770,9 @@ def _upgrade(state: GPState, turn: _Turn, cmd: Build) -> tuple[GPState, list[Eve
         raise Refusal("upgrade.none_left", f"No {new} is left on the board.",
                       "gp.action.upgrade")
     cost = s.cost
-    if new == "ts" and s.cost_alone is not None:
+    if (new == "ts" and s.cost_alone is not None
+            and not (turn.judging and affords(p, cost) and affords(p, s.cost_alone))):
+        # (judged, a station paid for either way needs no look at its neighbours)
         # an Ivits space station is a structure only in federations: a trading station
         # next to one alone is still isolated (the public engine's reading too)
         near = any(structure_distances(state, o, stations=False)[hx] <= 2
@@ -1857,13 +1875,15 @@ def _up(state: GPState, seat: int, track: str, turn: _Turn) -> tuple[GPState, li
                           "to turn over.", "gp.research.level5_token")
         toks[green[0]] = (toks[green[0]][0], True)
         p = evolve(p, fed_tokens=tuple(toks))
+    if track == "navigation" and level + 1 == 5:
+        turn.follow.insert(0, ("lost", None))
+    if turn.judging and turn.stone is None:
+        return state, []  # the step's gains refuse nothing without a brainstone choice
     research = list(p.research)
     research[RESEARCH_TRACKS.index(track)] = level + 1
     p = evolve(p, research=tuple(research)).gained(track)
     code = TRACK_CODES[track]
     lv = _c().research(track).levels[level + 1]
-    if track == "navigation" and level + 1 == 5:
-        turn.follow.insert(0, ("lost", None))
     p = _gain_in_turn(p, lv.once, code, turn)
     if turn.judging:
         return state, []
@@ -2374,7 +2394,8 @@ def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState,
     if state.planet(hx) is not None or state.owner(hx) is not None:
         raise Refusal("lost.not_space", f"{hx} is not empty space.", "gp.action.research")
     qic = _range_cost(state, p, hx, 0)
-    p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
+    if qic:
+        p = _pay(p, Resources(qic=qic), "Reaching the hex", "gp.range.qic")
     turn.built.append(hx)
     if turn.judging:
         return state, []

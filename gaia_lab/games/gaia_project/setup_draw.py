@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Final
 
 from gaia_lab.core.events import Event
@@ -42,7 +43,7 @@ from gaia_lab.games.gaia_project.map import SectorPlacement, SpaceMap, default_l
 from gaia_lab.games.gaia_project.notation import DRAW_PARTS, Draw, Move
 from gaia_lab.games.gaia_project.rulebook import RULES
 from gaia_lab.games.gaia_project.rules import Refusal, resolves
-from gaia_lab.games.gaia_project.state import GPState, Setup
+from gaia_lab.games.gaia_project.state import GPState, Setup, _space_map
 
 __all__ = ["draw", "new_game", "play_draw"]
 
@@ -113,10 +114,16 @@ def draw(state: GPState) -> Move:
             rng.shuffle(sectors)
             placed = tuple(SectorPlacement(s, rng.randrange(6), p.centre)
                            for s, p in zip(sectors, slots, strict=True))
-            if not SpaceMap.build(placed).same_type_neighbours():
+            if not _placed_map(placed).same_type_neighbours():
                 return Move("setup", (Draw(part, _map_values(placed)),))
     pool = list(_pool(part))
     return Move("setup", (Draw(part, tuple(rng.sample(pool, _count(state, part)))),))
+
+
+def _placed_map(placed: Sequence[SectorPlacement]) -> SpaceMap:
+    """The map of a drawn layout, from the cache every state of the game reads it from
+    (:attr:`GPState.space_map`): drawn, read back and played on, it is built once."""
+    return _space_map(tuple((p.sector, p.rotation, p.centre.q, p.centre.r) for p in placed))
 
 
 def _read_map(state: GPState, values: tuple[str, ...]) -> tuple[SectorPlacement, ...]:
@@ -144,7 +151,7 @@ def _read_map(state: GPState, values: tuple[str, ...]) -> tuple[SectorPlacement,
     if Counter(p.sector for p in placed) != Counter(p.sector for p in slots):
         wanted = ", ".join(sorted(p.sector for p in slots))
         raise Refusal("setup.draw", f"the map uses the sectors {wanted}", rule)
-    touching = SpaceMap.build(placed).same_type_neighbours()
+    touching = _placed_map(placed).same_type_neighbours()
     if touching:
         a, _ = touching[0]
         raise Refusal("setup.draw", "two planets of the same home type touch "

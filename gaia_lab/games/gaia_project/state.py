@@ -15,7 +15,9 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Final
@@ -286,6 +288,18 @@ class GPState:
     """The setup parts still to draw (phase ``setup_draw``), see
     :data:`~gaia_lab.games.gaia_project.notation.DRAW_PARTS`."""
 
+    def __hash__(self) -> int:
+        """The hash of every field, as the generated one, worked out once for the last
+        state hashed: a position is hashed again and again while it is played (its legal
+        list, the outcome of each line explained or applied), and its fields are deep."""
+        global _last_hash
+        last = _last_hash
+        if last is not None and last[0] is self:
+            return last[1]
+        value = hash(_state_fields(self))
+        _last_hash = (self, value)
+        return value
+
     @classmethod
     def new(cls, players: int, setup: Setup, seed: str = "") -> GPState:
         """The state before factions are chosen."""
@@ -386,6 +400,14 @@ class GPState:
     def __str__(self) -> str:
         who = ", ".join(f"{p.faction or '?'} {p.vp}vp" for p in self.seats)
         return f"Gaia Project, round {self.round}, {self.phase}: {who}"
+
+
+_state_fields: Final = operator.attrgetter(*(f.name for f in dataclasses.fields(GPState)))
+"""A state's fields as a tuple, in order (what the generated hash hashes)."""
+_last_hash: tuple[GPState, int] | None = None
+"""The last state hashed and its hash.  It is replaced whole (one assignment), so every
+thread reads a matching pair, and it holds the state it answers for, so its identity is
+never reused while it does."""
 
 
 def seats_in_order(start: int, players: int) -> Sequence[int]:
