@@ -2410,8 +2410,16 @@ def lost_planet_spots(state: GPState, seat: int) -> dict[str, bool]:
     distance = structure_distances(state, p)
     reach = _c().board.range_by_level[p.level("navigation")] + 2 * p.qic
     taken = {h for o in state.seats for h, _ in o.buildings}
-    return {name: d <= reach and name not in taken and state.planet(name) is None
-            for name, d in distance.items()}
+    space = _empty_space(state.setup.sectors)
+    return {name: d <= reach and name in space and name not in taken
+            and name not in state.gaia_hexes for name, d in distance.items()}
+
+
+@functools.lru_cache(maxsize=16)
+def _empty_space(sectors: tuple[tuple[str, int, int, int], ...]) -> frozenset[str]:
+    """The log names of the map's hexes with no planet."""
+    m = _space_map(sectors)
+    return frozenset(m.name(h) for h in m if m.planet(h) is None)
 
 
 def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState, list[Event]]:
