@@ -775,12 +775,13 @@ def _same_tile_elsewhere(state: GPState, legal: list[Move],
         first = m.commands[0]
         if isinstance(first, Build) and first.building in ("lab", "ac1", "ac2"):
             tails.setdefault((first.building, first.hex), []).append(m.commands[1:])
-    groups = [[Move(p.faction, (Build(new, name), *rest)) for rest in rests]
-              for (new, done), rests in tails.items()
+    groups = [(Build(new, name), rests) for (new, done), rests in tails.items()
               for name, building in p.buildings
               if name != done and building in paths[new]]
-    firsts = are_legal([here[0] for here in groups])
-    return [m for here, ok in zip(groups, firsts) if ok for m in here]
+    firsts = are_legal([Move(p.faction, (build, *rests[0])) for build, rests in groups])
+    # the lines of a building whose first line is refused are never made
+    return [Move(p.faction, (build, *rest)) for (build, rests), ok in zip(groups, firsts)
+            if ok for rest in rests]
 
 
 # ---------------------------------------------------------------------------

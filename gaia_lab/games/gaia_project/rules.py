@@ -1084,8 +1084,15 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = Tru
         # every line here has a part at ``depth``; the lines sharing a part that is not
         # their last are walked together below it
         branches: dict[_Unit, list[tuple[int, list[_Unit]]]] = {}
+        # the Lost Planet owed: the hexes ending lines here are judged from one table
+        spots = (lost_planet_spots(state, seat) if turn.follow and turn.follow[0][0] == "lost"
+                 else {})
         for i, units in lines:
-            if len(units) == depth + 1:
+            cmd, stone = units[depth]
+            if (len(units) == depth + 1 and isinstance(cmd, LostPlanet) and stone is None
+                    and cmd.hex in spots):
+                legal[i] = spots[cmd.hex] and not (complete and len(turn.follow) > 1)
+            elif len(units) == depth + 1:
                 # the end of a line refuses only a missing follow-up (_end_turn); the
                 # charges it offers and the next turn decide nothing
                 done = play_unit(state, turn, units[depth], last=True)
@@ -2385,6 +2392,34 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
     what = (f"extend their federation by {', '.join(new)} and take {cmd.token}." if new
             else f"take {cmd.token}: their federation has grown to the next threshold.")
     return state, [_ev("federation", f"{_name(p.faction)} {what}", seat, "gp.faction.ivits")]
+
+
+def lost_planet_spots(state: GPState, seat: int) -> dict[str, bool]:
+    """Whether :func:`_lost_planet` lets the player place the Lost Planet on each hex of
+    the map (by log name): empty space with no structure, in range with the Q.I.C. the
+    player holds.  One table judges every hex a listing offers (see
+    :func:`turn_lines_legal`); the command itself stays the rule's one judge.
+
+    >>> s = new_game(2, DEEP_MIND_2_SETUP)
+    >>> s = evolve(s, seats=(s.seats[0].with_building("5A4", "m"), s.seats[1]))
+    >>> spots = lost_planet_spots(s, 0)
+    >>> spots["5A4"], spots["5A5"], sum(spots.values())
+    (False, True, 6)
+    """
+    p = state.seats[seat]
+    distance = structure_distances(state, p)
+    reach = _c().board.range_by_level[p.level("navigation")] + 2 * p.qic
+    taken = {h for o in state.seats for h, _ in o.buildings}
+    space = _empty_space(state.setup.sectors)
+    return {name: d <= reach and name in space and name not in taken
+            and name not in state.gaia_hexes for name, d in distance.items()}
+
+
+@functools.lru_cache(maxsize=16)
+def _empty_space(sectors: tuple[tuple[str, int, int, int], ...]) -> frozenset[str]:
+    """The log names of the map's hexes with no planet."""
+    m = _space_map(sectors)
+    return frozenset(m.name(h) for h in m if m.planet(h) is None)
 
 
 def _lost_planet(state: GPState, turn: _Turn, cmd: LostPlanet) -> tuple[GPState, list[Event]]:
