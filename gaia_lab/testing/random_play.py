@@ -38,8 +38,9 @@ def random_states(
     seed: int,
     options: Mapping[str, Any] | None = None,
 ) -> Iterator[Any]:
-    """Every state of a seeded random game, the first to the last, applying actions
-    directly (no checks).  The policy's generator is ``random.Random(seed)``; the game
+    """Every state of a seeded random game, the first to the last, advancing by each
+    action directly (:meth:`Game.advance <gaia_lab.core.game.Game.advance>`: no checks,
+    no events).  The policy's generator is ``random.Random(seed)``; the game
     itself is created with the same ``seed``.
 
     >>> import gaia_lab
@@ -62,7 +63,7 @@ def random_states(
             action = game.legal_actions(state)[0]
         else:
             action = choose(policy, game.legal_actions(state))
-        state = game.apply(state, action).state
+        state = game.advance(state, action)
     raise RuntimeError(
         f"{game.meta.name}: {players} players, seed {seed}: the game did not end within "
         f"{game.meta.max_steps} steps"

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final
 from gaia_lab.core import codec
 from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.events import Event
+from gaia_lab.core.events import UNREAD, Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.options import Option, declare
@@ -121,11 +121,19 @@ class AnimalsGathering(Game[AGState, Action]):
     def apply(self, state: AGState, action: Action) -> Step[AGState]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
         events: list[Event] = []
+        return Step(self._play(state, action, events), tuple(events))
+
+    def advance(self, state: AGState, action: Action) -> AGState:
+        """:meth:`apply`'s state, with no event told (nor its sentence made)."""
+        return self._play(state, action, UNREAD)
+
+    def _play(self, state: AGState, action: Action, events: list[Event]) -> AGState:
+        """Resolve the head task with ``action``, then settle, telling ``events``."""
         if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
             state = spells.apply_cast(self.rules, state, state.tasks[0], action, events)
         else:
             state = FLOW.resolve(self.rules, state, action, events)
-        return Step(FLOW.settle(self.rules, state, events), tuple(events))
+        return FLOW.settle(self.rules, state, events)
 
     def parse_action(self, state: AGState, text: str) -> Action:
         return parse(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations, product
@@ -22,7 +22,7 @@ from operator import attrgetter
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
-from gaia_lab.core.events import Event
+from gaia_lab.core.events import UNREAD, Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve as replace
@@ -551,9 +551,16 @@ class Rules:
     # -------------------------------------------------------------------------- apply
     # (the game's apply resolves the head task through FLOW, or casts a spell, then
     # settles)
-    def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
-            automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
-        events.append(_event(kind, text, rule, actor, delta, automatic))
+    def _ev(self, events: list[Event], kind: str, text: str | Callable[[], str], rule: str,
+            actor: int | str | None, automatic: bool = False,
+            delta: tuple[tuple[str, int], ...] = ()) -> None:
+        """Tell an event citing ``rule``: its sentence, or a function making it, called
+        at once unless ``events`` is :data:`~gaia_lab.core.events.UNREAD` (nobody reads
+        it, as in :meth:`~gaia_lab.core.game.Game.advance`: no sentence is made; the
+        steps of every turn pass a function)."""
+        if events is not UNREAD:
+            said = text if isinstance(text, str) else text()
+            events.append(_event(kind, said, rule, actor, delta, automatic))
 
     def _who(self, state: AGState, seat: int) -> str:
         return state.seats[seat].name
@@ -564,8 +571,9 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         seats = tuple(replace(s, mage=int(m)) for s, m in zip(state.seats, action.args))
-        dealt = ", ".join(f"{s.name} mage {s.mage}" for s in seats)
-        self._ev(events, "setup.mages", f"Mage Cards dealt: {dealt}.", "ag.setup.mages", "chance")
+        self._ev(events, "setup.mages", lambda: "Mage Cards dealt: "
+                 + ", ".join(f"{s.name} mage {s.mage}" for s in seats) + ".",
+                 "ag.setup.mages", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
     @FLOW.resolver("deal_cards", verbs=["deal"])
@@ -604,7 +612,7 @@ class Rules:
         seat = state.seats[task.player]
         animal = action.args[0]
         state = state.with_seat(task.player, replace(seat, dealt=(animal,)))
-        self._ev(events, "setup.keep", f"{seat.name} keeps one card as the starting card "
+        self._ev(events, "setup.keep", lambda: f"{seat.name} keeps one card as the starting card "
                  f"(face down).", "ag.setup.keep", task.player)
         return _with_tasks(state, rest)
 
@@ -614,7 +622,8 @@ class Rules:
         rest = state.tasks[1:]
         seat = state.seats[task.player]
         state = state.with_seat(task.player, replace(seat, spell_offer=(), spells=action.args))
-        self._ev(events, "setup.keep_spell", f"{seat.name} keeps one Spell Card (hidden) and "
+        self._ev(events, "setup.keep_spell",
+                 lambda: f"{seat.name} keeps one Spell Card (hidden) and "
                  "returns the other to the box.", "ag.spell.deal", task.player)
         return _with_tasks(state, rest)
 
@@ -629,7 +638,8 @@ class Rules:
     def _do_deck(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "setup.deck", f"The other {len(action.args)} cards are shuffled into "
+        self._ev(events, "setup.deck",
+                 lambda: f"The other {len(action.args)} cards are shuffled into "
                  "the deck.", "ag.setup.deck", "chance")
         return replace(state, deck=action.args, tasks=rest, rng=state.rng.advanced())
 
@@ -638,7 +648,8 @@ class Rules:
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         supply, deck = state.deck[:SUPPLY_SIZE], state.deck[SUPPLY_SIZE:]
-        self._ev(events, "setup.supply", "The supply: " + ", ".join(self.name(a) for a in supply)
+        self._ev(events, "setup.supply",
+                 lambda: "The supply: " + ", ".join(self.name(a) for a in supply)
                  + ".", "ag.setup.supply", "rules", True)
         return replace(state, supply=supply, deck=deck, tasks=rest)
 
@@ -646,7 +657,8 @@ class Rules:
     def _do_stones_and_dice(self, state: AGState, task: Task, action: Action,
                             events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "setup.stones", "The Magic Stones and the six Magic Dice are put within "
+        self._ev(events, "setup.stones",
+                 "The Magic Stones and the six Magic Dice are put within "
                  "reach of everyone.", "ag.setup.stones_dice", "rules", True)
         return _with_tasks(state, rest)
 
@@ -657,10 +669,12 @@ class Rules:
         seats = []
         for s in state.seats:
             seats.append(replace(s, dealt=(), summoning=(Summoned(s.dealt[0]),)))
-            self._ev(events, "setup.reveal", f"{s.name} reveals the {self.name(s.dealt[0])}.",
+            self._ev(events, "setup.reveal",
+                     f"{s.name} reveals the {self.name(s.dealt[0])}.",
                      "ag.setup.reveal", "rules", True)
         start = min(range(state.players), key=lambda i: state.seats[i].mage)
-        self._ev(events, "setup.start", f"{state.seats[start].name} has the lowest mage number "
+        self._ev(events, "setup.start",
+                 lambda: f"{state.seats[start].name} has the lowest mage number "
                  f"({state.seats[start].mage}) and starts.", "ag.setup.start_player", "rules", True)
         return replace(state, seats=tuple(seats), active=start, turn=1,
                        tasks=self._turn_tasks(state, start) + rest)
@@ -692,11 +706,13 @@ class Rules:
         supply = list(state.supply)
         supply.remove(animal)
         deck = state.deck
-        self._ev(events, "card.take", f"{seat.name} selects the {self.name(animal)} from the "
+        self._ev(events, "card.take",
+                 lambda: f"{seat.name} selects the {self.name(animal)} from the "
                  "supply into the summoning area.", rule, seat_index)
         if deck:
             supply.append(deck[0])
-            self._ev(events, "supply.refill", f"The {self.name(deck[0])} is turned face up to "
+            self._ev(events, "supply.refill",
+                     lambda: f"The {self.name(deck[0])} is turned face up to "
                      "refill the supply.", "ag.take.refill", "rules", True)
             deck = deck[1:]
         seat = replace(seat, summoning=seat.summoning + (Summoned(animal),))
@@ -707,7 +723,8 @@ class Rules:
     def _do_pass(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "turn.pass", f"{self._who(state, task.player)} can neither select a card "
+        self._ev(events, "turn.pass",
+                 lambda: f"{self._who(state, task.player)} can neither select a card "
                  "nor roll, and passes.", "ag.turn.pass", task.player)
         return replace(state, passes=state.passes + 1,
                        tasks=rest + (_END_STEP,))
@@ -724,7 +741,7 @@ class Rules:
         g, o, b = counts
         dice = _unrolled(counts)
         seat = state.seats[seat_index]
-        self._ev(events, "dice.choose", f"{seat.name} rolls {len(dice)} dice: "
+        self._ev(events, "dice.choose", lambda: f"{seat.name} rolls {len(dice)} dice: "
                  f"{_dice_words(g, o, b)}.", "ag.roll.dice_count", seat_index)
         tasks = _rolling_turn(seat_index, seat.mage, len(dice), state.spells_variant)
         return _with_new_roll(state, Roll(seat_index, dice), 0, tasks + rest)
@@ -742,7 +759,7 @@ class Rules:
         stone, source, target = action.args
         state = self._take_off(state, task.player, stone, source)
         state = self._put(state, task.player, stone, target)
-        self._ev(events, "stone.move", f"{self._who(state, task.player)} moves "
+        self._ev(events, "stone.move", lambda: f"{self._who(state, task.player)} moves "
                  f"{_stone_word(stone)} from the {self.name(source)} to the {self.name(target)}.",
                  "ag.spell.back_in_the_saddle", task.player)
         left = Task("rearrange", task.player, (str(int(task.words[0]) - 1),))
@@ -762,9 +779,8 @@ class Rules:
         kept = [d for i, d in enumerate(roll.dice) if i not in free]
         dice = sorted(kept + thrown, key=_die_place) if kept else thrown
         roll = _with_dice(roll, tuple(dice))
-        shown = ", ".join([_stone_word(d.face, d.colour) for d in dice])
-        verb = "reroll" if kept else "roll"
-        self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
+        self._ev(events, "dice.roll", lambda: f"The {'reroll' if kept else 'roll'} shows: "
+                 f"{_dice_shown(dice)}.", "ag.roll.colours", "chance")
         return _with_throw(state, roll, rest, state.rng.advanced())
 
     @FLOW.resolver("reroll", verbs=["reroll"])
@@ -780,7 +796,7 @@ class Rules:
                 wanted.remove(d.label)
                 idx.append(i)
         dice = tuple(Die(d.colour) if i in idx else d for i, d in enumerate(roll.dice))
-        self._ev(events, "dice.reroll", f"{self._who(state, task.player)} rerolls "
+        self._ev(events, "dice.reroll", lambda: f"{self._who(state, task.player)} rerolls "
                  f"{len(idx)} dice with mage 5.", "ag.mage.5", task.player)
         roll = replace(roll, dice=dice, rerolled=True)
         return replace(state, roll=roll,
@@ -790,7 +806,7 @@ class Rules:
     def _do_no_reroll(self, state: AGState, task: Task, action: Action,
                       events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "dice.keep", f"{self._who(state, task.player)} keeps the roll.",
+        self._ev(events, "dice.keep", lambda: f"{self._who(state, task.player)} keeps the roll.",
                  "ag.mage.5", task.player)
         return _with_tasks(state, rest)
 
@@ -832,7 +848,8 @@ class Rules:
         i = task.player
         seats = _seats_with(state.seats, i, _placed(state.seats[i], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
-        self._ev(events, "stone.place", f"{seats[i].name} places {_stone_word(stone)} on the "
+        self._ev(events, "stone.place",
+                 lambda: f"{seats[i].name} places {_stone_word(stone)} on the "
                  f"{self.name(animal)}.", rule, i)
         return _with_roll_seats_tasks(state, roll, seats, (task,) + rest)
 
@@ -849,7 +866,8 @@ class Rules:
         state = self._put(replace(state, roll=roll), task.player, get, animal)
         rule = "ag.mage.3" if give == "OO" else "ag.power.exchange"
         gave = "two orange-leaf stones" if give == "OO" else _stone_word(give)
-        self._ev(events, "stone.exchange", f"{self._who(state, task.player)} exchanges {gave} for "
+        self._ev(events, "stone.exchange",
+                 lambda: f"{self._who(state, task.player)} exchanges {gave} for "
                  f"{_stone_word(get)} and places it on the {self.name(animal)}.", rule, task.player)
         return _with_tasks(state, (task,) + rest)
 
@@ -861,7 +879,8 @@ class Rules:
         state = self._put(state, task.player, stone, animal)
         assert state.roll is not None, "no roll is on"
         state = replace(state, roll=replace(state.roll, bonus_used=True))
-        self._ev(events, "stone.bonus", f"{self._who(state, task.player)} rolled four or more "
+        self._ev(events, "stone.bonus",
+                 lambda: f"{self._who(state, task.player)} rolled four or more "
                  f"different stones and takes {_stone_word(stone)} for the "
                  f"{self.name(animal)} (mage 1).", "ag.mage.1", task.player)
         return _with_tasks(state, (task,) + rest)
@@ -874,17 +893,18 @@ class Rules:
     @FLOW.resolver("place", verbs=["done"])
     def _do_done(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
-        assert state.roll is not None, "no roll is on"
-        left = len(state.roll.unused())
-        text = f"{self._who(state, task.player)} has taken every stone that fits" + (
-            f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
-        self._ev(events, "stone.done", text, "ag.roll.no_storing", task.player)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
+        self._ev(events, "stone.done", lambda: f"{self._who(state, task.player)} has taken "
+                 f"every stone that fits{_unused_dice(len(roll.unused()))}.",
+                 "ag.roll.no_storing", task.player)
         return _with_tasks(state, state.tasks[1:])
 
     @FLOW.resolver("collect", verbs=["done"])
     def _do_done_collecting(self, state: AGState, task: Task, action: Action,
                             events: list[Event]) -> AGState:
-        self._ev(events, "stone.done", f"{self._who(state, task.player)} takes no more unused "
+        self._ev(events, "stone.done",
+                 lambda: f"{self._who(state, task.player)} takes no more unused "
                  "stones.", "ag.unused.others", task.player)
         return _with_tasks(state, state.tasks[1:])
 
@@ -901,7 +921,8 @@ class Rules:
                 dice[i] = replace(dice[i], use="blocked")
                 roll = replace(roll, dice=tuple(dice))
                 break
-        self._ev(events, "dice.block", f"{self._who(state, task.player)} discards the die showing "
+        self._ev(events, "dice.block",
+                 lambda: f"{self._who(state, task.player)} discards the die showing "
                  f"{_stone_word(label[1], label[0])}: nobody else may take it (mage 2).",
                  "ag.mage.2", task.player)
         return replace(state, roll=roll, tasks=rest)
@@ -910,7 +931,8 @@ class Rules:
     def _do_no_block(self, state: AGState, task: Task, action: Action,
                      events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "dice.no_block", f"{self._who(state, task.player)} discards no die.",
+        self._ev(events, "dice.no_block",
+                 lambda: f"{self._who(state, task.player)} discards no die.",
                  "ag.mage.2", task.player)
         return _with_tasks(state, rest)
 
@@ -933,7 +955,8 @@ class Rules:
         seat = replace(seat, summoning=cards, companions=seat.companions + (animal,),
                        awakened=awakened)
         a = self.animals[animal]
-        self._ev(events, "animal.revive", f"{seat.name} revives the {a.name}: it moves to the "
+        self._ev(events, "animal.revive",
+                 lambda: f"{seat.name} revives the {a.name}: it moves to the "
                  f"companion area ({a.power.describe()}).",
                  "ag.revive.order" if chosen else "ag.revive.complete", seat_index,
                  automatic=not chosen, delta=((f"{seat.name}.companions", 1),))
@@ -958,20 +981,23 @@ class Rules:
             assert v is not None
             state = self._take_off(state, v, stone, victim_card)
             state = self._put(state, task.player, stone, mine)
-            self._ev(events, "power.steal", f"{who}'s {name} steals {_stone_word(stone)} from "
+            self._ev(events, "power.steal",
+                     lambda: f"{who}'s {name} steals {_stone_word(stone)} from "
                      f"{self._who(state, v)}'s {self.name(victim_card)} and places it on the "
                      f"{self.name(mine)}.", "ag.power.steal", task.player)
             front = (Task("revival_check", task.player),)
         elif kind == "raid":
             victims = [Task("raid_remove", v) for v, vs in self._victims(state, task.player)
                        if any(c.stones for c in vs.summoning)]
-            self._ev(events, "power.raid", f"{who}'s {name} attacks: every other player must "
+            self._ev(events, "power.raid",
+                     lambda: f"{who}'s {name} attacks: every other player must "
                      "remove one stone from an uncompleted card.", "ag.power.raid", task.player)
             front = tuple(victims)
         elif kind == "gift":
             stone, mine = args
             state = self._put(state, task.player, stone, mine)
-            self._ev(events, "power.gift", f"{who}'s {name} brings {_stone_word(stone)} from the "
+            self._ev(events, "power.gift",
+                     lambda: f"{who}'s {name} brings {_stone_word(stone)} from the "
                      f"supply for the {self.name(mine)}.", "ag.power.gift_stone", task.player)
             front = (Task("revival_check", task.player),)
         elif kind == "recruit":
@@ -984,7 +1010,7 @@ class Rules:
         rest = state.tasks[1:]
         animal = action.args[0]
         left = [a for a in task.words if a != animal]
-        self._ev(events, "power.skip", f"{self._who(state, task.player)} does not use the "
+        self._ev(events, "power.skip", lambda: f"{self._who(state, task.player)} does not use the "
                  f"{self.name(animal)}'s power.", "ag.faq.optional", task.player)
         after = (Task("activate", task.player, tuple(left)),) if left else ()
         return _with_tasks(state, after + rest)
@@ -995,7 +1021,7 @@ class Rules:
         rest = state.tasks[1:]
         stone, animal = action.args
         state = self._take_off(state, task.player, stone, animal)
-        self._ev(events, "power.raid_remove", f"{self._who(state, task.player)} returns "
+        self._ev(events, "power.raid_remove", lambda: f"{self._who(state, task.player)} returns "
                  f"{_stone_word(stone)} from the {self.name(animal)} to the supply.",
                  "ag.power.raid", task.player)
         return _with_tasks(state, rest)
@@ -1011,16 +1037,18 @@ class Rules:
             i, why = enders[0]
             rule = "ag.end.five" if why == "five" else "ag.end.elephant"
             count = len(state.seats[i].companions)
-            self._ev(events, "game.end", f"{state.seats[i].name} has {count} companions: the turn "
+            self._ev(events, "game.end",
+                     lambda: f"{state.seats[i].name} has {count} companions: the turn "
                      "is over and the game ends.", rule, "rules", True)
             return replace(state, roll=None, tasks=self._final_tasks(state), ended_by=why)
         if state.passes >= state.players:
-            self._ev(events, "game.end", "Every player passed in a row: nobody can act any more, "
+            self._ev(events, "game.end",
+                     "Every player passed in a row: nobody can act any more, "
                      "so the game ends.", "ag.turn.stalemate", "rules", True)
             return replace(state, roll=None, tasks=self._final_tasks(state),
                            ended_by="stalemate")
         nxt = (state.active + 1) % state.players
-        self._ev(events, "turn.next", f"{state.seats[state.active].name}'s turn ends; "
+        self._ev(events, "turn.next", lambda: f"{state.seats[state.active].name}'s turn ends; "
                  f"{state.seats[nxt].name} is the active player.", "ag.turn.next", "rules", True)
         return _with_next_turn(state, None, nxt, state.turn + 1,
                                self._turn_tasks(state, nxt) + rest)
@@ -1034,18 +1062,23 @@ class Rules:
     @FLOW.resolver("score", verbs=["score"])
     def _do_score(self, state: AGState, task: Task, action: Action,
                   events: list[Event]) -> AGState:
+        if events is not UNREAD:  # the scores are told, not kept in the state
+            self._tell_scores(state, events)
+        return replace(state, tasks=(), over=True)
+
+    def _tell_scores(self, state: AGState, events: list[Event]) -> None:
+        """The events of the final scoring: each player's total, then the winners."""
         from gaia_lab.games.animals_gathering.scoring import score_breakdown, winners
 
-        breakdown = score_breakdown(self, state)
-        totals = breakdown.totals
+        totals = score_breakdown(self, state).totals
         for i, s in enumerate(state.seats):
-            self._ev(events, "score.total", f"{s.name} scores {totals[i]} points.",
-                     "ag.score.points", "rules", True, ((f"{s.name}.score", totals[i]),))
+            self._ev(events, "score.total", f"{s.name} scores {totals[i]} "
+                     "points.", "ag.score.points", "rules", True,
+                     ((f"{s.name}.score", totals[i]),))
         won = winners(self, state)
         names = " and ".join(state.seats[i].name for i in won)
-        self._ev(events, "game.winner", f"{names} {'win' if len(won) > 1 else 'wins'}.",
+        self._ev(events, "game.winner", lambda: f"{names} {'win' if len(won) > 1 else 'wins'}.",
                  "ag.score.tiebreak", "rules", True)
-        return replace(state, tasks=(), over=True)
 
     # ------------------------------------------------------------------------ settle
     def settle(self, state: AGState, events: list[Event]) -> AGState:
@@ -1092,13 +1125,13 @@ class Rules:
                         events: list[Event]) -> AGState | None:
         if self._can_collect(state, task):
             return None
+        roll = state.roll
         if task.data:
-            assert state.roll is not None, "no roll is on"
-            offered = len(state.roll.unused())
-            text = ("has no space for the unused stones and takes none"
-                    if len(task.data) == offered
-                    else "has no space for the other unused stones")
-            self._ev(events, "stone.none", f"{self._who(state, task.player)} {text}.",
+            assert roll is not None, "no roll is on"
+            self._ev(events, "stone.none", lambda: f"{self._who(state, task.player)} has no "
+                     "space for the " + ("unused stones and takes none"
+                                         if len(task.data) == len(roll.unused())
+                                         else "other unused stones") + ".",
                      "ag.roll.no_storing", task.player, automatic=True)
         return _with_tasks(state, state.tasks[1:])
 
@@ -1147,18 +1180,19 @@ class Rules:
         unused = roll.unused()
         if not unused:
             return _with_tasks(state, rest)
-        shown = ", ".join([_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused])
         if roll.burst_by >= 0:
             who = state.seats[roll.burst_by].name
             if roll.burst_by == task.player:
                 offer = "Bubble-Burster: nobody else may take them."
             else:
                 offer = f"Bubble-Burster: only {who} may take them."
-            self._ev(events, "stone.offer", f"Unused: {shown}. {offer}",
+            self._ev(events, "stone.offer",
+                     lambda: f"Unused: {_dice_shown([roll.dice[i] for i in unused])}. {offer}",
                      "ag.spell.bubble_burster", "rules", True)
         else:
-            self._ev(events, "stone.offer", f"Unused: {shown}. The other players may take them.",
-                     "ag.unused.others", "rules", True)
+            self._ev(events, "stone.offer",
+                     lambda: f"Unused: {_dice_shown([roll.dice[i] for i in unused])}. The other "
+                     "players may take them.", "ag.unused.others", "rules", True)
         n, me = state.players, task.player
         offered = tuple([str(i) for i in unused])
         offers = []
@@ -1456,6 +1490,16 @@ _STONE_WORD = {"R": "a red triangle", "O": "an orange leaf", "Y": "a yellow sun"
 def _stone_word(stone: str, colour: str = "") -> str:
     word = _STONE_WORD.get(stone, stone)
     return f"{word} ({_COLOUR_WORD[colour]} die)" if colour else word
+
+
+def _dice_shown(dice: Iterable[Die]) -> str:
+    """The stones these dice show, each with its die's colour, for a sentence."""
+    return ", ".join([_stone_word(d.face, d.colour) for d in dice])
+
+
+def _unused_dice(left: int) -> str:
+    """The end of a sentence saying how many dice are left unused (none: nothing)."""
+    return f"; {left} {'die' if left == 1 else 'dice'} unused" if left else ""
 
 
 def _cards(n: int) -> str:
