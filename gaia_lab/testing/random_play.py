@@ -24,12 +24,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from gaia_lab.core.game import CHANCE, RULES, Game
+from gaia_lab.core.rng import below
 from gaia_lab.core.session import Session
 
 
 def choose(rng: random.Random, legal: list[Any]) -> Any:
-    """The policy: one of ``legal``, uniformly (one draw from ``rng`` per decision)."""
-    return legal[rng.randrange(len(legal))]
+    """The policy: one of ``legal``, uniformly (one draw from ``rng`` per decision, the
+    one ``rng.randrange(len(legal))`` makes: :func:`~gaia_lab.core.rng.below`)."""
+    return legal[below(rng, len(legal))]
 
 
 def random_states(

@@ -121,14 +121,13 @@ class AnimalsGathering(Game[AGState, Action]):
     def apply(self, state: AGState, action: Action) -> Step[AGState]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
         events: list[Event] = []
-        return Step(self._play(state, action, events), tuple(events))
+        return Step(self.advance(state, action, events), tuple(events))
 
-    def advance(self, state: AGState, action: Action) -> AGState:
-        """:meth:`apply`'s state, with no event told (nor its sentence made)."""
-        return self._play(state, action, UNREAD)
-
-    def _play(self, state: AGState, action: Action, events: list[Event]) -> AGState:
-        """Resolve the head task with ``action``, then settle, telling ``events``."""
+    def advance(self, state: AGState, action: Action,
+                events: list[Event] = UNREAD) -> AGState:
+        """:meth:`apply`'s state: the head task resolved with ``action``, then the steps
+        that need no decision settled, telling ``events`` what happened (by default
+        nobody reads them, and no event or sentence is made)."""
         if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
             state = spells.apply_cast(self.rules, state, state.tasks[0], action, events)
         else:

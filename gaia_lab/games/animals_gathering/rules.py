@@ -24,6 +24,7 @@ from typing import Annotated, Any, Final, Literal
 from gaia_lab.core.codec import OneOf, Size
 from gaia_lab.core.events import UNREAD, Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
+from gaia_lab.core.rng import below
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve as replace
 from gaia_lab.core.values import evolver
@@ -543,9 +544,11 @@ class Rules:
         roll = state.roll
         assert roll is not None
         labels = []
+        faces = self.faces
         for i in task.data:
             colour = roll.dice[int(i)].colour
-            labels.append(colour + rng.choice(self.faces[colour]))
+            shown = faces[colour]  # rng.choice(shown), the same draw without its checks
+            labels.append(colour + shown[below(rng, len(shown))])
         return Action("dice", tuple(sorted(labels, key=_DIE_ORDER.__getitem__)))
 
     # -------------------------------------------------------------------------- apply
