@@ -137,6 +137,10 @@ _with_throw: Final = evolver(AGState, "roll", "tasks", "rng")
 """The copy a throw of the dice makes."""
 _with_new_roll: Final = evolver(AGState, "roll", "passes", "tasks")
 """The copy a roll chosen makes."""
+_with_recruit: Final = evolver(AGState, "seats", "supply", "deck", "passes", "tasks")
+"""The copy a card taken from the supply makes."""
+_with_passes: Final = evolver(AGState, "passes", "tasks")
+"""The copy a turn passed makes."""
 
 
 def R(rule_id: str) -> RuleRef:
@@ -184,6 +188,14 @@ class Rules:
         """For each animal, the stones its card still has an unfilled space for (in
         canonical order), by the stones placed on it (each way of filling part of its
         outline, in canonical order): the table behind :meth:`open_cards`."""
+        self.filled: dict[str, dict[str, dict[str, Summoned]]] = {
+            a.id: {stones: {stone: Summoned(a.id, sort_stones(stones + stone))
+                            for stone in room}
+                   for stones, room in self.room[a.id].items()}
+            for a in components.animals}
+        """For each animal and each way of filling part of its outline, the card with one
+        stone more, by that stone (each one it has an unfilled space for): the cards
+        :meth:`placed` puts down (immutable values, made once)."""
         self.faces: dict[str, str] = {d.code: "".join(d.faces) for d in components.dice}
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
         self.die_faces: tuple[str, ...] = tuple(self.faces.get(c, "") for c in DIE_COLOURS)
@@ -702,9 +714,11 @@ class Rules:
                              tasks=rest + (_END_STEP,))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
-                 events: list[Event], **changes: Any) -> AGState:
+                 events: list[Event], tasks: tuple[Task, ...] | None = None,
+                 passes: int | None = None) -> AGState:
         """Move a supply card to the seat's summoning area and refill the supply, in one
-        copy of the state with ``changes`` (other fields) too."""
+        copy of the state, with the queue ``tasks`` and the count of ``passes`` when
+        given."""
         seat = state.seats[seat_index]
         supply = list(state.supply)
         supply.remove(animal)
@@ -718,9 +732,10 @@ class Rules:
                      lambda: f"The {self.name(deck[0])} is turned face up to "
                      "refill the supply.", "ag.take.refill", "rules", True)
             deck = deck[1:]
-        seat = replace(seat, summoning=seat.summoning + (Summoned(animal),))
-        return replace(state, seats=_seats_with(state.seats, seat_index, seat),
-                       supply=tuple(supply), deck=deck, **changes)
+        seat = _with_summoning(seat, seat.summoning + (Summoned(animal),))
+        return _with_recruit(state, _seats_with(state.seats, seat_index, seat), tuple(supply),
+                             deck, state.passes if passes is None else passes,
+                             state.tasks if tasks is None else tasks)
 
     @FLOW.resolver("turn", verbs=["pass"])
     def _do_pass(self, state: AGState, task: Task, action: Action,
@@ -729,8 +744,7 @@ class Rules:
         self._ev(events, "turn.pass",
                  lambda: f"{self._who(state, task.player)} can neither select a card "
                  "nor roll, and passes.", "ag.turn.pass", task.player)
-        return replace(state, passes=state.passes + 1,
-                       tasks=rest + (_END_STEP,))
+        return _with_passes(state, state.passes + 1, rest + (_END_STEP,))
 
     @FLOW.resolver("turn", verbs=["roll"])
     def _do_roll(self, state: AGState, task: Task, action: Action,
@@ -830,7 +844,23 @@ class Rules:
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
-        return state.with_seat(seat_index, _placed(state.seats[seat_index], stone, animal))
+        return state.with_seat(seat_index, self.placed(state.seats[seat_index], stone, animal))
+
+    def placed(self, seat: Seat, stone: str, animal: str) -> Seat:
+        """The seat with ``stone`` put on its summoning card ``animal``, which has an
+        unfilled space for it.
+
+        >>> from gaia_lab.games.animals_gathering.game import AnimalsGathering
+        >>> seat = Seat("Ann", summoning=(Summoned("elephant", "RYGG"), Summoned("fox")))
+        >>> AnimalsGathering().rules.placed(seat, "O", "elephant").summoning[0]
+        Summoned(animal='elephant', stones='ROYGG')
+        """
+        cards = seat.summoning
+        for k, card in enumerate(cards):
+            if card.animal == animal:
+                card = self.filled[animal][card.stones][stone]
+                return _with_summoning(seat, (*cards[:k], card, *cards[k + 1:]))
+        return seat
 
     def _take_off(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
         seat = state.seats[seat_index]
@@ -849,7 +879,7 @@ class Rules:
         assert roll is not None, "no roll is on"
         roll, task = self._use_die(roll, task, stone, "placed")
         i = task.player
-        seats = _seats_with(state.seats, i, _placed(state.seats[i], stone, animal))
+        seats = _seats_with(state.seats, i, self.placed(state.seats[i], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
         self._ev(events, "stone.place",
                  lambda: f"{seats[i].name} places {_stone_word(stone)} on the "
@@ -1530,16 +1560,6 @@ _RULE_REFS: Final = {rule: RULES[rule] for rule in RULES}
 """The rulebook's rules by id, as a plain table (every event cites one)."""
 
 
-def _placed(seat: Seat, stone: str, animal: str) -> Seat:
-    """The seat with ``stone`` put on its summoning card ``animal``."""
-    cards = seat.summoning
-    for k, card in enumerate(cards):
-        if card.animal == animal:
-            card = _summoned(animal, sort_stones(card.stones + stone))
-            return _with_summoning(seat, (*cards[:k], card, *cards[k + 1:]))
-    return seat
-
-
 @lru_cache(maxsize=8192)
 def _event(kind: str, text: str, rule: str, actor: int | str | None,
            delta: tuple[tuple[str, int], ...], automatic: bool) -> Event:
@@ -1560,12 +1580,6 @@ def _collect(seat_index: int, dice: tuple[str, ...]) -> Task:
     """The step in which a seat may take the unused stones of these dice (immutable
     values, shared)."""
     return Task("collect", seat_index, dice)
-
-
-@lru_cache(maxsize=8192)
-def _summoned(animal: str, stones: str) -> Summoned:
-    """The summoning card ``animal`` with ``stones`` on it (immutable values, shared)."""
-    return Summoned(animal, stones)
 
 
 @lru_cache(maxsize=1024)
