@@ -101,11 +101,11 @@ class AnimalsGathering(Game[AGState, Action]):
         return state.tasks[0].actor if state.tasks else None
 
     def legal_actions(self, state: AGState) -> list[Action]:
-        if not state.tasks:
-            return []
-        task = state.tasks[0]
         actions: list[Action] = FLOW.legal(self.rules, state)
-        if state.spells_variant and task.seat is not None and task.kind != "window" \
+        if not state.spells_variant or not state.tasks:
+            return actions
+        task = state.tasks[0]
+        if task.seat is not None and task.kind != "window" \
                 and FLOW.kind_of(task).phase != "setup":  # spells cast at any step
             actions.extend(spells.cast_actions(self.rules, state, task.player, spells.ANYTIME))
         return actions

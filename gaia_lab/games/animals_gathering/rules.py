@@ -409,9 +409,17 @@ class Rules:
         room = self.room  # open_cards for each stone shown, written out: a hot path
         cards = [(c.animal, room[c.animal][c.stones]) for c in seat.summoning]
         place = self.place_action
-        placed = [place[stone][animal]
-                  for stone in _shown(faces)
-                  for animal, space in cards if stone in space]
+        placed = []
+        for stone in _shown(faces):
+            by_card = place[stone]
+            for animal, space in cards:
+                if stone in space:
+                    placed.append(by_card[animal])
+        return placed, self._exchanged(seat, faces)
+
+    def _exchanged(self, seat: Seat, faces: str) -> list[Action]:
+        """The stones ``faces`` lets the seat take by exchanging them (see
+        :meth:`_placements`)."""
         exchanged: list[Action] = []
         if seat.companions or seat.awakened:  # the animals that may bring exchange powers
             for stone in self.exchange_stones(seat):
@@ -419,7 +427,7 @@ class Rules:
                     exchanged += self._exchanges(seat, stone)
         if seat.mage == 3 and faces.count("O") >= 2:
             exchanged += self._exchanges(seat, "OO")
-        return placed, exchanged
+        return exchanged
 
     def _exchanges(self, seat: Seat, give: str) -> Iterator[Action]:
         for stone in STONES:
@@ -692,10 +700,7 @@ class Rules:
                  lambda: f"{state.seats[start].name} has the lowest mage number "
                  f"({state.seats[start].mage}) and starts.", "ag.setup.start_player", "rules", True)
         return replace(state, seats=tuple(seats), active=start, turn=1,
-                       tasks=self._turn_tasks(state, start) + rest)
-
-    def _turn_tasks(self, state: AGState, seat_index: int) -> tuple[Task, ...]:
-        return _turn_start(seat_index, state.spells_variant)
+                       tasks=_turn_start(start, state.spells_variant) + rest)
 
     # turn -----------------------------------------------------------------------------
     @FLOW.resolver("ritual_select", verbs=["take"])
@@ -1064,16 +1069,12 @@ class Rules:
                      events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         fewest = self.fewest_to_end  # ends_game's first test, written out: every turn
-        enders = [(i, why) for i, s in enumerate(state.seats)
-                  if len(s.companions) >= fewest and (why := self.ends_game(s))]
-        if enders:
-            i, why = enders[0]
-            rule = "ag.end.five" if why == "five" else "ag.end.elephant"
-            count = len(state.seats[i].companions)
-            self._ev(events, "game.end",
-                     lambda: f"{state.seats[i].name} has {count} companions: the turn "
-                     "is over and the game ends.", rule, "rules", True)
-            return replace(state, roll=None, tasks=self._final_tasks(state), ended_by=why)
+        for s in state.seats:  # the first seat whose companions end the game
+            if len(s.companions) >= fewest and (why := self.ends_game(s)):
+                rule = "ag.end.five" if why == "five" else "ag.end.elephant"
+                self._ev(events, "game.end", f"{s.name} has {len(s.companions)} companions: "
+                         "the turn is over and the game ends.", rule, "rules", True)
+                return replace(state, roll=None, tasks=self._final_tasks(state), ended_by=why)
         if state.passes >= state.players:
             self._ev(events, "game.end",
                      "Every player passed in a row: nobody can act any more, "
@@ -1084,7 +1085,7 @@ class Rules:
         self._ev(events, "turn.next", lambda: f"{state.seats[state.active].name}'s turn ends; "
                  f"{state.seats[nxt].name} is the active player.", "ag.turn.next", "rules", True)
         return _with_next_turn(state, None, nxt, state.turn + 1,
-                               self._turn_tasks(state, nxt) + rest)
+                               _turn_start(nxt, state.spells_variant) + rest)
 
     def _final_tasks(self, state: AGState) -> tuple[Task, ...]:
         score = (Task("score", "rules"),)
@@ -1204,7 +1205,7 @@ class Rules:
             for face in faces:
                 if face in space:
                     return True
-        return bool(self._placements(seat, faces)[1])
+        return bool(self._exchanged(seat, faces))
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
