@@ -206,6 +206,9 @@ class Rules:
         self.early_end: dict[str, int] = {
             a.id: a.power.companions for a in components.animals if a.power.kind == "early_end"}
         """The companions each animal with an early-end power ends the game at."""
+        self.immune: frozenset[str] = frozenset(
+            a.id for a in components.animals if a.power.kind == "immunity")
+        """The animals whose permanent power makes their owner immune to attacks."""
         self.fewest_to_end: int = min(END_COMPANIONS, *self.early_end.values())
         """The fewest companions that can end the game (see :meth:`ends_game`)."""
         self.take_action: dict[str, Action] = {a: Action("take", (a,)) for a in self.animals}
@@ -239,6 +242,27 @@ class Rules:
         """Cards of a seat with an unfilled space for ``stone``, in area order."""
         room = self.room  # open_stones, written out: a hot path
         return [c.animal for c in seat.summoning if stone in room[c.animal][c.stones]]
+
+    def open_by_stone(self, seat: Seat) -> dict[str, list[str]]:
+        """:meth:`open_cards` for every stone at once: the cards of a seat with an
+        unfilled space for each stone, in area order (a stone no card has room for is
+        left out).
+
+        >>> from gaia_lab.games.animals_gathering.game import AnimalsGathering
+        >>> seat = Seat("Ann", summoning=(Summoned("elephant", "RYGG"), Summoned("owl")))
+        >>> AnimalsGathering().rules.open_by_stone(seat)
+        {'R': ['elephant', 'owl'], 'O': ['elephant', 'owl'], 'Y': ['elephant', 'owl'], \
+'G': ['elephant'], 'P': ['owl'], 'W': ['owl']}
+        """
+        room = self.room
+        out: dict[str, list[str]] = {}
+        for c in seat.summoning:
+            for stone in room[c.animal][c.stones]:
+                if stone in out:
+                    out[stone].append(c.animal)
+                else:
+                    out[stone] = [c.animal]
+        return {stone: out[stone] for stone in STONES if stone in out}
 
     def can_place(self, seat: Seat, stone: str) -> bool:
         """Whether a card of the seat has an unfilled space for ``stone``."""
@@ -276,7 +300,10 @@ class Rules:
         return [s for s in STONES if s in found] if found else []
 
     def is_immune(self, seat: Seat) -> bool:
-        return bool(self.powers(seat, "immunity"))
+        """Whether attacks cannot target the seat (``powers(seat, "immunity")``, read
+        from the table of immune animals: every attack asks it of each other seat)."""
+        immune = self.immune
+        return not immune.isdisjoint(seat.companions) or seat.awakened in immune
 
     def ends_game(self, seat: Seat) -> str:
         """Why a seat's companion area ends the game ("five", "elephant") or ""."""
@@ -398,8 +425,8 @@ class Rules:
         if not placed:
             out.append(_DONE)
         if seat.mage == 1 and not roll.bonus_used and len(set(roll.faces())) >= 4:
-            for stone in STONES:
-                for card in self.open_cards(seat, stone):
+            for stone, cards in self.open_by_stone(seat).items():
+                for card in cards:
                     out.append(Action("bonus", (stone, card)))
         return out
 
@@ -430,11 +457,10 @@ class Rules:
         return exchanged
 
     def _exchanges(self, seat: Seat, give: str) -> Iterator[Action]:
-        for stone in STONES:
-            if stone == give:
-                continue
-            for card in self.open_cards(seat, stone):
-                yield Action("exchange", (f"{give}>{stone}", card))
+        for stone, cards in self.open_by_stone(seat).items():
+            if stone != give:
+                for card in cards:
+                    yield Action("exchange", (f"{give}>{stone}", card))
 
     @FLOW.lister("block")
     def _legal_block(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -466,19 +492,22 @@ class Rules:
         power = self.animals[animal].power
         seat = state.seats[seat_index]
         if power.kind == "steal":
+            fits = self.open_by_stone(seat)
+            if not fits:  # no card of the seat has room for a stolen stone
+                return
             for _, victim in self._victims(state, seat_index):
                 for card in victim.summoning:
                     for stone in _shown(card.stones):
-                        for mine in self.open_cards(seat, stone):
+                        for mine in fits.get(stone, ()):
                             yield _steal(animal, stone, card.animal, mine)
         elif power.kind == "raid":
-            victims = self._victims(state, seat_index)
-            if any(any(c.stones for c in vs.summoning) for _, vs in victims):
+            if any(c.stones for _, victim in self._victims(state, seat_index)
+                   for c in victim.summoning):
                 yield Action("use", (animal, "raid"))
         elif power.kind == "gift_stone":
-            for stone in STONES:
+            for stone, cards in self.open_by_stone(seat).items():
                 if stone in power.stones:
-                    for target in self.open_cards(seat, stone):
+                    for target in cards:
                         yield Action("use", (animal, "gift", stone, target))
         elif power.kind == "recruit":
             for a in state.supply:
