@@ -17,7 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from gaia_lab.core.values import slot_init
 
+
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Rng:
     """Seed plus the number of chance steps already drawn."""
