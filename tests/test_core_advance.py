@@ -43,6 +43,8 @@ def test_the_unread_events_keep_nothing() -> None:
     event = Event("turn", "Turn 2 begins.")
     UNREAD.append(event)
     UNREAD.extend([event, event])
+    UNREAD.insert(0, event)
+    UNREAD[:] = [event]
     events = UNREAD
     events += [event]
     assert events is UNREAD and UNREAD == [] and len(UNREAD) == 0

@@ -76,6 +76,12 @@ class _Unread(list[Any]):
     def extend(self, events: Iterable[Any]) -> None:
         """Keep nothing."""
 
+    def insert(self, index: Any, event: Any) -> None:
+        """Keep nothing."""
+
+    def __setitem__(self, index: Any, events: Any) -> None:
+        """Keep nothing."""
+
     def __iadd__(self, events: Iterable[Any]) -> _Unread:  # type: ignore[misc]
         return self
 
