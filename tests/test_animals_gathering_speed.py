@@ -1,5 +1,6 @@
 """The faster paths of the Animals Gathering engine agree with the plain rules they stand
-for: the table of unfilled spaces with the outlines, the quick offer check with the full
+for: the tables of unfilled spaces and of filled cards with the outlines, the open cards
+by stone and the immune seats with the plain reads, the quick offer check with the full
 listing, the game's own actor with the flow's, the shared event values with fresh ones,
 and a seeded game's whole log with the one the engine wrote before the speed pass."""
 
@@ -20,6 +21,7 @@ from gaia_lab.games.animals_gathering.state import (
     AGState,
     Die,
     Summoned,
+    sort_stones,
 )
 from gaia_lab.testing import random_states
 from tests.seeded import seeded_steps
@@ -41,6 +43,29 @@ def test_the_table_of_unfilled_spaces_follows_the_outlines() -> None:
             assert rules.open_stones(card) == expected, card
         assert len(rules.room[animal.id]) == len(list(
             product(*(range(need[s] + 1) for s in STONE_ORDER))))
+
+
+def test_the_table_of_filled_cards_adds_one_stone_in_order() -> None:
+    rules = GAME.rules
+    for animal, fillings in rules.room.items():
+        assert set(rules.filled[animal]) == set(fillings)
+        for stones, space in fillings.items():
+            assert set(rules.filled[animal][stones]) == set(space)
+            for stone, card in rules.filled[animal][stones].items():
+                assert card == Summoned(animal, sort_stones(stones + stone))
+                assert rules.capacity(card, stone) >= 0
+
+
+def test_the_open_cards_by_stone_and_the_immunity_table_agree_with_the_plain_reads() -> None:
+    rules = GAME.rules
+    seats = {seat for state in _states(range(8), players=5, spells=True)[::3]
+             for seat in state.seats}
+    assert any(rules.is_immune(seat) for seat in seats)
+    for seat in seats:
+        fits = rules.open_by_stone(seat)
+        assert list(fits) == [s for s in STONE_ORDER if rules.open_cards(seat, s)]
+        assert all(fits[s] == rules.open_cards(seat, s) for s in fits)
+        assert rules.is_immune(seat) == bool(rules.powers(seat, "immunity"))
 
 
 @pytest.mark.parametrize("spells", [False, True])

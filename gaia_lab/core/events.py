@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
+from typing import Any, Final
 
 from gaia_lab.core.rulebook import RuleRef, citation_html
 from gaia_lab.core.values import slot_init
@@ -62,6 +63,37 @@ rule-ag-roll-dice-count" title="...">B. Rolling the Magic Dice</a>]</small>'
         """
         cite = f" <small>[{citation_html(self.rule)}]</small>" if self.rule else ""
         return f"{escape(self.text)}{cite}"
+
+
+class _Unread(list[Any]):
+    """A list of events that keeps none (see :data:`UNREAD`)."""
+
+    __slots__ = ()
+
+    def append(self, event: Any) -> None:
+        """Keep nothing."""
+
+    def extend(self, events: Iterable[Any]) -> None:
+        """Keep nothing."""
+
+    def insert(self, index: Any, event: Any) -> None:
+        """Keep nothing."""
+
+    def __setitem__(self, index: Any, events: Any) -> None:
+        """Keep nothing."""
+
+    def __iadd__(self, events: Iterable[Any]) -> _Unread:  # type: ignore[misc]
+        return self
+
+
+UNREAD: Final[list[Any]] = _Unread()
+"""The events list of a step nobody reads (:meth:`Game.advance
+<gaia_lab.core.game.Game.advance>`): it keeps nothing, and a game that builds an event
+only when its list is not this one saves the sentence too.
+
+>>> UNREAD.append(Event("turn", "Turn 2 begins.")); UNREAD
+[]
+"""
 
 
 def log_lines(events: Iterable[Event]) -> str:

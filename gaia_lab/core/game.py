@@ -205,6 +205,21 @@ actor()) and a state_type (or its own state_from_json())
     def apply(self, state: S, action: A) -> Step[S]:
         """Play ``action`` (assumed legal) and return the new state and its events."""
 
+    def advance(self, state: S, action: A) -> S:
+        """The state after ``action`` (assumed legal) when nobody reads its events, as
+        seeded random play and searches step: :meth:`apply`'s state, by default through
+        :meth:`apply` itself.  A game may skip building the events' texts here (see
+        :data:`~gaia_lab.core.events.UNREAD`); the state must be the one :meth:`apply`
+        gives.
+
+        >>> from gaia_lab.core.session import Session
+        >>> s = Session("animals_gathering", players=2, seed=3)
+        >>> action = s.game.legal_actions(s.state)[0]
+        >>> s.game.advance(s.state, action) == s.game.apply(s.state, action).state
+        True
+        """
+        return self.apply(state, action).state
+
     @abstractmethod
     def parse_action(self, state: S, text: str) -> A:
         """Read an action in the game's notation; raise NotationError if unreadable."""

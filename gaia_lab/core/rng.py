@@ -17,7 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from gaia_lab.core.values import slot_init
 
+
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Rng:
     """Seed plus the number of chance steps already drawn."""
@@ -35,3 +38,24 @@ class Rng:
 
     def to_list(self) -> list[int]:
         return [self.seed, self.draws]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A whole number from 0 to ``n - 1``: the draw ``rng.randrange(n)`` makes, read the
+    way the standard generator reads it (``n``'s bit length of fresh bits, drawn again
+    while past ``n``), without its checks of the arguments: seeded play draws one at
+    every decision and every die.
+
+    >>> mine, theirs = random.Random(4), random.Random(4)
+    >>> [below(mine, 6) for _ in range(9)] == [theirs.randrange(6) for _ in range(9)]
+    True
+
+    :raises ValueError: when ``n`` is not positive (nothing to draw from).
+    """
+    if n <= 0:
+        raise ValueError(f"below: nothing to draw from (n = {n})")
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn

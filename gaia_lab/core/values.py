@@ -8,9 +8,10 @@ from typing import Any, TypeVar
 
 _T = TypeVar("_T")
 _Copier = Callable[[Any, Mapping[str, Any]], Any]
-_COPIERS: dict[tuple[Any, ...], _Copier] = {}
-"""One compiled copier per class and set of changed field names (both fixed by the code
-that calls :func:`evolve`, so the table stays small); filling it twice is harmless."""
+_COPIERS: dict[type, dict[tuple[str, ...], _Copier]] = {}
+"""One compiled copier per class, then per set of changed field names in the order given
+(both fixed by the code that calls :func:`evolve`, so the table stays small); filling it
+twice is harmless."""
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
@@ -34,10 +35,11 @@ def evolve(obj: _T, **changes: Any) -> _T:
     >>> evolve(Label("a"), text="b", size=12), evolve(Label("a"))
     (Label(text='b', size=12), Label(text='a', size=10))
     """
+    names = tuple(changes)
     try:
-        copier = _COPIERS[type(obj), *changes]
+        copier = _COPIERS[type(obj)][names]
     except KeyError:
-        copier = _COPIERS[(type(obj), *changes)] = _compile_copier(type(obj), tuple(changes))
+        copier = _COPIERS.setdefault(type(obj), {})[names] = _compile_copier(type(obj), names)
     result: _T = copier(obj, changes)
     return result
 

@@ -24,12 +24,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from gaia_lab.core.game import CHANCE, RULES, Game
+from gaia_lab.core.rng import below
 from gaia_lab.core.session import Session
 
 
 def choose(rng: random.Random, legal: list[Any]) -> Any:
-    """The policy: one of ``legal``, uniformly (one draw from ``rng`` per decision)."""
-    return legal[rng.randrange(len(legal))]
+    """The policy: one of ``legal``, uniformly (one draw from ``rng`` per decision, the
+    one ``rng.randrange(len(legal))`` makes: :func:`~gaia_lab.core.rng.below`)."""
+    return legal[below(rng, len(legal))]
 
 
 def random_states(
@@ -38,8 +40,9 @@ def random_states(
     seed: int,
     options: Mapping[str, Any] | None = None,
 ) -> Iterator[Any]:
-    """Every state of a seeded random game, the first to the last, applying actions
-    directly (no checks).  The policy's generator is ``random.Random(seed)``; the game
+    """Every state of a seeded random game, the first to the last, advancing by each
+    action directly (:meth:`Game.advance <gaia_lab.core.game.Game.advance>`: no checks,
+    no events).  The policy's generator is ``random.Random(seed)``; the game
     itself is created with the same ``seed``.
 
     >>> import gaia_lab
@@ -62,7 +65,7 @@ def random_states(
             action = game.legal_actions(state)[0]
         else:
             action = choose(policy, game.legal_actions(state))
-        state = game.apply(state, action).state
+        state = game.advance(state, action)
     raise RuntimeError(
         f"{game.meta.name}: {players} players, seed {seed}: the game did not end within "
         f"{game.meta.max_steps} steps"

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final
 from gaia_lab.core import codec
 from gaia_lab.core.codec import Range, Size
 from gaia_lab.core.errors import InvalidStateError
-from gaia_lab.core.events import Event
+from gaia_lab.core.events import UNREAD, Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.game import Actor, Game, GameMeta, Step
 from gaia_lab.core.options import Option, declare
@@ -101,11 +101,11 @@ class AnimalsGathering(Game[AGState, Action]):
         return state.tasks[0].actor if state.tasks else None
 
     def legal_actions(self, state: AGState) -> list[Action]:
-        if not state.tasks:
-            return []
-        task = state.tasks[0]
         actions: list[Action] = FLOW.legal(self.rules, state)
-        if state.spells_variant and task.seat is not None and task.kind != "window" \
+        if not state.spells_variant or not state.tasks:
+            return actions
+        task = state.tasks[0]
+        if task.seat is not None and task.kind != "window" \
                 and FLOW.kind_of(task).phase != "setup":  # spells cast at any step
             actions.extend(spells.cast_actions(self.rules, state, task.player, spells.ANYTIME))
         return actions
@@ -121,11 +121,18 @@ class AnimalsGathering(Game[AGState, Action]):
     def apply(self, state: AGState, action: Action) -> Step[AGState]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
         events: list[Event] = []
+        return Step(self.advance(state, action, events), tuple(events))
+
+    def advance(self, state: AGState, action: Action,
+                events: list[Event] = UNREAD) -> AGState:
+        """:meth:`apply`'s state: the head task resolved with ``action``, then the steps
+        that need no decision settled, telling ``events`` what happened (by default
+        nobody reads them, and no event or sentence is made)."""
         if action.verb == "cast":  # a spell, cast at a window or at any step of a turn
             state = spells.apply_cast(self.rules, state, state.tasks[0], action, events)
         else:
             state = FLOW.resolve(self.rules, state, action, events)
-        return Step(FLOW.settle(self.rules, state, events), tuple(events))
+        return FLOW.settle(self.rules, state, events)
 
     def parse_action(self, state: AGState, text: str) -> Action:
         return parse(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations, product
@@ -22,8 +22,9 @@ from operator import attrgetter
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
-from gaia_lab.core.events import Event
+from gaia_lab.core.events import UNREAD, Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
+from gaia_lab.core.rng import below
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve as replace
 from gaia_lab.core.values import evolver
@@ -136,6 +137,10 @@ _with_throw: Final = evolver(AGState, "roll", "tasks", "rng")
 """The copy a throw of the dice makes."""
 _with_new_roll: Final = evolver(AGState, "roll", "passes", "tasks")
 """The copy a roll chosen makes."""
+_with_recruit: Final = evolver(AGState, "seats", "supply", "deck", "passes", "tasks")
+"""The copy a card taken from the supply makes."""
+_with_passes: Final = evolver(AGState, "passes", "tasks")
+"""The copy a turn passed makes."""
 
 
 def R(rule_id: str) -> RuleRef:
@@ -183,6 +188,14 @@ class Rules:
         """For each animal, the stones its card still has an unfilled space for (in
         canonical order), by the stones placed on it (each way of filling part of its
         outline, in canonical order): the table behind :meth:`open_cards`."""
+        self.filled: dict[str, dict[str, dict[str, Summoned]]] = {
+            a.id: {stones: {stone: Summoned(a.id, sort_stones(stones + stone))
+                            for stone in room}
+                   for stones, room in self.room[a.id].items()}
+            for a in components.animals}
+        """For each animal and each way of filling part of its outline, the card with one
+        stone more, by that stone (each one it has an unfilled space for): the cards
+        :meth:`placed` puts down (immutable values, made once)."""
         self.faces: dict[str, str] = {d.code: "".join(d.faces) for d in components.dice}
         self.spell_ids: tuple[str, ...] = tuple(sp.id for sp in components.spells)
         self.die_faces: tuple[str, ...] = tuple(self.faces.get(c, "") for c in DIE_COLOURS)
@@ -193,6 +206,9 @@ class Rules:
         self.early_end: dict[str, int] = {
             a.id: a.power.companions for a in components.animals if a.power.kind == "early_end"}
         """The companions each animal with an early-end power ends the game at."""
+        self.immune: frozenset[str] = frozenset(
+            a.id for a in components.animals if a.power.kind == "immunity")
+        """The animals whose permanent power makes their owner immune to attacks."""
         self.fewest_to_end: int = min(END_COMPANIONS, *self.early_end.values())
         """The fewest companions that can end the game (see :meth:`ends_game`)."""
         self.take_action: dict[str, Action] = {a: Action("take", (a,)) for a in self.animals}
@@ -226,6 +242,27 @@ class Rules:
         """Cards of a seat with an unfilled space for ``stone``, in area order."""
         room = self.room  # open_stones, written out: a hot path
         return [c.animal for c in seat.summoning if stone in room[c.animal][c.stones]]
+
+    def open_by_stone(self, seat: Seat) -> dict[str, list[str]]:
+        """:meth:`open_cards` for every stone at once: the cards of a seat with an
+        unfilled space for each stone, in area order (a stone no card has room for is
+        left out).
+
+        >>> from gaia_lab.games.animals_gathering.game import AnimalsGathering
+        >>> seat = Seat("Ann", summoning=(Summoned("elephant", "RYGG"), Summoned("owl")))
+        >>> AnimalsGathering().rules.open_by_stone(seat)
+        {'R': ['elephant', 'owl'], 'O': ['elephant', 'owl'], 'Y': ['elephant', 'owl'], \
+'G': ['elephant'], 'P': ['owl'], 'W': ['owl']}
+        """
+        room = self.room
+        out: dict[str, list[str]] = {}
+        for c in seat.summoning:
+            for stone in room[c.animal][c.stones]:
+                if stone in out:
+                    out[stone].append(c.animal)
+                else:
+                    out[stone] = [c.animal]
+        return {stone: out[stone] for stone in STONES if stone in out}
 
     def can_place(self, seat: Seat, stone: str) -> bool:
         """Whether a card of the seat has an unfilled space for ``stone``."""
@@ -263,7 +300,10 @@ class Rules:
         return [s for s in STONES if s in found] if found else []
 
     def is_immune(self, seat: Seat) -> bool:
-        return bool(self.powers(seat, "immunity"))
+        """Whether attacks cannot target the seat (``powers(seat, "immunity")``, read
+        from the table of immune animals: every attack asks it of each other seat)."""
+        immune = self.immune
+        return not immune.isdisjoint(seat.companions) or seat.awakened in immune
 
     def ends_game(self, seat: Seat) -> str:
         """Why a seat's companion area ends the game ("five", "elephant") or ""."""
@@ -385,8 +425,8 @@ class Rules:
         if not placed:
             out.append(_DONE)
         if seat.mage == 1 and not roll.bonus_used and len(set(roll.faces())) >= 4:
-            for stone in STONES:
-                for card in self.open_cards(seat, stone):
+            for stone, cards in self.open_by_stone(seat).items():
+                for card in cards:
                     out.append(Action("bonus", (stone, card)))
         return out
 
@@ -396,9 +436,17 @@ class Rules:
         room = self.room  # open_cards for each stone shown, written out: a hot path
         cards = [(c.animal, room[c.animal][c.stones]) for c in seat.summoning]
         place = self.place_action
-        placed = [place[stone][animal]
-                  for stone in _shown(faces)
-                  for animal, space in cards if stone in space]
+        placed = []
+        for stone in _shown(faces):
+            by_card = place[stone]
+            for animal, space in cards:
+                if stone in space:
+                    placed.append(by_card[animal])
+        return placed, self._exchanged(seat, faces)
+
+    def _exchanged(self, seat: Seat, faces: str) -> list[Action]:
+        """The stones ``faces`` lets the seat take by exchanging them (see
+        :meth:`_placements`)."""
         exchanged: list[Action] = []
         if seat.companions or seat.awakened:  # the animals that may bring exchange powers
             for stone in self.exchange_stones(seat):
@@ -406,14 +454,13 @@ class Rules:
                     exchanged += self._exchanges(seat, stone)
         if seat.mage == 3 and faces.count("O") >= 2:
             exchanged += self._exchanges(seat, "OO")
-        return placed, exchanged
+        return exchanged
 
     def _exchanges(self, seat: Seat, give: str) -> Iterator[Action]:
-        for stone in STONES:
-            if stone == give:
-                continue
-            for card in self.open_cards(seat, stone):
-                yield Action("exchange", (f"{give}>{stone}", card))
+        for stone, cards in self.open_by_stone(seat).items():
+            if stone != give:
+                for card in cards:
+                    yield Action("exchange", (f"{give}>{stone}", card))
 
     @FLOW.lister("block")
     def _legal_block(self, state: AGState, task: Task) -> Iterator[Action]:
@@ -445,19 +492,22 @@ class Rules:
         power = self.animals[animal].power
         seat = state.seats[seat_index]
         if power.kind == "steal":
+            fits = self.open_by_stone(seat)
+            if not fits:  # no card of the seat has room for a stolen stone
+                return
             for _, victim in self._victims(state, seat_index):
                 for card in victim.summoning:
                     for stone in _shown(card.stones):
-                        for mine in self.open_cards(seat, stone):
+                        for mine in fits.get(stone, ()):
                             yield _steal(animal, stone, card.animal, mine)
         elif power.kind == "raid":
-            victims = self._victims(state, seat_index)
-            if any(any(c.stones for c in vs.summoning) for _, vs in victims):
+            if any(c.stones for _, victim in self._victims(state, seat_index)
+                   for c in victim.summoning):
                 yield Action("use", (animal, "raid"))
         elif power.kind == "gift_stone":
-            for stone in STONES:
+            for stone, cards in self.open_by_stone(seat).items():
                 if stone in power.stones:
-                    for target in self.open_cards(seat, stone):
+                    for target in cards:
                         yield Action("use", (animal, "gift", stone, target))
         elif power.kind == "recruit":
             for a in state.supply:
@@ -543,17 +593,26 @@ class Rules:
         roll = state.roll
         assert roll is not None
         labels = []
+        faces = self.faces
         for i in task.data:
             colour = roll.dice[int(i)].colour
-            labels.append(colour + rng.choice(self.faces[colour]))
+            shown = faces[colour]  # rng.choice(shown), the same draw without its checks
+            labels.append(colour + shown[below(rng, len(shown))])
         return Action("dice", tuple(sorted(labels, key=_DIE_ORDER.__getitem__)))
 
     # -------------------------------------------------------------------------- apply
     # (the game's apply resolves the head task through FLOW, or casts a spell, then
     # settles)
-    def _ev(self, events: list[Event], kind: str, text: str, rule: str, actor: int | str | None,
-            automatic: bool = False, delta: tuple[tuple[str, int], ...] = ()) -> None:
-        events.append(_event(kind, text, rule, actor, delta, automatic))
+    def _ev(self, events: list[Event], kind: str, text: str | Callable[[], str], rule: str,
+            actor: int | str | None, automatic: bool = False,
+            delta: tuple[tuple[str, int], ...] = ()) -> None:
+        """Tell an event citing ``rule``: its sentence, or a function making it, called
+        at once unless ``events`` is :data:`~gaia_lab.core.events.UNREAD` (nobody reads
+        it, as in :meth:`~gaia_lab.core.game.Game.advance`: no sentence is made; the
+        steps of every turn pass a function)."""
+        if events is not UNREAD:
+            said = text if isinstance(text, str) else text()
+            events.append(_event(kind, said, rule, actor, delta, automatic))
 
     def _who(self, state: AGState, seat: int) -> str:
         return state.seats[seat].name
@@ -564,8 +623,9 @@ class Rules:
                   events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         seats = tuple(replace(s, mage=int(m)) for s, m in zip(state.seats, action.args))
-        dealt = ", ".join(f"{s.name} mage {s.mage}" for s in seats)
-        self._ev(events, "setup.mages", f"Mage Cards dealt: {dealt}.", "ag.setup.mages", "chance")
+        self._ev(events, "setup.mages", lambda: "Mage Cards dealt: "
+                 + ", ".join(f"{s.name} mage {s.mage}" for s in seats) + ".",
+                 "ag.setup.mages", "chance")
         return replace(state, seats=seats, tasks=rest, rng=state.rng.advanced())
 
     @FLOW.resolver("deal_cards", verbs=["deal"])
@@ -604,7 +664,7 @@ class Rules:
         seat = state.seats[task.player]
         animal = action.args[0]
         state = state.with_seat(task.player, replace(seat, dealt=(animal,)))
-        self._ev(events, "setup.keep", f"{seat.name} keeps one card as the starting card "
+        self._ev(events, "setup.keep", lambda: f"{seat.name} keeps one card as the starting card "
                  f"(face down).", "ag.setup.keep", task.player)
         return _with_tasks(state, rest)
 
@@ -614,7 +674,8 @@ class Rules:
         rest = state.tasks[1:]
         seat = state.seats[task.player]
         state = state.with_seat(task.player, replace(seat, spell_offer=(), spells=action.args))
-        self._ev(events, "setup.keep_spell", f"{seat.name} keeps one Spell Card (hidden) and "
+        self._ev(events, "setup.keep_spell",
+                 lambda: f"{seat.name} keeps one Spell Card (hidden) and "
                  "returns the other to the box.", "ag.spell.deal", task.player)
         return _with_tasks(state, rest)
 
@@ -629,7 +690,8 @@ class Rules:
     def _do_deck(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "setup.deck", f"The other {len(action.args)} cards are shuffled into "
+        self._ev(events, "setup.deck",
+                 lambda: f"The other {len(action.args)} cards are shuffled into "
                  "the deck.", "ag.setup.deck", "chance")
         return replace(state, deck=action.args, tasks=rest, rng=state.rng.advanced())
 
@@ -638,7 +700,8 @@ class Rules:
                    events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         supply, deck = state.deck[:SUPPLY_SIZE], state.deck[SUPPLY_SIZE:]
-        self._ev(events, "setup.supply", "The supply: " + ", ".join(self.name(a) for a in supply)
+        self._ev(events, "setup.supply",
+                 lambda: "The supply: " + ", ".join(self.name(a) for a in supply)
                  + ".", "ag.setup.supply", "rules", True)
         return replace(state, supply=supply, deck=deck, tasks=rest)
 
@@ -646,7 +709,8 @@ class Rules:
     def _do_stones_and_dice(self, state: AGState, task: Task, action: Action,
                             events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "setup.stones", "The Magic Stones and the six Magic Dice are put within "
+        self._ev(events, "setup.stones",
+                 "The Magic Stones and the six Magic Dice are put within "
                  "reach of everyone.", "ag.setup.stones_dice", "rules", True)
         return _with_tasks(state, rest)
 
@@ -657,16 +721,15 @@ class Rules:
         seats = []
         for s in state.seats:
             seats.append(replace(s, dealt=(), summoning=(Summoned(s.dealt[0]),)))
-            self._ev(events, "setup.reveal", f"{s.name} reveals the {self.name(s.dealt[0])}.",
+            self._ev(events, "setup.reveal",
+                     f"{s.name} reveals the {self.name(s.dealt[0])}.",
                      "ag.setup.reveal", "rules", True)
         start = min(range(state.players), key=lambda i: state.seats[i].mage)
-        self._ev(events, "setup.start", f"{state.seats[start].name} has the lowest mage number "
+        self._ev(events, "setup.start",
+                 lambda: f"{state.seats[start].name} has the lowest mage number "
                  f"({state.seats[start].mage}) and starts.", "ag.setup.start_player", "rules", True)
         return replace(state, seats=tuple(seats), active=start, turn=1,
-                       tasks=self._turn_tasks(state, start) + rest)
-
-    def _turn_tasks(self, state: AGState, seat_index: int) -> tuple[Task, ...]:
-        return _turn_start(seat_index, state.spells_variant)
+                       tasks=_turn_start(start, state.spells_variant) + rest)
 
     # turn -----------------------------------------------------------------------------
     @FLOW.resolver("ritual_select", verbs=["take"])
@@ -685,32 +748,37 @@ class Rules:
                              tasks=rest + (_END_STEP,))
 
     def _recruit(self, state: AGState, seat_index: int, animal: str, rule: str,
-                 events: list[Event], **changes: Any) -> AGState:
+                 events: list[Event], tasks: tuple[Task, ...] | None = None,
+                 passes: int | None = None) -> AGState:
         """Move a supply card to the seat's summoning area and refill the supply, in one
-        copy of the state with ``changes`` (other fields) too."""
+        copy of the state, with the queue ``tasks`` and the count of ``passes`` when
+        given."""
         seat = state.seats[seat_index]
         supply = list(state.supply)
         supply.remove(animal)
         deck = state.deck
-        self._ev(events, "card.take", f"{seat.name} selects the {self.name(animal)} from the "
+        self._ev(events, "card.take",
+                 lambda: f"{seat.name} selects the {self.name(animal)} from the "
                  "supply into the summoning area.", rule, seat_index)
         if deck:
             supply.append(deck[0])
-            self._ev(events, "supply.refill", f"The {self.name(deck[0])} is turned face up to "
+            self._ev(events, "supply.refill",
+                     lambda: f"The {self.name(deck[0])} is turned face up to "
                      "refill the supply.", "ag.take.refill", "rules", True)
             deck = deck[1:]
-        seat = replace(seat, summoning=seat.summoning + (Summoned(animal),))
-        return replace(state, seats=_seats_with(state.seats, seat_index, seat),
-                       supply=tuple(supply), deck=deck, **changes)
+        seat = _with_summoning(seat, seat.summoning + (Summoned(animal),))
+        return _with_recruit(state, _seats_with(state.seats, seat_index, seat), tuple(supply),
+                             deck, state.passes if passes is None else passes,
+                             state.tasks if tasks is None else tasks)
 
     @FLOW.resolver("turn", verbs=["pass"])
     def _do_pass(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "turn.pass", f"{self._who(state, task.player)} can neither select a card "
+        self._ev(events, "turn.pass",
+                 lambda: f"{self._who(state, task.player)} can neither select a card "
                  "nor roll, and passes.", "ag.turn.pass", task.player)
-        return replace(state, passes=state.passes + 1,
-                       tasks=rest + (_END_STEP,))
+        return _with_passes(state, state.passes + 1, rest + (_END_STEP,))
 
     @FLOW.resolver("turn", verbs=["roll"])
     def _do_roll(self, state: AGState, task: Task, action: Action,
@@ -724,7 +792,7 @@ class Rules:
         g, o, b = counts
         dice = _unrolled(counts)
         seat = state.seats[seat_index]
-        self._ev(events, "dice.choose", f"{seat.name} rolls {len(dice)} dice: "
+        self._ev(events, "dice.choose", lambda: f"{seat.name} rolls {len(dice)} dice: "
                  f"{_dice_words(g, o, b)}.", "ag.roll.dice_count", seat_index)
         tasks = _rolling_turn(seat_index, seat.mage, len(dice), state.spells_variant)
         return _with_new_roll(state, Roll(seat_index, dice), 0, tasks + rest)
@@ -742,7 +810,7 @@ class Rules:
         stone, source, target = action.args
         state = self._take_off(state, task.player, stone, source)
         state = self._put(state, task.player, stone, target)
-        self._ev(events, "stone.move", f"{self._who(state, task.player)} moves "
+        self._ev(events, "stone.move", lambda: f"{self._who(state, task.player)} moves "
                  f"{_stone_word(stone)} from the {self.name(source)} to the {self.name(target)}.",
                  "ag.spell.back_in_the_saddle", task.player)
         left = Task("rearrange", task.player, (str(int(task.words[0]) - 1),))
@@ -762,9 +830,8 @@ class Rules:
         kept = [d for i, d in enumerate(roll.dice) if i not in free]
         dice = sorted(kept + thrown, key=_die_place) if kept else thrown
         roll = _with_dice(roll, tuple(dice))
-        shown = ", ".join([_stone_word(d.face, d.colour) for d in dice])
-        verb = "reroll" if kept else "roll"
-        self._ev(events, "dice.roll", f"The {verb} shows: {shown}.", "ag.roll.colours", "chance")
+        self._ev(events, "dice.roll", lambda: f"The {'reroll' if kept else 'roll'} shows: "
+                 f"{_dice_shown(dice)}.", "ag.roll.colours", "chance")
         return _with_throw(state, roll, rest, state.rng.advanced())
 
     @FLOW.resolver("reroll", verbs=["reroll"])
@@ -780,7 +847,7 @@ class Rules:
                 wanted.remove(d.label)
                 idx.append(i)
         dice = tuple(Die(d.colour) if i in idx else d for i, d in enumerate(roll.dice))
-        self._ev(events, "dice.reroll", f"{self._who(state, task.player)} rerolls "
+        self._ev(events, "dice.reroll", lambda: f"{self._who(state, task.player)} rerolls "
                  f"{len(idx)} dice with mage 5.", "ag.mage.5", task.player)
         roll = replace(roll, dice=dice, rerolled=True)
         return replace(state, roll=roll,
@@ -790,7 +857,7 @@ class Rules:
     def _do_no_reroll(self, state: AGState, task: Task, action: Action,
                       events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "dice.keep", f"{self._who(state, task.player)} keeps the roll.",
+        self._ev(events, "dice.keep", lambda: f"{self._who(state, task.player)} keeps the roll.",
                  "ag.mage.5", task.player)
         return _with_tasks(state, rest)
 
@@ -811,7 +878,23 @@ class Rules:
         raise AssertionError("no offered die shows " + face)
 
     def _put(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
-        return state.with_seat(seat_index, _placed(state.seats[seat_index], stone, animal))
+        return state.with_seat(seat_index, self.placed(state.seats[seat_index], stone, animal))
+
+    def placed(self, seat: Seat, stone: str, animal: str) -> Seat:
+        """The seat with ``stone`` put on its summoning card ``animal``, which has an
+        unfilled space for it.
+
+        >>> from gaia_lab.games.animals_gathering.game import AnimalsGathering
+        >>> seat = Seat("Ann", summoning=(Summoned("elephant", "RYGG"), Summoned("fox")))
+        >>> AnimalsGathering().rules.placed(seat, "O", "elephant").summoning[0]
+        Summoned(animal='elephant', stones='ROYGG')
+        """
+        cards = seat.summoning
+        for k, card in enumerate(cards):
+            if card.animal == animal:
+                card = self.filled[animal][card.stones][stone]
+                return _with_summoning(seat, (*cards[:k], card, *cards[k + 1:]))
+        return seat
 
     def _take_off(self, state: AGState, seat_index: int, stone: str, animal: str) -> AGState:
         seat = state.seats[seat_index]
@@ -830,9 +913,10 @@ class Rules:
         assert roll is not None, "no roll is on"
         roll, task = self._use_die(roll, task, stone, "placed")
         i = task.player
-        seats = _seats_with(state.seats, i, _placed(state.seats[i], stone, animal))
+        seats = _seats_with(state.seats, i, self.placed(state.seats[i], stone, animal))
         rule = "ag.roll.place" if task.kind == "place" else "ag.unused.others"
-        self._ev(events, "stone.place", f"{seats[i].name} places {_stone_word(stone)} on the "
+        self._ev(events, "stone.place",
+                 lambda: f"{seats[i].name} places {_stone_word(stone)} on the "
                  f"{self.name(animal)}.", rule, i)
         return _with_roll_seats_tasks(state, roll, seats, (task,) + rest)
 
@@ -849,7 +933,8 @@ class Rules:
         state = self._put(replace(state, roll=roll), task.player, get, animal)
         rule = "ag.mage.3" if give == "OO" else "ag.power.exchange"
         gave = "two orange-leaf stones" if give == "OO" else _stone_word(give)
-        self._ev(events, "stone.exchange", f"{self._who(state, task.player)} exchanges {gave} for "
+        self._ev(events, "stone.exchange",
+                 lambda: f"{self._who(state, task.player)} exchanges {gave} for "
                  f"{_stone_word(get)} and places it on the {self.name(animal)}.", rule, task.player)
         return _with_tasks(state, (task,) + rest)
 
@@ -861,7 +946,8 @@ class Rules:
         state = self._put(state, task.player, stone, animal)
         assert state.roll is not None, "no roll is on"
         state = replace(state, roll=replace(state.roll, bonus_used=True))
-        self._ev(events, "stone.bonus", f"{self._who(state, task.player)} rolled four or more "
+        self._ev(events, "stone.bonus",
+                 lambda: f"{self._who(state, task.player)} rolled four or more "
                  f"different stones and takes {_stone_word(stone)} for the "
                  f"{self.name(animal)} (mage 1).", "ag.mage.1", task.player)
         return _with_tasks(state, (task,) + rest)
@@ -874,17 +960,18 @@ class Rules:
     @FLOW.resolver("place", verbs=["done"])
     def _do_done(self, state: AGState, task: Task, action: Action,
                  events: list[Event]) -> AGState:
-        assert state.roll is not None, "no roll is on"
-        left = len(state.roll.unused())
-        text = f"{self._who(state, task.player)} has taken every stone that fits" + (
-            f"; {left} {'die' if left == 1 else 'dice'} unused." if left else ".")
-        self._ev(events, "stone.done", text, "ag.roll.no_storing", task.player)
+        roll = state.roll
+        assert roll is not None, "no roll is on"
+        self._ev(events, "stone.done", lambda: f"{self._who(state, task.player)} has taken "
+                 f"every stone that fits{_unused_dice(len(roll.unused()))}.",
+                 "ag.roll.no_storing", task.player)
         return _with_tasks(state, state.tasks[1:])
 
     @FLOW.resolver("collect", verbs=["done"])
     def _do_done_collecting(self, state: AGState, task: Task, action: Action,
                             events: list[Event]) -> AGState:
-        self._ev(events, "stone.done", f"{self._who(state, task.player)} takes no more unused "
+        self._ev(events, "stone.done",
+                 lambda: f"{self._who(state, task.player)} takes no more unused "
                  "stones.", "ag.unused.others", task.player)
         return _with_tasks(state, state.tasks[1:])
 
@@ -901,7 +988,8 @@ class Rules:
                 dice[i] = replace(dice[i], use="blocked")
                 roll = replace(roll, dice=tuple(dice))
                 break
-        self._ev(events, "dice.block", f"{self._who(state, task.player)} discards the die showing "
+        self._ev(events, "dice.block",
+                 lambda: f"{self._who(state, task.player)} discards the die showing "
                  f"{_stone_word(label[1], label[0])}: nobody else may take it (mage 2).",
                  "ag.mage.2", task.player)
         return replace(state, roll=roll, tasks=rest)
@@ -910,7 +998,8 @@ class Rules:
     def _do_no_block(self, state: AGState, task: Task, action: Action,
                      events: list[Event]) -> AGState:
         rest = state.tasks[1:]
-        self._ev(events, "dice.no_block", f"{self._who(state, task.player)} discards no die.",
+        self._ev(events, "dice.no_block",
+                 lambda: f"{self._who(state, task.player)} discards no die.",
                  "ag.mage.2", task.player)
         return _with_tasks(state, rest)
 
@@ -933,7 +1022,8 @@ class Rules:
         seat = replace(seat, summoning=cards, companions=seat.companions + (animal,),
                        awakened=awakened)
         a = self.animals[animal]
-        self._ev(events, "animal.revive", f"{seat.name} revives the {a.name}: it moves to the "
+        self._ev(events, "animal.revive",
+                 lambda: f"{seat.name} revives the {a.name}: it moves to the "
                  f"companion area ({a.power.describe()}).",
                  "ag.revive.order" if chosen else "ag.revive.complete", seat_index,
                  automatic=not chosen, delta=((f"{seat.name}.companions", 1),))
@@ -958,20 +1048,23 @@ class Rules:
             assert v is not None
             state = self._take_off(state, v, stone, victim_card)
             state = self._put(state, task.player, stone, mine)
-            self._ev(events, "power.steal", f"{who}'s {name} steals {_stone_word(stone)} from "
+            self._ev(events, "power.steal",
+                     lambda: f"{who}'s {name} steals {_stone_word(stone)} from "
                      f"{self._who(state, v)}'s {self.name(victim_card)} and places it on the "
                      f"{self.name(mine)}.", "ag.power.steal", task.player)
             front = (Task("revival_check", task.player),)
         elif kind == "raid":
             victims = [Task("raid_remove", v) for v, vs in self._victims(state, task.player)
                        if any(c.stones for c in vs.summoning)]
-            self._ev(events, "power.raid", f"{who}'s {name} attacks: every other player must "
+            self._ev(events, "power.raid",
+                     lambda: f"{who}'s {name} attacks: every other player must "
                      "remove one stone from an uncompleted card.", "ag.power.raid", task.player)
             front = tuple(victims)
         elif kind == "gift":
             stone, mine = args
             state = self._put(state, task.player, stone, mine)
-            self._ev(events, "power.gift", f"{who}'s {name} brings {_stone_word(stone)} from the "
+            self._ev(events, "power.gift",
+                     lambda: f"{who}'s {name} brings {_stone_word(stone)} from the "
                      f"supply for the {self.name(mine)}.", "ag.power.gift_stone", task.player)
             front = (Task("revival_check", task.player),)
         elif kind == "recruit":
@@ -984,7 +1077,7 @@ class Rules:
         rest = state.tasks[1:]
         animal = action.args[0]
         left = [a for a in task.words if a != animal]
-        self._ev(events, "power.skip", f"{self._who(state, task.player)} does not use the "
+        self._ev(events, "power.skip", lambda: f"{self._who(state, task.player)} does not use the "
                  f"{self.name(animal)}'s power.", "ag.faq.optional", task.player)
         after = (Task("activate", task.player, tuple(left)),) if left else ()
         return _with_tasks(state, after + rest)
@@ -995,7 +1088,7 @@ class Rules:
         rest = state.tasks[1:]
         stone, animal = action.args
         state = self._take_off(state, task.player, stone, animal)
-        self._ev(events, "power.raid_remove", f"{self._who(state, task.player)} returns "
+        self._ev(events, "power.raid_remove", lambda: f"{self._who(state, task.player)} returns "
                  f"{_stone_word(stone)} from the {self.name(animal)} to the supply.",
                  "ag.power.raid", task.player)
         return _with_tasks(state, rest)
@@ -1005,25 +1098,23 @@ class Rules:
                      events: list[Event]) -> AGState:
         rest = state.tasks[1:]
         fewest = self.fewest_to_end  # ends_game's first test, written out: every turn
-        enders = [(i, why) for i, s in enumerate(state.seats)
-                  if len(s.companions) >= fewest and (why := self.ends_game(s))]
-        if enders:
-            i, why = enders[0]
-            rule = "ag.end.five" if why == "five" else "ag.end.elephant"
-            count = len(state.seats[i].companions)
-            self._ev(events, "game.end", f"{state.seats[i].name} has {count} companions: the turn "
-                     "is over and the game ends.", rule, "rules", True)
-            return replace(state, roll=None, tasks=self._final_tasks(state), ended_by=why)
+        for s in state.seats:  # the first seat whose companions end the game
+            if len(s.companions) >= fewest and (why := self.ends_game(s)):
+                rule = "ag.end.five" if why == "five" else "ag.end.elephant"
+                self._ev(events, "game.end", f"{s.name} has {len(s.companions)} companions: "
+                         "the turn is over and the game ends.", rule, "rules", True)
+                return replace(state, roll=None, tasks=self._final_tasks(state), ended_by=why)
         if state.passes >= state.players:
-            self._ev(events, "game.end", "Every player passed in a row: nobody can act any more, "
+            self._ev(events, "game.end",
+                     "Every player passed in a row: nobody can act any more, "
                      "so the game ends.", "ag.turn.stalemate", "rules", True)
             return replace(state, roll=None, tasks=self._final_tasks(state),
                            ended_by="stalemate")
         nxt = (state.active + 1) % state.players
-        self._ev(events, "turn.next", f"{state.seats[state.active].name}'s turn ends; "
+        self._ev(events, "turn.next", lambda: f"{state.seats[state.active].name}'s turn ends; "
                  f"{state.seats[nxt].name} is the active player.", "ag.turn.next", "rules", True)
         return _with_next_turn(state, None, nxt, state.turn + 1,
-                               self._turn_tasks(state, nxt) + rest)
+                               _turn_start(nxt, state.spells_variant) + rest)
 
     def _final_tasks(self, state: AGState) -> tuple[Task, ...]:
         score = (Task("score", "rules"),)
@@ -1034,18 +1125,23 @@ class Rules:
     @FLOW.resolver("score", verbs=["score"])
     def _do_score(self, state: AGState, task: Task, action: Action,
                   events: list[Event]) -> AGState:
+        if events is not UNREAD:  # the scores are told, not kept in the state
+            self._tell_scores(state, events)
+        return replace(state, tasks=(), over=True)
+
+    def _tell_scores(self, state: AGState, events: list[Event]) -> None:
+        """The events of the final scoring: each player's total, then the winners."""
         from gaia_lab.games.animals_gathering.scoring import score_breakdown, winners
 
-        breakdown = score_breakdown(self, state)
-        totals = breakdown.totals
+        totals = score_breakdown(self, state).totals
         for i, s in enumerate(state.seats):
-            self._ev(events, "score.total", f"{s.name} scores {totals[i]} points.",
-                     "ag.score.points", "rules", True, ((f"{s.name}.score", totals[i]),))
+            self._ev(events, "score.total", f"{s.name} scores {totals[i]} "
+                     "points.", "ag.score.points", "rules", True,
+                     ((f"{s.name}.score", totals[i]),))
         won = winners(self, state)
         names = " and ".join(state.seats[i].name for i in won)
-        self._ev(events, "game.winner", f"{names} {'win' if len(won) > 1 else 'wins'}.",
+        self._ev(events, "game.winner", lambda: f"{names} {'win' if len(won) > 1 else 'wins'}.",
                  "ag.score.tiebreak", "rules", True)
-        return replace(state, tasks=(), over=True)
 
     # ------------------------------------------------------------------------ settle
     def settle(self, state: AGState, events: list[Event]) -> AGState:
@@ -1092,13 +1188,13 @@ class Rules:
                         events: list[Event]) -> AGState | None:
         if self._can_collect(state, task):
             return None
+        roll = state.roll
         if task.data:
-            assert state.roll is not None, "no roll is on"
-            offered = len(state.roll.unused())
-            text = ("has no space for the unused stones and takes none"
-                    if len(task.data) == offered
-                    else "has no space for the other unused stones")
-            self._ev(events, "stone.none", f"{self._who(state, task.player)} {text}.",
+            assert roll is not None, "no roll is on"
+            self._ev(events, "stone.none", lambda: f"{self._who(state, task.player)} has no "
+                     "space for the " + ("unused stones and takes none"
+                                         if len(task.data) == len(roll.unused())
+                                         else "other unused stones") + ".",
                      "ag.roll.no_storing", task.player, automatic=True)
         return _with_tasks(state, state.tasks[1:])
 
@@ -1138,7 +1234,7 @@ class Rules:
             for face in faces:
                 if face in space:
                     return True
-        return bool(self._placements(seat, faces)[1])
+        return bool(self._exchanged(seat, faces))
 
     def _offer_unused(self, state: AGState, task: Task, rest: tuple[Task, ...],
                       events: list[Event]) -> AGState:
@@ -1147,18 +1243,19 @@ class Rules:
         unused = roll.unused()
         if not unused:
             return _with_tasks(state, rest)
-        shown = ", ".join([_stone_word(roll.dice[i].face, roll.dice[i].colour) for i in unused])
         if roll.burst_by >= 0:
             who = state.seats[roll.burst_by].name
             if roll.burst_by == task.player:
                 offer = "Bubble-Burster: nobody else may take them."
             else:
                 offer = f"Bubble-Burster: only {who} may take them."
-            self._ev(events, "stone.offer", f"Unused: {shown}. {offer}",
+            self._ev(events, "stone.offer",
+                     lambda: f"Unused: {_dice_shown([roll.dice[i] for i in unused])}. {offer}",
                      "ag.spell.bubble_burster", "rules", True)
         else:
-            self._ev(events, "stone.offer", f"Unused: {shown}. The other players may take them.",
-                     "ag.unused.others", "rules", True)
+            self._ev(events, "stone.offer",
+                     lambda: f"Unused: {_dice_shown([roll.dice[i] for i in unused])}. The other "
+                     "players may take them.", "ag.unused.others", "rules", True)
         n, me = state.players, task.player
         offered = tuple([str(i) for i in unused])
         offers = []
@@ -1458,6 +1555,16 @@ def _stone_word(stone: str, colour: str = "") -> str:
     return f"{word} ({_COLOUR_WORD[colour]} die)" if colour else word
 
 
+def _dice_shown(dice: Iterable[Die]) -> str:
+    """The stones these dice show, each with its die's colour, for a sentence."""
+    return ", ".join([_stone_word(d.face, d.colour) for d in dice])
+
+
+def _unused_dice(left: int) -> str:
+    """The end of a sentence saying how many dice are left unused (none: nothing)."""
+    return f"; {left} {'die' if left == 1 else 'dice'} unused" if left else ""
+
+
 def _cards(n: int) -> str:
     return f"{n} uncompleted card{'' if n == 1 else 's'}"
 
@@ -1483,16 +1590,6 @@ _RULE_REFS: Final = {rule: RULES[rule] for rule in RULES}
 """The rulebook's rules by id, as a plain table (every event cites one)."""
 
 
-def _placed(seat: Seat, stone: str, animal: str) -> Seat:
-    """The seat with ``stone`` put on its summoning card ``animal``."""
-    cards = seat.summoning
-    for k, card in enumerate(cards):
-        if card.animal == animal:
-            card = _summoned(animal, sort_stones(card.stones + stone))
-            return _with_summoning(seat, (*cards[:k], card, *cards[k + 1:]))
-    return seat
-
-
 @lru_cache(maxsize=8192)
 def _event(kind: str, text: str, rule: str, actor: int | str | None,
            delta: tuple[tuple[str, int], ...], automatic: bool) -> Event:
@@ -1513,12 +1610,6 @@ def _collect(seat_index: int, dice: tuple[str, ...]) -> Task:
     """The step in which a seat may take the unused stones of these dice (immutable
     values, shared)."""
     return Task("collect", seat_index, dice)
-
-
-@lru_cache(maxsize=8192)
-def _summoned(animal: str, stones: str) -> Summoned:
-    """The summoning card ``animal`` with ``stones`` on it (immutable values, shared)."""
-    return Summoned(animal, stones)
 
 
 @lru_cache(maxsize=1024)
