@@ -39,7 +39,7 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rulebook import RuleRef
-from gaia_lab.core.values import evolve, slot_init
+from gaia_lab.core.values import evolve, evolver, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
 from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, action_table, shared
@@ -63,6 +63,25 @@ from gaia_lab.games.shapers_of_gaia.state import (
 )
 
 __all__ = ["FLOW", "HAND", "RESTORE_LIMIT", "ROW_LIMIT", "SETUP", "Rules"]
+
+# The copies the steps of a game make over and over, as functions of the new values (the
+# same copies as :func:`~gaia_lab.core.values.evolve`'s, without reading keywords).
+_with_tasks: Final = evolver(SGState, "tasks")
+"""The copy nearly every step makes: the pending steps change."""
+_with_seats_tasks: Final = evolver(SGState, "seats", "tasks")
+"""A step that changes a player (paying, gaining) and the pending steps."""
+_with_introduced: Final = evolver(SGState, "seats", "shapers", "animals", "tasks")
+_with_card_taken: Final = evolver(SGState, "seats", "decks", "displays", "removed", "tasks")
+_with_restored: Final = evolver(SGState, "seats", "tiles", "caretaker", "dna_board", "tasks")
+_with_animal_moved: Final = evolver(SGState, "seats", "animals", "used")
+_with_turn_ended: Final = evolver(SGState, "seats", "stack", "final_turns", "active", "turn",
+                                  "used", "tasks")
+_paid: Final = evolver(PlayerState, "resources", "prestige", "dna", "toxicity")
+_gained: Final = evolver(PlayerState, "resources", "prestige", "toxicity")
+_with_hand: Final = evolver(PlayerState, "hand")
+_with_hand_dna: Final = evolver(PlayerState, "hand", "dna")
+_with_board: Final = evolver(PlayerState, "board")
+_moved_to: Final = evolver(Animal, "where")
 
 ROW_LIMIT: Final = 4
 """At most 4 Species cards in one Ecosystem row."""
@@ -363,8 +382,7 @@ def pay(player: PlayerState, amounts: Amounts, wild: str = "") -> tuple[PlayerSt
             prestige -= n
         elif key == "dna":
             dna = dna[n:]
-    return evolve(player, resources=tuple(res), prestige=prestige, dna=dna,
-                  toxicity=player.toxicity + toxic), toxic
+    return _paid(player, tuple(res), prestige, dna, player.toxicity + toxic), toxic
 
 
 def gain(player: PlayerState, amounts: Amounts, components: Components,
@@ -384,7 +402,7 @@ def gain(player: PlayerState, amounts: Amounts, components: Components,
             prestige += n
         elif key == "discard":
             toxicity = max(0, toxicity - n)
-    return evolve(player, resources=tuple(res), prestige=prestige, toxicity=toxicity)
+    return _gained(player, tuple(res), prestige, toxicity)
 
 
 def _words(amounts: Iterable[tuple[str, int]]) -> str:
@@ -901,12 +919,12 @@ class Rules:
             "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]})
         return [where + words for where, pays in plan for words in words_at[pays]]
 
-    def can_restore(self, state: SGState, seat: int) -> bool:
-        """Whether :meth:`restore_actions` lists any action, found without listing: a
-        space next to the Caretaker is also a space to teleport to, so a tile in hand
-        and one space to teleport to are enough."""
-        return bool(state.seats[seat].hand) and board.any_teleport_restore_label(
-            [s for s, _ in state.tiles])
+    @staticmethod
+    def can_restore(player: PlayerState, tiles: tuple[tuple[str, str], ...]) -> bool:
+        """Whether :meth:`restore_actions` lists any action for ``player`` with ``tiles``
+        placed, found without listing: a space next to the Caretaker is also a space to
+        teleport to, so a tile in hand and one space to teleport to are enough."""
+        return bool(player.hand) and board.any_teleport_restore_label([s for s, _ in tiles])
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
@@ -1367,7 +1385,7 @@ class Rules:
         cards = tuple(rc.card for rc in state.seats[seat].row(row))
         events.append(Event("ability.swarm", f"P{seat + 1} introduces no second "
                             "animal.", _r("sog.shaper.synthara.swarm"), seat))
-        return evolve(state, tasks=(Task("activate", seat, (row, *cards)), *state.tasks[1:]))
+        return _with_tasks(state, (Task("activate", seat, (row, *cards)), *state.tasks[1:]))
 
     @FLOW.resolver("turn", "more", verbs=["restore"])
     def _do_restore(self, state: SGState, task: Task, action: Action,
@@ -1379,7 +1397,7 @@ class Rules:
                  events: list[Event]) -> SGState:
         events.append(Event("turn.skip", f"P{task.player + 1} can do nothing and skips the "
                             "turn.", _r("sog.turn.skip"), task.player))
-        return evolve(state, tasks=(Task("end", "rules", ("skip",)), *state.tasks[1:]))
+        return _with_tasks(state, (Task("end", "rules", ("skip",)), *state.tasks[1:]))
 
     @FLOW.resolver("surge", verbs=["surge", "pass"])
     def _do_surge(self, state: SGState, task: Task, action: Action,
@@ -1390,14 +1408,14 @@ class Rules:
                                 f"activates {', '.join(action.args)}.",
                                 _r("sog.shaper.rastar.power_surge"), task.player))
             rest = (Task("activate", task.player, ("*", *action.args)), *rest)
-        return evolve(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("more", verbs=["stop"])
     def _do_stop(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
         events.append(Event("restore.stop", f"P{task.player + 1} restores no more tiles.",
                             _r("sog.restore.next_tile"), task.player))
-        return evolve(state, tasks=state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     @FLOW.resolver("end", verbs=["end"])
     def _do_end(self, state: SGState, task: Task, action: Action,
@@ -1427,7 +1445,7 @@ class Rules:
         p = state.seats[seat]
         for cid in words[1:]:
             p = self._activate_card(p, seat, side_of[cid], None, events, automatic=True)
-        return state.with_seat(seat, p, tasks=state.tasks[1:])
+        return _with_seats_tasks(state, state.seats_with(seat, p), state.tasks[1:])
 
     def _ability_move(self, state: SGState, seat: int, action: Action,
                       events: list[Event]) -> SGState:
@@ -1477,11 +1495,14 @@ class Rules:
             rule = _r("sog.shaper.maldera.stasis_chambers")
             used = ()  # any number of times a turn
         p, tox = pay(p, cost)
-        animals = tuple(evolve(a, where=dst) if a.where == src else a for a in state.animals)
+        animals = state.animals
+        at = next(i for i, a in enumerate(animals) if a.where == src)
+        animals = (*animals[:at], _moved_to(animal, dst), *animals[at + 1:])
         events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} from "
                             f"{src} to {dst} for {_words(cost)}"
                             + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
-        return state.with_seat(seat, p, animals=animals, used=(*state.used, *used))
+        return _with_animal_moved(state, state.seats_with(seat, p), animals,
+                                  (*state.used, *used))
 
     def _intro(self, state: SGState, seat: int, action: Action,
                events: list[Event], swarm: bool = False) -> SGState:
@@ -1519,7 +1540,7 @@ class Rules:
             text += f" and the tile's extra {_words(tile.extra_cost)}"
             if tox:
                 text += f" ({tox} of it as Toxicity)"
-        p = evolve(p, board=tuple(s for s in p.board if s != space))
+        p = _with_board(p, tuple(s for s in p.board if s != space))
         animals = (*state.animals, Animal(where, seat, kind, space))
         events.append(Event("animal.introduce", f"{text} and introduces the {kind} of space "
                             f"{space} on {where}.", _r("sog.introduce.place"), seat))
@@ -1574,8 +1595,8 @@ class Rules:
                                                                    ("intro",)))
         if avian:
             tasks = (Task("avian", seat), *tasks)
-        return state.with_seat(seat, p, shapers=tuple(shapers), animals=animals,
-                               tasks=(*tasks, *rest))
+        return _with_introduced(state, state.seats_with(seat, p), tuple(shapers), animals,
+                                (*tasks, *rest))
 
     @FLOW.resolver("card", verbs=["card", "refresh", "skip"])
     def _card(self, state: SGState, task: Task, action: Action,
@@ -1636,8 +1657,8 @@ class Rules:
             tasks = (Task("clone", seat, (row,)), activate, *rest)
         else:
             tasks = (activate, *rest)
-        return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
-                               removed=removed, tasks=tasks)
+        return _with_card_taken(state, state.seats_with(seat, p), tuple(decks),
+                                tuple(displays), removed, tasks)
 
     def _add_to_row(self, p: PlayerState, seat: int, row: str, cid: str, side: str,
                     out: str | None, decks: list[tuple[str, ...]], removed: tuple[str, ...],
@@ -1714,12 +1735,12 @@ class Rules:
         if action.verb == "decline":
             events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of {cid} "
                                 "unused.", _r("sog.introduce.conversion_optional"), seat))
-            return evolve(state, tasks=tasks)
+            return _with_tasks(state, tasks)
         rc = self.pending(state, seat, row)[cid]
         choice = next((w for w in action.args[1:] if w in BASIC), None)
         p = self._activate_card(state.seats[seat], seat, rc, choice, events,
                                 wild=wild_of(action))
-        return state.with_seat(seat, p, tasks=tasks)
+        return _with_seats_tasks(state, state.seats_with(seat, p), tasks)
 
     def _activate_card(self, p: PlayerState, seat: int, rc: RowCard, choice: str | None,
                        events: list[Event], automatic: bool = False,
@@ -1747,21 +1768,21 @@ class Rules:
         tile, where = action.args[0], action.args[1]
         count = int(task.word(0)) + 1 if task.kind == "more" else 1
         p = state.seats[seat]
-        p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
         if "tp" in action.args:
             p, tox = pay(p, (("energy", 1),))
             events.append(Event("caretaker.teleport", f"{name} teleports the Caretaker"
                                 + (" taking 1 Toxicity." if tox else " for 1 Energy."),
                                 _r("sog.restore.teleport"), seat))
-        dna = dict(state.dna_board)
-        gained = dna.get(where, "")
-        if where in dna:
-            p = evolve(p, dna=tuple(sorted((*p.dna, dna[where]))))
-            events.append(Event("dna.take", f"{name} takes the {dna[where]} DNA token on "
+        dna_board = state.dna_board
+        gained = next((c for s, c in dna_board if s == where), "")
+        dna = p.dna
+        if gained:
+            dna = tuple(sorted((*dna, gained)))
+            events.append(Event("dna.take", f"{name} takes the {gained} DNA token on "
                                 f"{where}.", _r("sog.restore.dna"), seat))
-            del dna[where]
+            dna_board = tuple(sc for sc in dna_board if sc[0] != where)
+        p = _with_hand_dna(p, tuple(t for t in p.hand if t != tile), dna)
         tiles = _placed_with(state.tiles, where, tile)
-        dna_board = tuple((s, c) for s, c in state.dna_board if s in dna)
         events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
                             "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
         nxt: tuple[Task, ...] = (Task("resolve", seat, (tile,)),
@@ -1775,8 +1796,8 @@ class Rules:
             nxt = (surge, *nxt)
         if task.kind == "turn":
             nxt = (*nxt, Task("end", "rules", ("restore",)))
-        return state.with_seat(seat, p, tiles=tiles, caretaker=where, dna_board=dna_board,
-                               tasks=(*nxt, *rest))
+        return _with_restored(state, state.seats_with(seat, p), tiles, where, dna_board,
+                              (*nxt, *rest))
 
     @FLOW.resolver("resolve", verbs=["resolve"])
     @FLOW.resolver("other", verbs=["take", "pass"])
@@ -1788,11 +1809,11 @@ class Rules:
         if action.verb == "pass":
             events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
                                 _r("sog.restore.opponents"), seat))
-            return self._after_resolve(evolve(state, tasks=rest))
+            return self._after_resolve(state, state.seats, rest)
         if action.verb == "resolve" and action.args[0] == "none":
             events.append(Event("tile.none", f"P{seat + 1} can pay for neither action of "
                                 f"{tile.id}.", _r("sog.restore.prestige_required"), seat))
-            return self._after_resolve(evolve(state, tasks=rest))
+            return self._after_resolve(state, state.seats, rest)
         both = "both" in action.args
         letters = wild_of(action)
         words = [w for w in action.args if w != "both" and not w.startswith(WILD)]
@@ -1812,8 +1833,8 @@ class Rules:
         if action.verb == "resolve" and len(tile.actions) > 1:
             others = tuple(Task("other", (seat + k) % state.players, (tile.id, str(1 - i)))
                            for k in range(1, state.players))
-            return state.with_seat(seat, p, tasks=(*others, *rest))
-        return self._after_resolve(state.with_seat(seat, p, tasks=rest))
+            return _with_seats_tasks(state, state.seats_with(seat, p), (*others, *rest))
+        return self._after_resolve(state, state.seats_with(seat, p), rest)
 
     def _resolve_one(self, p: PlayerState, seat: int, tile_id: str, i: int,
                      choice: str | None, rule: RuleRef, events: list[Event],
@@ -1830,15 +1851,17 @@ class Rules:
         events.append(Event("tile.resolve", text + ".", rule, seat))
         return p
 
-    def _after_resolve(self, state: SGState) -> SGState:
-        task = state.task
-        if task is None or task.kind != "more":
-            return state
-        p = state.seats[task.player]
-        if int(task.word(0)) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
-                state, task.player):
-            return evolve(state, tasks=state.tasks[1:])
-        return state
+    def _after_resolve(self, state: SGState, seats: tuple[PlayerState, ...],
+                       tasks: tuple[Task, ...]) -> SGState:
+        """The state once a tile's action is resolved, with ``seats`` and ``tasks``: a
+        ``more`` step next is dropped when no other tile can be restored (the third tile,
+        an empty hand or no space left); one copy."""
+        task = tasks[0] if tasks else None
+        if task is not None and task.kind == "more" and (
+                int(task.word(0)) >= RESTORE_LIMIT
+                or not self.can_restore(seats[task.player], state.tiles)):
+            tasks = tasks[1:]
+        return _with_seats_tasks(state, seats, tasks)
 
     def _end(self, state: SGState, task: Task, events: list[Event]) -> SGState:
         """End the turn for the head task, which it removes (the task list is set once,
@@ -1865,17 +1888,18 @@ class Rules:
                                 automatic=True))
             state = evolve(state, borrowed=())
         triggered = False
+        stack = state.stack
         if task.data and task.word(0) == "restore":
             size = abilities.hand_size(self.c, p)
             want = max(0, size - len(p.hand))
-            drawn = state.stack[:want]
+            drawn = stack[:want]
             if drawn:
-                p = evolve(p, hand=(*p.hand, *drawn))
-                state = state.with_seat(seat, p, stack=state.stack[len(drawn):])
+                p = _with_hand(p, (*p.hand, *drawn))
+                stack = stack[len(drawn):]
                 events.append(Event("tile.draw", f"{name} draws {len(drawn)} tile(s) back up "
                                     f"to {size}.", _r("sog.restore.draw"), "rules",
                                     automatic=True))
-                if not state.stack:
+                if not stack:
                     triggered = True
                     events.append(Event("end.stack", "The stack of Biome tiles is empty: the "
                                         "end of the game is triggered.",
@@ -1896,11 +1920,14 @@ class Rules:
                                 "rules", automatic=True))
         else:
             left = -1
+        # one copy: the drawing player, the stack and the next turn (or the scoring)
+        seats = state.seats if p is state.seats[seat] else state.seats_with(seat, p)
         if left == 0:
-            return evolve(state, final_turns=0, used=(), tasks=(Task("score", "rules"),))
+            return _with_turn_ended(state, seats, stack, 0, seat, state.turn, (),
+                                    (Task("score", "rules"),))
         nxt = (seat + 1) % n
-        return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
-                      tasks=(Task("turn", nxt), *rest))
+        return _with_turn_ended(state, seats, stack, left, nxt, state.turn + 1, (),
+                                (Task("turn", nxt), *rest))
 
 
 @lru_cache(maxsize=1024)
