@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Final, Literal
@@ -55,6 +55,7 @@ from gaia_lab.games.shapers_of_gaia.components import (
 )
 from gaia_lab.games.shapers_of_gaia.rulebook import RULES
 from gaia_lab.games.shapers_of_gaia.state import (
+    MAX_PLAYERS,
     ROWS,
     Animal,
     PlayerState,
@@ -496,6 +497,10 @@ class Rules:
             for shaper in components.shapers}
         """Each Shaper's animal spaces: the animal type and cost of each (read only)."""
         order = {h: i for i, h in enumerate(board.SPACES)}
+        self._vault_ids: Final = {
+            (n, kind): tuple(v.id for v in components.vault_spaces(n) if v.animal == kind)
+            for n in range(2, MAX_PLAYERS + 1) for kind in ANIMALS}
+        """The Vault spaces of each animal type with each player count (read only)."""
         self._dna_start: Final = tuple(
             (board.label(h), colour)
             for h, colour in sorted(components.dna_at().items(), key=lambda kv: order[kv[0]]))
@@ -556,51 +561,59 @@ class Rules:
         biome, tile = self._biome, self.c.tile
         return {s: biome.get(t) or tile(t).biome for s, t in state.tiles}
 
-    def empty_land(self, state: SGState) -> list[str]:
-        """Land tiles (not the Vault) without an animal."""
-        busy = {a.where for a in state.animals}
-        return [lab for lab, biome in self.biome_labels(state).items()
-                if biome not in ("water", "vault") and lab not in busy]
+    def layout(self, state: SGState) -> Layout:
+        """The placed tiles read as the listings need them (:class:`Layout`)."""
+        return _layout(self, state.tiles)
 
-    def ability_moves(self, state: SGState, seat: int) -> list[Action]:
+    def empty_land(self, state: SGState, busy: Collection[str] | None = None) -> list[str]:
+        """Land tiles (not the Vault) without an animal (``busy``: the spaces holding an
+        animal, :func:`occupied_labels`, when known)."""
+        if busy is None:
+            busy = {a.where for a in state.animals}
+        return [lab for lab in _layout(self, state.tiles).land() if lab not in busy]
+
+    def ability_moves(self, state: SGState, seat: int,
+                      busy: Collection[str] | None = None) -> list[Action]:
         """Persistent abilities offered during the player's own turn (before the action and
         at the player's steps of it): Redeploy (once a turn, engine ruling), Stasis Chambers
         and Recycler (as often as the player pays: a persistent ability is not limited unless
-        its text says so) and Accelerated Accretion (once a turn per level)."""
+        its text says so) and Accelerated Accretion (once a turn per level).  ``busy``: the
+        spaces and Vault spaces holding an animal, when the caller knows them."""
         p = state.seats[seat]
         out: list[Action] = []
         if p.shaper not in self._persistent:
             return out
         redeploy = self.level(p, "redeploy") and "redeploy" not in state.used
         stasis = self.level(p, "stasis_chambers")
+        lvl = self.level(p, "accelerated_accretion")
+        accrete = lvl > state.used.count("accrete")
+        if busy is None and (redeploy or stasis or accrete):
+            busy = {a.where for a in state.animals}
         # only Redeploy and Stasis Chambers move animals
         mine = [a for a in state.animals if a.seat == seat] if redeploy or stasis else []
         ends: list[str] | None = None  # the empty land tiles, found once
         if redeploy:
-            ends = self.empty_land(state)
+            ends = self.empty_land(state, busy)
             for a in mine:
-                if a.kind == "scavenger" and not a.where.startswith("v"):
+                if a.kind == "scavenger" and a.where[0] != "v":
                     out += [shared("redeploy", (a.where, e)) for e in ends if e != a.where]
         if stasis:
             vaults: dict[str, list[str]] = {}  # the free Vault spaces of each kind
             for a in mine:
-                if not a.where.startswith("v"):
+                if a.where[0] != "v":
                     free = vaults.get(a.kind)
                     if free is None:
-                        free = vaults[a.kind] = self.free_vault(state, a.kind)
+                        free = vaults[a.kind] = self.free_vault(state, a.kind, busy)
                     out += [shared("stasis", (a.where, v)) for v in free]
                 elif stasis >= 2:
                     if ends is None:
-                        ends = self.empty_land(state)
+                        ends = self.empty_land(state, busy)
                     out += [shared("stasis", (a.where, e)) for e in ends]
-        lvl = self.level(p, "accelerated_accretion")
-        if lvl > state.used.count("accrete"):
+        if accrete:
+            assert busy is not None
             pending = self.pending_tiles(state)
-            busy = {a.where for a in state.animals}
-            biome_of = self._biome
-            for lab, t in state.tiles:
-                if ((biome_of.get(t) or self.c.tile(t).biome) == "water" and t not in pending
-                        and lab not in busy):
+            for lab, t in _layout(self, state.tiles).water():
+                if t not in pending and lab not in busy:
                     out += [shared("accrete", (lab, h)) for h in p.hand]
         if self.level(p, "recycler") and p.toxicity > 0:
             out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
@@ -612,11 +625,16 @@ class Rules:
         leaves them on the board until then (engine ruling)."""
         return {t.word(0) for t in state.tasks if t.kind in ("resolve", "other")}
 
-    def free_vault(self, state: SGState, kind: str) -> list[str]:
-        """The Vault spaces for an animal of ``kind`` still free."""
-        used = {a.where for a in state.animals}
-        return [v.id for v in self.c.vault_spaces(state.players)
-                if v.animal == kind and v.id not in used]
+    def free_vault(self, state: SGState, kind: str,
+                   busy: Collection[str] | None = None) -> list[str]:
+        """The Vault spaces for an animal of ``kind`` still free (``busy``: the places
+        holding an animal, when known)."""
+        if busy is None:
+            busy = {a.where for a in state.animals}
+        spaces = self._vault_ids.get((state.players, kind))
+        if spaces is None:
+            spaces = tuple(v.id for v in self.c.vault_spaces(state.players) if v.animal == kind)
+        return [v for v in spaces if v not in busy]
 
     # -- listing -------------------------------------------------------------------
     def legal(self, state: SGState) -> list[Action]:
@@ -778,8 +796,9 @@ class Rules:
     @FLOW.lister("turn")
     def _list_turn(self, state: SGState, task: Task) -> list[Action]:
         seat = task.player
-        acts = self.intro_actions(state, seat) + self.restore_actions(state, seat)
-        return (acts or [Action("skip")]) + self.ability_moves(state, seat)
+        busy = {a.where for a in state.animals}  # read by both listings
+        acts = self.intro_actions(state, seat, busy) + self.restore_actions(state, seat)
+        return (acts or [Action("skip")]) + self.ability_moves(state, seat, busy)
 
     @FLOW.lister("resolve")
     def _list_resolve(self, state: SGState, task: Task) -> list[Action]:
@@ -848,30 +867,24 @@ class Rules:
                         out.append(Action("avian", (cid, side, row)))
         return out
 
-    def intro_actions(self, state: SGState, seat: int) -> list[Action]:
-        """Every way to Introduce an Animal."""
+    def intro_actions(self, state: SGState, seat: int,
+                      busy: Collection[str] | None = None) -> list[Action]:
+        """Every way to Introduce an Animal (``busy``: the spaces and Vault spaces holding
+        an animal, when the caller knows them)."""
         p = state.seats[seat]
         island = self.level(p, "create_island") > 0
         # each destination once (:data:`_Destination`): walking first, in hex order,
         # then teleporting, in board order
-        taken = {a.where for a in state.animals}
-        biome_of, bit_of = self._biome, board.BITS
-        placed = 0
+        taken = {a.where for a in state.animals} if busy is None else busy
+        layout = _layout(self, state.tiles)
         walks: dict[int, _Destination] = {}
         teleports: list[_Destination] = []
-        for lab, tile in state.tiles:
-            bit = bit_of[lab]
-            placed |= bit
-            biome = biome_of.get(tile) or self.c.tile(tile).biome
+        for lab, bit, biome, _, walk, teleport in layout.spots:
             if lab in taken or (biome == "water" and not island):
                 continue
-            if biome == "vault":
-                walks[bit] = ((), "vault")
-                teleports.append(((), "vault tp"))
-            else:
-                walks[bit] = ((lab,), _PAYS[biome])
-                teleports.append(((lab, "tp"), _PAYS[biome]))
-        reach = sum(board.walk_rings(state.shapers[seat], placed,
+            walks[bit] = walk
+            teleports.append(teleport)
+        reach = sum(board.walk_rings(state.shapers[seat], layout.placed,
                                      abilities.movement(self.c, p)))
         plan = [walks[bit] for bit in board.hex_sorted(reach & sum(walks))]
         plan += teleports
@@ -893,24 +906,25 @@ class Rules:
                     ways = ways_at[cost] = basic_ways(p, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
-                    tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
+                    tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan,
+                                                                  taken)
                 tails_of[kind_cost] = tails
             out += map(action_table("intro", (space,)).__getitem__, tails)
         return out
 
     def _intro_tails(self, state: SGState, kind: str,
                      payable: dict[str, tuple[tuple[str, ...], ...]],
-                     plan: list[_Destination]) -> list[tuple[str, ...]]:
+                     plan: list[_Destination], busy: Collection[str]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
         basic resource that can: where, ``tp`` when teleported, the resource and a
-        ``wild=`` word."""
+        ``wild=`` word (``busy``: the places holding an animal)."""
         if not payable:
             return []  # no basic resource pays for it, so no biome does
         # a Vault, Temple or Water space is paid with any basic resource: its words
         # after the space are the same for each of them
         any_basic = [(r, *word) for r, words in payable.items() for word in words]
-        vault = self.free_vault(state, kind)  # the Vault tile is always a destination
+        vault = self.free_vault(state, kind, busy)  # the Vault tile is always a destination
         words_at: dict[str, Iterable[tuple[str, ...]]] = dict.fromkeys(BASIC, ())
         words_at.update(payable)
         words_at.update({
@@ -919,20 +933,18 @@ class Rules:
             "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]})
         return [where + words for where, pays in plan for words in words_at[pays]]
 
-    @staticmethod
-    def can_restore(player: PlayerState, tiles: tuple[tuple[str, str], ...]) -> bool:
+    def can_restore(self, player: PlayerState, tiles: tuple[tuple[str, str], ...]) -> bool:
         """Whether :meth:`restore_actions` lists any action for ``player`` with ``tiles``
         placed, found without listing: a space next to the Caretaker is also a space to
         teleport to, so a tile in hand and one space to teleport to are enough."""
-        return bool(player.hand) and board.any_teleport_restore_label([s for s, _ in tiles])
+        return bool(player.hand) and bool(board.restorable(_layout(self, tiles).placed))
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
         p = state.seats[seat]
         if not p.hand:
             return []
-        near, far = _restore_tails(board.label_bits(s for s, _ in state.tiles),
-                                   state.caretaker)
+        near, far = _restore_tails(_layout(self, state.tiles).placed, state.caretaker)
         out: list[Action] = []
         for tile in p.hand:
             made = action_table("restore", (tile,)).__getitem__
@@ -1947,6 +1959,59 @@ def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
     order = board.ORDER
     at = bisect.bisect(tiles, order[where], key=lambda t: order[t[0]])
     return (*tiles[:at], (where, tile), *tiles[at:])
+
+
+_Spot = tuple[str, int, str, str, _Destination, _Destination]
+"""A placed tile as the listings read it: its label, bit (:data:`.board.BITS`), biome and
+tile id, and where an Introduce walking or teleporting there ends (:data:`_Destination`)."""
+
+
+@lru_cache(maxsize=2048)
+def _spot(rules: Rules, lab: str, tile: str) -> _Spot:
+    """The :data:`_Spot` of ``tile`` on ``lab`` (each of the few pairs found once)."""
+    biome = rules._biome.get(tile) or rules.c.tile(tile).biome
+    if biome == "vault":
+        return lab, board.BITS[lab], biome, tile, ((), "vault"), ((), "vault tp")
+    pays = _PAYS[biome]
+    return lab, board.BITS[lab], biome, tile, ((lab,), pays), ((lab, "tp"), pays)
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The placed tiles as the listings read them, found once for each set of tiles
+    (:func:`_layout`): a turn's listings ask for it at every step, and the tiles change
+    only when one is restored or swapped.
+
+    >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
+    >>> g = ShapersOfGaia()
+    >>> lay = g.rules.layout(g.scenario({"players": 2}))
+    >>> [spot[0] for spot in lay.spots][:3], lay.water()[0], lay.land()
+    (['A0', 'V', 'A1'], ('A0', 's_water_1'), ['B2', 'B6', 'B10'])
+    """
+
+    placed: int
+    """The placed tiles' spaces as bits (:func:`.board.label_bits`)."""
+    spots: tuple[_Spot, ...]
+    """Each tile, in board order (:data:`_Spot`)."""
+
+    def land(self) -> list[str]:
+        """The labels of the land tiles (neither Water nor the Vault)."""
+        return [spot[0] for spot in self.spots if spot[2] not in ("water", "vault")]
+
+    def water(self) -> list[tuple[str, str]]:
+        """``(label, tile id)`` of the Water tiles."""
+        return [(spot[0], spot[3]) for spot in self.spots if spot[2] == "water"]
+
+
+@lru_cache(maxsize=64)
+def _layout(rules: Rules, tiles: tuple[tuple[str, str], ...]) -> Layout:
+    """The :class:`Layout` of ``tiles`` (kept for the last few sets of tiles)."""
+    if not tiles:
+        return Layout(0, ())
+    labels, ids = zip(*tiles, strict=True)
+    spots = tuple(map(_spot, itertools.repeat(rules), labels, ids))
+    return Layout(sum(map(board.BITS.__getitem__, labels)), spots)
 
 
 def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
