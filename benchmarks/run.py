@@ -221,11 +221,13 @@ def _clear_gaia_project_caches() -> None:
 
 def _clear_shapers_caches() -> None:
     """Forget the listing caches, the shared actions and action tables, the restore
-    spaces and their words, the ability levels and the gains with a choice."""
+    spaces and their words, the ability levels, the gains with a choice and the placed
+    tiles read for the listings."""
     from gaia_lab.games.shapers_of_gaia import actions, board, rules
 
     for cached in (rules._listing, rules._listed_set, actions.shared, actions.action_table,
-                   board._restorable, rules._restore_tails, rules._unlocked, rules._chooses):
+                   board._restorable, rules._restore_tails, rules._levels, rules._chooses,
+                   rules._layout, rules._spot):
         cached.cache_clear()
 
 

@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
+from types import MappingProxyType
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
@@ -83,6 +85,18 @@ _with_hand: Final = evolver(PlayerState, "hand")
 _with_hand_dna: Final = evolver(PlayerState, "hand", "dna")
 _with_board: Final = evolver(PlayerState, "board")
 _moved_to: Final = evolver(Animal, "where")
+
+_PASS: Final = Action("pass")
+_STOP: Final = Action("stop")
+_SKIP: Final = Action("skip")
+_REFRESH: Final = Action("refresh")
+_RESOLVE_NONE: Final = Action("resolve", ("none",))
+_END_INTRO: Final = Task("end", "rules", ("intro",))
+_END_RESTORE: Final = Task("end", "rules", ("restore",))
+_END_SKIP: Final = Task("end", "rules", ("skip",))
+_SCORE: Final = Task("score", "rules")
+_TURN: Final = tuple(Task("turn", seat) for seat in range(MAX_PLAYERS))
+"""The actions and steps that carry no words of their own, made once."""
 
 ROW_LIMIT: Final = 4
 """At most 4 Species cards in one Ecosystem row."""
@@ -164,7 +178,7 @@ FLOW: Final[Flow[Action]] = Flow([
     _kind("end", "sog.turn.next", "end of the turn (rules)", "end", "rules",
           data=tuple[Literal["intro", "restore", "skip"], *tuple[Word, ...]]),
     _kind("score", "sog.end.final_round", "final scoring (rules)", "score", "rules"),
-], verb=lambda action: action.verb)
+], verb=attrgetter("verb"))
 """Every kind of pending step of Shapers of Gaia: its rule, what it waits for (``{name}``
 the acting seat, ``{0}`` the task's first word), the verbs that resolve it, its actor
 and phase (``"setup"``; ``"own"``: a step of the active player's turn, where persistent
@@ -195,9 +209,8 @@ _NAMES: Final = {"shard": "Shard", "spore": "Spore", "seed": "Seed", "nutrient":
 _RULE: Final = {rule_id: RULES[rule_id] for rule_id in RULES}
 
 
-def _r(rule_id: str) -> RuleRef:
-    """The rule of this id (the rulebook's error names an unknown one)."""
-    return _RULE.get(rule_id) or RULES[rule_id]
+_r: Final = _RULE.__getitem__
+"""The rule of an id (a KeyError names an unknown one)."""
 
 
 def biomes(state: SGState, components: Components) -> dict[Hex, str]:
@@ -492,6 +505,13 @@ class Rules:
         """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
         self._biome: Final = {t.id: t.biome for t in components.tiles}
         """Each tile's biome by id (read only)."""
+        self._tiles: Final = {t.id: t for t in components.tiles}
+        """Each tile by id (read only)."""
+        self._synthesis_at: Final = {
+            shaper.id: int(a.params.get("min_toxicity", 3)) for shaper in components.shapers
+            for a in reversed(shaper.abilities) if a.kind == "biomolecular_synthesis"}
+        """The Toxicity from which Biomolecular Synthesis works, for each Shaper that has
+        it (read only)."""
         self._animals: Final = {
             shaper.id: {sp.id: (sp.animal, sp.cost) for sp in shaper.spaces}
             for shaper in components.shapers}
@@ -527,8 +547,12 @@ class Rules:
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
-        spaces = self._unlocking.get((player.shaper, kind))
-        return _unlocked(spaces, player.board) if spaces else 0
+        return _levels(self, player.shaper, player.board).get(kind, 0)
+
+    def levels(self, player: PlayerState) -> Mapping[str, int]:
+        """The player's level in each ability kind of its Shaper (:meth:`level` of every
+        kind at once, for a listing that reads several)."""
+        return _levels(self, player.shaper, player.board)
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -540,16 +564,13 @@ class Rules:
     def wild(self, player: PlayerState) -> bool:
         """Biomolecular Synthesis: Nutrients and Energy count as any basic resource while
         the player holds enough Toxicity (re-checked at every payment)."""
-        if not self.level(player, "biomolecular_synthesis"):
-            return False
-        shaper = self.c.shaper(player.shaper)
-        least = next(int(a.params.get("min_toxicity", 3)) for a in shaper.abilities
-                     if a.kind == "biomolecular_synthesis")
-        return player.toxicity >= least
+        least = self._synthesis_at.get(player.shaper)
+        return (least is not None and player.toxicity >= least
+                and self.level(player, "biomolecular_synthesis") > 0)
 
     def harvests(self, player: PlayerState, tile_id: str) -> bool:
         """Harvester: both actions of a restored Forest, when both can be paid."""
-        tile = self.c.tile(tile_id)
+        tile = self._tiles[tile_id]
         return (tile.biome == "forest" and len(tile.actions) == 2
                 and self.level(player, "harvester") > 0
                 and not any(_chooses(e.gain) for e in tile.actions)
@@ -570,7 +591,7 @@ class Rules:
         animal, :func:`occupied_labels`, when known)."""
         if busy is None:
             busy = {a.where for a in state.animals}
-        return [lab for lab in _layout(self, state.tiles).land() if lab not in busy]
+        return [lab for lab in _layout(self, state.tiles).land if lab not in busy]
 
     def ability_moves(self, state: SGState, seat: int,
                       busy: Collection[str] | None = None) -> list[Action]:
@@ -583,40 +604,43 @@ class Rules:
         out: list[Action] = []
         if p.shaper not in self._persistent:
             return out
-        redeploy = self.level(p, "redeploy") and "redeploy" not in state.used
-        stasis = self.level(p, "stasis_chambers")
-        lvl = self.level(p, "accelerated_accretion")
-        accrete = lvl > state.used.count("accrete")
+        levels = _levels(self, p.shaper, p.board)
+        redeploy = "redeploy" not in state.used and levels.get("redeploy", 0)
+        stasis = levels.get("stasis_chambers", 0)
+        accrete = levels.get("accelerated_accretion", 0) > state.used.count("accrete")
         if busy is None and (redeploy or stasis or accrete):
             busy = {a.where for a in state.animals}
         # only Redeploy and Stasis Chambers move animals
         mine = [a for a in state.animals if a.seat == seat] if redeploy or stasis else []
-        ends: list[str] | None = None  # the empty land tiles, found once
+        ends: list[tuple[str]] | None = None  # the empty land tiles (as words), found once
         if redeploy:
-            ends = self.empty_land(state, busy)
+            ends = [(lab,) for lab in self.empty_land(state, busy)]
             for a in mine:
                 if a.kind == "scavenger" and a.where[0] != "v":
-                    out += [shared("redeploy", (a.where, e)) for e in ends if e != a.where]
+                    out += map(action_table("redeploy", (a.where,)).__getitem__,
+                               [e for e in ends if e[0] != a.where])
         if stasis:
-            vaults: dict[str, list[str]] = {}  # the free Vault spaces of each kind
+            vaults: dict[str, list[tuple[str]]] = {}  # the free Vault spaces of each kind
             for a in mine:
                 if a.where[0] != "v":
                     free = vaults.get(a.kind)
                     if free is None:
-                        free = vaults[a.kind] = self.free_vault(state, a.kind, busy)
-                    out += [shared("stasis", (a.where, v)) for v in free]
+                        free = vaults[a.kind] = [
+                            (v,) for v in self.free_vault(state, a.kind, busy)]
+                    out += map(action_table("stasis", (a.where,)).__getitem__, free)
                 elif stasis >= 2:
                     if ends is None:
-                        ends = self.empty_land(state, busy)
-                    out += [shared("stasis", (a.where, e)) for e in ends]
+                        ends = [(lab,) for lab in self.empty_land(state, busy)]
+                    out += map(action_table("stasis", (a.where,)).__getitem__, ends)
         if accrete:
             assert busy is not None
             pending = self.pending_tiles(state)
-            for lab, t in _layout(self, state.tiles).water():
+            hand = [(h,) for h in p.hand]
+            for lab, t in _layout(self, state.tiles).water:
                 if t not in pending and lab not in busy:
-                    out += [shared("accrete", (lab, h)) for h in p.hand]
-        if self.level(p, "recycler") and p.toxicity > 0:
-            out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
+                    out += map(action_table("accrete", (lab,)).__getitem__, hand)
+        if levels.get("recycler", 0) and p.toxicity > 0:
+            out += [shared("recycle", (c,)) for c in sorted(set(p.dna))]
         return out
 
     @staticmethod
@@ -701,7 +725,7 @@ class Rules:
 
     @FLOW.lister("deal", "dna", "display", "end", "score")
     def _list_rules_step(self, state: SGState, task: Task) -> list[Action]:
-        return [Action(task.kind)]
+        return [shared(task.kind, ())]
 
     @FLOW.resolver("shapers")
     def _do_shapers(self, state: SGState, task: Task, action: Action,
@@ -798,59 +822,59 @@ class Rules:
         seat = task.player
         busy = {a.where for a in state.animals}  # read by both listings
         acts = self.intro_actions(state, seat, busy) + self.restore_actions(state, seat)
-        return (acts or [Action("skip")]) + self.ability_moves(state, seat, busy)
+        return (acts or [_SKIP]) + self.ability_moves(state, seat, busy)
 
     @FLOW.lister("resolve")
     def _list_resolve(self, state: SGState, task: Task) -> list[Action]:
         p = state.seats[task.player]
-        tile = self.c.tile(task.word(0))
+        tile = self._tiles[task.word(0)]
         acts = []
         wild = self.wild(p)
         for i, e in enumerate(tile.actions):
             for w in ways_to_pay(p, e.pay, wild):
                 if _chooses(e.gain):
-                    acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
+                    acts += [shared("resolve", (str(i), r, *w)) for r in BASIC]
                 else:
-                    acts.append(Action("resolve", (str(i), *w)))
+                    acts.append(shared("resolve", (str(i), *w)))
         if self.harvests(p, task.word(0)):
             both = ways_to_pay(p, _merged(*(e.pay for e in tile.actions)), wild)
-            acts += [Action("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
-        return acts or [Action("resolve", ("none",))]
+            acts += [shared("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
+        return acts or [_RESOLVE_NONE]
 
     @FLOW.lister("other")
     def _list_other(self, state: SGState, task: Task) -> list[Action]:
         p = state.seats[task.player]
-        tile = self.c.tile(task.word(0))
+        tile = self._tiles[task.word(0)]
         e = tile.actions[task.number(1)]
         acts = []
         wild = self.wild(p)
         for w in ways_to_pay(p, e.pay, wild):
             if _chooses(e.gain):
-                acts += [Action("take", (r, *w)) for r in BASIC]
+                acts += [shared("take", (r, *w)) for r in BASIC]
             else:
-                acts.append(Action("take", w))
+                acts.append(shared("take", w))
         if self.harvests(p, task.word(0)):
             both = ways_to_pay(p, _merged(*(x.pay for x in tile.actions)), wild)
-            acts += [Action("take", ("both", *w)) for w in both]
-        return [*acts, Action("pass")]
+            acts += [shared("take", ("both", *w)) for w in both]
+        return [*acts, _PASS]
 
     @FLOW.lister("more")
     def _list_more(self, state: SGState, task: Task) -> list[Action]:
-        return [*self.restore_actions(state, task.player), Action("stop")]
+        return [*self.restore_actions(state, task.player), _STOP]
 
     @FLOW.lister("swarm")
     def _list_swarm(self, state: SGState, task: Task) -> list[Action]:
-        return [*self.intro_actions(state, task.player), Action("pass")]
+        return [*self.intro_actions(state, task.player), _PASS]
 
     @FLOW.lister("surge")
     def _list_surge(self, state: SGState, task: Task) -> list[Action]:
-        return [*self.surge_actions(state, task), Action("pass")]
+        return [*self.surge_actions(state, task), _PASS]
 
     @FLOW.lister("clone")
     def _list_clone(self, state: SGState, task: Task) -> list[Action]:
         taken = {rc.card for rc in state.seats[task.player].row(task.word(0))}
         return [*(Action("clone", (cid, side)) for cid in state.displays[0]
-                  if cid not in taken for side in ("A", "B")), Action("pass")]
+                  if cid not in taken for side in ("A", "B")), _PASS]
 
     @FLOW.lister("avian")
     def _list_avian(self, state: SGState, task: Task) -> list[Action]:
@@ -982,8 +1006,8 @@ class Rules:
                     out.append(shared("card", (cid, side, *tail)))
         if vault == "1" and refreshed == "0" and special != "1":
             if state.decks[ANIMALS.index(kind)]:
-                out.append(Action("refresh"))
-        return out or [Action("skip")]
+                out.append(_REFRESH)
+        return out or [_SKIP]
 
     def surge_actions(self, state: SGState, task: Task) -> list[Action]:
         """Power Surge choices after gaining a DNA token of ``task.words[0]``."""
@@ -1019,11 +1043,11 @@ class Rules:
             ways = ways_to_pay(p, e.pay, wild)
             for w in ways:
                 if _chooses(e.gain):
-                    out += [Action("activate", (cid, r, *w)) for r in BASIC]
+                    out += [shared("activate", (cid, r, *w)) for r in BASIC]
                 else:
-                    out.append(Action("activate", (cid, *w)))
+                    out.append(shared("activate", (cid, *w)))
             if e.is_conversion and (not ways or cid not in self.lifecycle_cards(state)):
-                out.append(Action("decline", (cid,)))
+                out.append(shared("decline", (cid,)))
         return out
 
     @staticmethod
@@ -1371,8 +1395,7 @@ class Rules:
     # -- applying ------------------------------------------------------------------
     def apply(self, state: SGState, action: Action) -> tuple[SGState, list[Event]]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
-        task = state.task
-        assert task is not None
+        task = state.tasks[0]
         events: list[Event] = []
         if action.verb in _ABILITY_VERBS:  # a persistent ability, at any step of the turn
             state = self._ability_move(state, task.player, action, events)
@@ -1409,7 +1432,7 @@ class Rules:
                  events: list[Event]) -> SGState:
         events.append(Event("turn.skip", f"P{task.player + 1} can do nothing and skips the "
                             "turn.", _r("sog.turn.skip"), task.player))
-        return _with_tasks(state, (Task("end", "rules", ("skip",)), *state.tasks[1:]))
+        return _with_tasks(state, (_END_SKIP, *state.tasks[1:]))
 
     @FLOW.resolver("surge", verbs=["surge", "pass"])
     def _do_surge(self, state: SGState, task: Task, action: Action,
@@ -1527,7 +1550,7 @@ class Rules:
         kind, cost = self.animal_kind(p, space)
         vault = where.startswith("v") and len(where) > 1
         dest = "V" if vault else where
-        tile = self.c.tile(state.tile_at(dest) or "vault")
+        tile = self._tiles[state.tile_at(dest) or "vault"]
         res = [w for w in extra if w in BASIC]
         basic = res[0] if res else BIOME_RESOURCE[tile.biome]
         name = f"P{seat + 1}"
@@ -1603,8 +1626,7 @@ class Rules:
                                     _r("sog.shaper.telrin.avian_call"), seat))
         card = Task("card", seat, (kind, basic, "1" if vault else "0", special, "0",
                                    ",".join(flags)))
-        tasks: tuple[Task, ...] = (card,) if swarm else (card, Task("end", "rules",
-                                                                   ("intro",)))
+        tasks: tuple[Task, ...] = (card,) if swarm else (card, _END_INTRO)
         if avian:
             tasks = (Task("avian", seat), *tasks)
         return _with_introduced(state, state.seats_with(seat, p), tuple(shapers), animals,
@@ -1807,7 +1829,7 @@ class Rules:
                                 _r("sog.shaper.rastar.power_surge"), seat))
             nxt = (surge, *nxt)
         if task.kind == "turn":
-            nxt = (*nxt, Task("end", "rules", ("restore",)))
+            nxt = (*nxt, _END_RESTORE)
         return _with_restored(state, state.seats_with(seat, p), tiles, where, dna_board,
                               (*nxt, *rest))
 
@@ -1816,7 +1838,7 @@ class Rules:
     def _resolve(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
         seat = task.player
-        tile = self.c.tile(task.word(0))
+        tile = self._tiles[task.word(0)]
         rest = state.tasks[1:]
         if action.verb == "pass":
             events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
@@ -1852,7 +1874,7 @@ class Rules:
                      choice: str | None, rule: RuleRef, events: list[Event],
                      wild: str = "") -> PlayerState:
         """Player ``p`` (of ``seat``) pays for and gains one action of a tile."""
-        e = self.c.tile(tile_id).actions[i]
+        e = self._tiles[tile_id].actions[i]
         p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
         text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}{_wild_text(wild)}"
@@ -1935,18 +1957,20 @@ class Rules:
         # one copy: the drawing player, the stack and the next turn (or the scoring)
         seats = state.seats if p is state.seats[seat] else state.seats_with(seat, p)
         if left == 0:
-            return _with_turn_ended(state, seats, stack, 0, seat, state.turn, (),
-                                    (Task("score", "rules"),))
+            return _with_turn_ended(state, seats, stack, 0, seat, state.turn, (), (_SCORE,))
         nxt = (seat + 1) % n
         return _with_turn_ended(state, seats, stack, left, nxt, state.turn + 1, (),
-                                (Task("turn", nxt), *rest))
+                                (_TURN[nxt], *rest))
 
 
 @lru_cache(maxsize=1024)
-def _unlocked(spaces: tuple[str, ...], board: tuple[str, ...]) -> int:
-    """How many of an ability's unlocking ``spaces`` are no longer on the Shaper ``board``
-    (its level; found once for each board, which changes once a turn at most)."""
-    return sum(1 for space in spaces if space not in board)
+def _levels(rules: Rules, shaper: str, board: tuple[str, ...]) -> Mapping[str, int]:
+    """The level of each ability kind of ``shaper`` with the Shaper ``board``: how many of
+    the kind's unlocking spaces are no longer on it (found once for each board, which
+    changes once a turn at most)."""
+    return MappingProxyType({kind: sum(1 for space in spaces if space not in board)
+                             for (sid, kind), spaces in rules._unlocking.items()
+                             if sid == shaper})
 
 
 def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
@@ -1986,32 +2010,30 @@ class Layout:
     >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
     >>> g = ShapersOfGaia()
     >>> lay = g.rules.layout(g.scenario({"players": 2}))
-    >>> [spot[0] for spot in lay.spots][:3], lay.water()[0], lay.land()
-    (['A0', 'V', 'A1'], ('A0', 's_water_1'), ['B2', 'B6', 'B10'])
+    >>> [spot[0] for spot in lay.spots][:3], lay.water[0], lay.land
+    (['A0', 'V', 'A1'], ('A0', 's_water_1'), ('B2', 'B6', 'B10'))
     """
 
     placed: int
     """The placed tiles' spaces as bits (:func:`.board.label_bits`)."""
     spots: tuple[_Spot, ...]
     """Each tile, in board order (:data:`_Spot`)."""
-
-    def land(self) -> list[str]:
-        """The labels of the land tiles (neither Water nor the Vault)."""
-        return [spot[0] for spot in self.spots if spot[2] not in ("water", "vault")]
-
-    def water(self) -> list[tuple[str, str]]:
-        """``(label, tile id)`` of the Water tiles."""
-        return [(spot[0], spot[3]) for spot in self.spots if spot[2] == "water"]
+    land: tuple[str, ...]
+    """The labels of the land tiles (neither Water nor the Vault)."""
+    water: tuple[tuple[str, str], ...]
+    """``(label, tile id)`` of the Water tiles."""
 
 
 @lru_cache(maxsize=64)
 def _layout(rules: Rules, tiles: tuple[tuple[str, str], ...]) -> Layout:
     """The :class:`Layout` of ``tiles`` (kept for the last few sets of tiles)."""
     if not tiles:
-        return Layout(0, ())
+        return Layout(0, (), (), ())
     labels, ids = zip(*tiles, strict=True)
     spots = tuple(map(_spot, itertools.repeat(rules), labels, ids))
-    return Layout(sum(map(board.BITS.__getitem__, labels)), spots)
+    return Layout(sum(map(board.BITS.__getitem__, labels)), spots,
+                  tuple(s[0] for s in spots if s[2] not in ("water", "vault")),
+                  tuple((s[0], s[3]) for s in spots if s[2] == "water"))
 
 
 def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
