@@ -225,7 +225,7 @@ def _clear_shapers_caches() -> None:
     tiles read for the listings."""
     from gaia_lab.games.shapers_of_gaia import actions, board, rules
 
-    for cached in (rules._listing, rules._listed_set, actions.shared, actions.action_table,
+    for cached in (rules._LISTINGS, actions.shared, actions.action_table,
                    board._restorable, rules._restore_tails, rules._levels, rules._chooses,
                    rules._layout, rules._spot):
         cached.cache_clear()

@@ -278,7 +278,8 @@ def _advanced(player: PlayerState) -> int:
 
 def wild_short(player: PlayerState, amounts: Amounts) -> int:
     """How many basic resources the player lacks for ``amounts``."""
-    return sum(max(0, n - player.resource(key)) for key, n in amounts if key in BASIC)
+    res = player.resources
+    return sum(max(0, n - res[_INDEX[key]]) for key, n in amounts if key in BASIC)
 
 
 def _splits(player: PlayerState, short: int) -> list[str]:
@@ -500,6 +501,10 @@ class Rules:
                 unlocking[key] = unlocking.get(key, ()) + tuple(a.unlocked_by)
         self._unlocking: Final = unlocking
         """The spaces unlocking each Shaper's abilities of a kind (read only)."""
+        self._unlocking_of: Final = {
+            shaper.id: tuple((kind, spaces) for (sid, kind), spaces in unlocking.items()
+                             if sid == shaper.id) for shaper in components.shapers}
+        """The same for each Shaper: its kinds, each with its unlocking spaces (read only)."""
         self._persistent: Final = frozenset(
             shaper for shaper, kind in unlocking if kind in _PERSISTENT)
         """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
@@ -665,7 +670,7 @@ class Rules:
         """Every legal action of the head task, in a deterministic order."""
         if not state.tasks or state.over:
             return []
-        return list(_listing(_Position(self, state)))
+        return list(_LISTINGS.entry(self, state)[2])
 
     def _listed(self, state: SGState, task: Task) -> list[Action]:
         out = FLOW.legal(self, state)
@@ -675,9 +680,12 @@ class Rules:
 
     def is_legal(self, state: SGState, action: Action) -> bool:
         """Whether ``action`` is listed by :meth:`legal` (a set lookup once listed)."""
-        if state.task is None or state.over:
+        if not state.tasks or state.over:
             return False
-        return action in _listed_set(_Position(self, state))
+        entry = _LISTINGS.entry(self, state)
+        if entry[3] is None:
+            entry[3] = frozenset(entry[2])
+        return action in entry[3]
 
     # setup steps
     def new_player(self, shaper_id: str) -> PlayerState:
@@ -1968,9 +1976,9 @@ def _levels(rules: Rules, shaper: str, board: tuple[str, ...]) -> Mapping[str, i
     """The level of each ability kind of ``shaper`` with the Shaper ``board``: how many of
     the kind's unlocking spaces are no longer on it (found once for each board, which
     changes once a turn at most)."""
-    return MappingProxyType({kind: sum(1 for space in spaces if space not in board)
-                             for (sid, kind), spaces in rules._unlocking.items()
-                             if sid == shaper})
+    held = board.__contains__
+    return MappingProxyType({kind: len(spaces) - sum(map(held, spaces))
+                             for kind, spaces in rules._unlocking_of.get(shaper, ())})
 
 
 def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
@@ -2046,37 +2054,55 @@ def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]
     displays[i] = display
 
 
-@slot_init
-@dataclass(frozen=True, slots=True, eq=False)
-class _Position:
-    """A state under a rules object, compared by identity: both are immutable, so the
-    same objects always list the same actions, and comparing them so costs far less than
-    hashing a whole state."""
-
-    rules: Rules
-    state: SGState
-
-    def __hash__(self) -> int:
-        return id(self.state)  # equal positions hold the same state (and rules)
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, _Position) and other.rules is self.rules
-                and other.state is self.state)
+LISTINGS_KEPT: Final = 8
+"""How many positions' legal actions :data:`_LISTINGS` keeps."""
 
 
-@lru_cache(maxsize=8)
-def _listing(position: _Position) -> tuple[Action, ...]:
-    """The legal actions of a position, listed once: a Session lists them and then checks
-    the action played against them.  The cache holds the positions it answers for (so an
-    identity is never reused while cached) and is safe under threads."""
-    state = position.state
-    return tuple(position.rules._listed(state, state.tasks[0]))
+class Listings:
+    """The legal actions of the last few positions listed (:data:`LISTINGS_KEPT`),
+    found by the identity of their rules object and state: both are immutable, so the
+    same objects always list the same actions, and comparing identities costs far less
+    than hashing a whole state.  A Session lists a position and then checks the action
+    played against the listing; a random game lists each position once.
+
+    Each entry holds its state, so an identity is never reused while it is kept; the
+    entries are replaced as a whole, so the memo is safe under threads (two threads may
+    list one position twice, never wrongly).
+
+    >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
+    >>> g = ShapersOfGaia()
+    >>> s = g.scenario({"players": 2})
+    >>> memo = Listings()
+    >>> memo.entry(g.rules, s) is memo.entry(g.rules, s), len(memo.entries)
+    (True, 1)
+    >>> memo.cache_clear(); memo.entries
+    ()
+    """
+
+    __slots__ = ("entries",)
+
+    def __init__(self) -> None:
+        self.entries: tuple[list[Any], ...] = ()
+        """The latest first, each ``[rules, state, actions, actions as a set or None]``
+        (the set is made when an action is first checked)."""
+
+    def entry(self, rules: Rules, state: SGState) -> list[Any]:
+        """The entry of ``state`` under ``rules``, listed now when it is not kept."""
+        entries = self.entries
+        for entry in entries:
+            if entry[1] is state and entry[0] is rules:
+                return entry
+        made = [rules, state, tuple(rules._listed(state, state.tasks[0])), None]
+        self.entries = (made, *entries[:LISTINGS_KEPT - 1])
+        return made
+
+    def cache_clear(self) -> None:
+        """Forget every listing (named as :func:`functools.lru_cache`'s)."""
+        self.entries = ()
 
 
-@lru_cache(maxsize=8)
-def _listed_set(position: _Position) -> frozenset[Action]:
-    """The legal actions of a position as a set, for checking one action."""
-    return frozenset(_listing(position))
+_LISTINGS: Final = Listings()
+"""The listings of the positions last listed, shared by every rules object."""
 
 
 @lru_cache(maxsize=64)
