@@ -227,7 +227,7 @@ def _clear_shapers_caches() -> None:
 
     for cached in (rules._LISTINGS, actions.shared, actions.action_table,
                    board._restorable, rules._restore_tails, rules._levels, rules._chooses,
-                   rules._layout, rules._spot):
+                   rules._layout, rules._spot, rules._land, rules._water, rules._basic_ways):
         cached.cache_clear()
 
 

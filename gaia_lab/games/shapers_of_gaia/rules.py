@@ -284,7 +284,11 @@ def wild_short(player: PlayerState, amounts: Amounts) -> int:
 
 def _splits(player: PlayerState, short: int) -> list[str]:
     """The ``wild=`` words paying ``short`` missing basic resources (Nutrients first)."""
-    nutrients, energy = player.resources[_NUTRIENT], player.resources[_ENERGY]
+    return _wild_words(player.resources[_NUTRIENT], player.resources[_ENERGY], short)
+
+
+def _wild_words(nutrients: int, energy: int, short: int) -> list[str]:
+    """:func:`_splits` of a player holding ``nutrients`` and ``energy``."""
     return [f"{WILD}{'n' * k}{'e' * (short - k)}" for k in range(min(short, nutrients), -1, -1)
             if short - k <= energy]
 
@@ -322,15 +326,21 @@ def basic_ways(player: PlayerState, cost: int, wild: bool = False) -> _Ways:
     >>> basic_ways(p, 2, wild=True)
     (('shard', (('wild=ne',),)), ('spore', ((),)), ('seed', (('wild=n',), ('wild=e',))))
     """
-    res = player.resources
-    advanced = res[_NUTRIENT] + res[_ENERGY]
+    return _basic_ways(player.resources, cost, wild)
+
+
+@lru_cache(maxsize=1024)
+def _basic_ways(res: tuple[int, ...], cost: int, wild: bool) -> _Ways:
+    """:func:`basic_ways` of a player holding ``res`` (found once for each of the few
+    resource levels and costs)."""
+    nutrients, energy = res[_NUTRIENT], res[_ENERGY]
     out: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
     for r in BASIC:
         short = cost - res[_INDEX[r]]
         if short <= 0:
             out.append((r, ((),)))
-        elif wild and short <= advanced:
-            out.append((r, tuple((w,) for w in _splits(player, short))))
+        elif wild and short <= nutrients + energy:
+            out.append((r, tuple((w,) for w in _wild_words(nutrients, energy, short))))
     return tuple(out)
 
 
@@ -596,7 +606,7 @@ class Rules:
         animal, :func:`occupied_labels`, when known)."""
         if busy is None:
             busy = {a.where for a in state.animals}
-        return [lab for lab in _layout(self, state.tiles).land if lab not in busy]
+        return [lab for lab in _land(_layout(self, state.tiles)) if lab not in busy]
 
     def ability_moves(self, state: SGState, seat: int,
                       busy: Collection[str] | None = None) -> list[Action]:
@@ -641,7 +651,7 @@ class Rules:
             assert busy is not None
             pending = self.pending_tiles(state)
             hand = [(h,) for h in p.hand]
-            for lab, t in _layout(self, state.tiles).water:
+            for lab, t in _water(_layout(self, state.tiles)):
                 if t not in pending and lab not in busy:
                     out += map(action_table("accrete", (lab,)).__getitem__, hand)
         if levels.get("recycler", 0) and p.toxicity > 0:
@@ -935,7 +945,7 @@ class Rules:
                 kind, cost = kind_cost
                 ways = ways_at.get(cost)
                 if ways is None:
-                    ways = ways_at[cost] = basic_ways(p, cost, wild)
+                    ways = ways_at[cost] = _basic_ways(p.resources, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
                     tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan,
@@ -2009,16 +2019,17 @@ def _spot(rules: Rules, lab: str, tile: str) -> _Spot:
 
 
 @slot_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Layout:
     """The placed tiles as the listings read them, found once for each set of tiles
     (:func:`_layout`): a turn's listings ask for it at every step, and the tiles change
-    only when one is restored or swapped.
+    only when one is restored or swapped.  Compared by identity (one object for each set
+    of tiles while it is kept), so what is read from it once is kept by the layout.
 
     >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
     >>> g = ShapersOfGaia()
     >>> lay = g.rules.layout(g.scenario({"players": 2}))
-    >>> [spot[0] for spot in lay.spots][:3], lay.water[0], lay.land
+    >>> [spot[0] for spot in lay.spots][:3], lay.water()[0], lay.land()
     (['A0', 'V', 'A1'], ('A0', 's_water_1'), ('B2', 'B6', 'B10'))
     """
 
@@ -2026,22 +2037,36 @@ class Layout:
     """The placed tiles' spaces as bits (:func:`.board.label_bits`)."""
     spots: tuple[_Spot, ...]
     """Each tile, in board order (:data:`_Spot`)."""
-    land: tuple[str, ...]
-    """The labels of the land tiles (neither Water nor the Vault)."""
-    water: tuple[tuple[str, str], ...]
-    """``(label, tile id)`` of the Water tiles."""
+
+    def land(self) -> tuple[str, ...]:
+        """The labels of the land tiles (neither Water nor the Vault)."""
+        return _land(self)
+
+    def water(self) -> tuple[tuple[str, str], ...]:
+        """``(label, tile id)`` of the Water tiles."""
+        return _water(self)
 
 
 @lru_cache(maxsize=64)
 def _layout(rules: Rules, tiles: tuple[tuple[str, str], ...]) -> Layout:
     """The :class:`Layout` of ``tiles`` (kept for the last few sets of tiles)."""
     if not tiles:
-        return Layout(0, (), (), ())
+        return Layout(0, ())
     labels, ids = zip(*tiles, strict=True)
     spots = tuple(map(_spot, itertools.repeat(rules), labels, ids))
-    return Layout(sum(map(board.BITS.__getitem__, labels)), spots,
-                  tuple(s[0] for s in spots if s[2] not in ("water", "vault")),
-                  tuple((s[0], s[3]) for s in spots if s[2] == "water"))
+    return Layout(sum(map(board.BITS.__getitem__, labels)), spots)
+
+
+@lru_cache(maxsize=64)
+def _land(layout: Layout) -> tuple[str, ...]:
+    """:meth:`Layout.land`, found once for each layout."""
+    return tuple(s[0] for s in layout.spots if s[2] not in ("water", "vault"))
+
+
+@lru_cache(maxsize=64)
+def _water(layout: Layout) -> tuple[tuple[str, str], ...]:
+    """:meth:`Layout.water`, found once for each layout."""
+    return tuple((s[0], s[3]) for s in layout.spots if s[2] == "water")
 
 
 def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
@@ -2076,29 +2101,35 @@ class Listings:
     >>> memo.entry(g.rules, s) is memo.entry(g.rules, s), len(memo.entries)
     (True, 1)
     >>> memo.cache_clear(); memo.entries
-    ()
+    {}
     """
 
     __slots__ = ("entries",)
 
     def __init__(self) -> None:
-        self.entries: tuple[list[Any], ...] = ()
-        """The latest first, each ``[rules, state, actions, actions as a set or None]``
-        (the set is made when an action is first checked)."""
+        self.entries: dict[tuple[int, int], list[Any]] = {}
+        """By the identities of the rules and the state, the oldest first, each
+        ``[rules, state, actions, actions as a set or None]`` (the set is made when an
+        action is first checked).  An entry holds its objects, so while it is kept no
+        other object has their identities."""
 
     def entry(self, rules: Rules, state: SGState) -> list[Any]:
         """The entry of ``state`` under ``rules``, listed now when it is not kept."""
-        entries = self.entries
-        for entry in entries:
-            if entry[1] is state and entry[0] is rules:
-                return entry
+        key = (id(rules), id(state))
+        found = self.entries.get(key)
+        if found is not None:
+            return found
         made = [rules, state, tuple(rules._listed(state, state.tasks[0])), None]
-        self.entries = (made, *entries[:LISTINGS_KEPT - 1])
+        kept = dict(self.entries)  # a new table, so that a reader never sees it change
+        kept[key] = made
+        if len(kept) > LISTINGS_KEPT:
+            del kept[next(iter(kept))]
+        self.entries = kept
         return made
 
     def cache_clear(self) -> None:
         """Forget every listing (named as :func:`functools.lru_cache`'s)."""
-        self.entries = ()
+        self.entries = {}
 
 
 _LISTINGS: Final = Listings()
