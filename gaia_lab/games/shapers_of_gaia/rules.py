@@ -2080,7 +2080,8 @@ def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]
 
 
 LISTINGS_KEPT: Final = 8
-"""How many positions' legal actions :data:`_LISTINGS` keeps."""
+"""How many positions' legal actions :data:`_LISTINGS` keeps at most (it forgets them all
+when it is full, as an :class:`~.actions.ActionTable` does)."""
 
 
 class Listings:
@@ -2090,9 +2091,9 @@ class Listings:
     than hashing a whole state.  A Session lists a position and then checks the action
     played against the listing; a random game lists each position once.
 
-    Each entry holds its state, so an identity is never reused while it is kept; the
-    entries are replaced as a whole, so the memo is safe under threads (two threads may
-    list one position twice, never wrongly).
+    Each entry holds its state, so an identity is never reused while it is kept; each
+    change of the table is one step (a lookup, an insertion, a clearing), so the memo is
+    safe under threads (two threads may list one position twice, never wrongly).
 
     >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
     >>> g = ShapersOfGaia()
@@ -2108,7 +2109,7 @@ class Listings:
 
     def __init__(self) -> None:
         self.entries: dict[tuple[int, int], list[Any]] = {}
-        """By the identities of the rules and the state, the oldest first, each
+        """By the identities of the rules and the state, each
         ``[rules, state, actions, actions as a set or None]`` (the set is made when an
         action is first checked).  An entry holds its objects, so while it is kept no
         other object has their identities."""
@@ -2120,11 +2121,10 @@ class Listings:
         if found is not None:
             return found
         made = [rules, state, tuple(rules._listed(state, state.tasks[0])), None]
-        kept = dict(self.entries)  # a new table, so that a reader never sees it change
-        kept[key] = made
-        if len(kept) > LISTINGS_KEPT:
-            del kept[next(iter(kept))]
-        self.entries = kept
+        entries = self.entries
+        if len(entries) >= LISTINGS_KEPT:
+            entries.clear()  # full: start again (each step is one call, safe under threads)
+        entries[key] = made
         return made
 
     def cache_clear(self) -> None:
