@@ -33,7 +33,6 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from types import MappingProxyType
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
@@ -482,6 +481,10 @@ _Destination = tuple[tuple[str, ...], str]
 teleports) and what pays there (a biome's basic resource, ``"any"`` or ``"water"``), or
 for the Vault no words and ``"vault"`` or ``"vault tp"`` (its free spaces are named
 instead, any basic resource paying)."""
+
+
+_UNPAYABLE: Final[dict[str, tuple[tuple[str, ...], ...]]] = dict.fromkeys(BASIC, ())
+"""No way to pay in any basic resource (what :func:`basic_ways` leaves out)."""
 
 
 @lru_cache(maxsize=512)
@@ -948,31 +951,28 @@ class Rules:
                     ways = ways_at[cost] = _basic_ways(p.resources, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
-                    tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan,
-                                                                  taken)
+                    tails = found[kind, ways] = self._intro_tails(state, kind, ways, plan, taken)
                 tails_of[kind_cost] = tails
             out += map(action_table("intro", (space,)).__getitem__, tails)
         return out
 
-    def _intro_tails(self, state: SGState, kind: str,
-                     payable: dict[str, tuple[tuple[str, ...], ...]],
+    def _intro_tails(self, state: SGState, kind: str, payable: _Ways,
                      plan: list[_Destination], busy: Collection[str]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
-        basic resource that can: where, ``tp`` when teleported, the resource and a
-        ``wild=`` word (``busy``: the places holding an animal)."""
+        basic resource that can (:func:`basic_ways`): where, ``tp`` when teleported, the
+        resource and a ``wild=`` word (``busy``: the places holding an animal)."""
         if not payable:
             return []  # no basic resource pays for it, so no biome does
         # a Vault, Temple or Water space is paid with any basic resource: its words
         # after the space are the same for each of them
-        any_basic = [(r, *word) for r, words in payable.items() for word in words]
+        any_basic = [(r, *word) for r, words in payable for word in words]
         vault = self.free_vault(state, kind, busy)  # the Vault tile is always a destination
-        words_at: dict[str, Iterable[tuple[str, ...]]] = dict.fromkeys(BASIC, ())
-        words_at.update(payable)
-        words_at.update({
+        words_at: dict[str, Iterable[tuple[str, ...]]] = {
+            **_UNPAYABLE, **dict(payable),
             "any": any_basic, "water": any_basic if kind != "predator" else (),
             "vault": [(w, *words) for w in vault for words in any_basic],
-            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]})
+            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]}
         return [where + words for where, pays in plan for words in words_at[pays]]
 
     def can_restore(self, player: PlayerState, tiles: tuple[tuple[str, str], ...]) -> bool:
@@ -1986,9 +1986,9 @@ def _levels(rules: Rules, shaper: str, board: tuple[str, ...]) -> Mapping[str, i
     """The level of each ability kind of ``shaper`` with the Shaper ``board``: how many of
     the kind's unlocking spaces are no longer on it (found once for each board, which
     changes once a turn at most)."""
-    held = board.__contains__
-    return MappingProxyType({kind: len(spaces) - sum(map(held, spaces))
-                             for kind, spaces in rules._unlocking_of.get(shaper, ())})
+    held = board.__contains__  # a plain dict, read only by its callers (faster to read)
+    return {kind: len(spaces) - sum(map(held, spaces))
+            for kind, spaces in rules._unlocking_of.get(shaper, ())}
 
 
 def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
