@@ -2030,7 +2030,7 @@ class Layout:
     >>> g = ShapersOfGaia()
     >>> lay = g.rules.layout(g.scenario({"players": 2}))
     >>> [spot[0] for spot in lay.spots][:3], lay.water()[0], lay.land()
-    (['A0', 'V', 'A1'], ('A0', 's_water_1'), ('B2', 'B6', 'B10'))
+    (['V', 'A0', 'A1'], ('A0', 's_water_1'), ('A1', 'A3', 'A5'))
     """
 
     placed: int
