@@ -488,6 +488,27 @@ _UNPAYABLE: Final[dict[str, tuple[tuple[str, ...], ...]]] = dict.fromkeys(BASIC,
 
 
 @lru_cache(maxsize=512)
+def _pay_words(payable: _Ways, vault: tuple[str, ...],
+               on_water: bool) -> Mapping[str, tuple[tuple[str, ...], ...]]:
+    """The words after the destination of an Introduce, for each way a destination is
+    paid (:data:`_Destination`): ``payable`` gives the ways to pay the animal's cost in
+    each basic resource that can (:func:`basic_ways`), ``vault`` the free Vault spaces for
+    it, ``on_water`` whether it may end on Water (not a Predator).  A Vault, Temple or
+    Water space is paid with any basic resource: its words are the same for each of them
+    (found once for each of the few sets of ways and free Vault spaces).
+
+    >>> words = _pay_words((("seed", ((),)),), ("vh1",), True)
+    >>> words["seed"], words["shard"], words["any"], words["vault tp"]
+    (((),), (), (('seed',),), (('vh1', 'tp', 'seed'),))
+    """
+    any_basic = tuple((r, *word) for r, words in payable for word in words)
+    return {**_UNPAYABLE, **dict(payable),
+            "any": any_basic, "water": any_basic if on_water else (),
+            "vault": tuple((w, *words) for w in vault for words in any_basic),
+            "vault tp": tuple((w, "tp", *words) for w in vault for words in any_basic)}
+
+
+@lru_cache(maxsize=512)
 def _chooses(gain: Amounts) -> bool:
     """Whether ``gain`` holds a basic resource of the player's choice (found once for
     each of the few gains of the components)."""
@@ -939,16 +960,13 @@ class Rules:
         # the words after the space depend only on the animal type and the ways to pay
         # its cost (often the same for several costs): found once for each
         tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
-        ways_at: dict[int, _Ways] = {}
         found: dict[tuple[str, _Ways], list[tuple[str, ...]]] = {}
         for space in p.board:
             kind_cost = animals[space]
             tails = tails_of.get(kind_cost)
             if tails is None:
                 kind, cost = kind_cost
-                ways = ways_at.get(cost)
-                if ways is None:
-                    ways = ways_at[cost] = _basic_ways(p.resources, cost, wild)
+                ways = _basic_ways(p.resources, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
                     tails = found[kind, ways] = self._intro_tails(state, kind, ways, plan, taken)
@@ -964,15 +982,9 @@ class Rules:
         resource and a ``wild=`` word (``busy``: the places holding an animal)."""
         if not payable:
             return []  # no basic resource pays for it, so no biome does
-        # a Vault, Temple or Water space is paid with any basic resource: its words
-        # after the space are the same for each of them
-        any_basic = [(r, *word) for r, words in payable for word in words]
-        vault = self.free_vault(state, kind, busy)  # the Vault tile is always a destination
-        words_at: dict[str, Iterable[tuple[str, ...]]] = {
-            **_UNPAYABLE, **dict(payable),
-            "any": any_basic, "water": any_basic if kind != "predator" else (),
-            "vault": [(w, *words) for w in vault for words in any_basic],
-            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]}
+        # the Vault tile is always a destination
+        words_at = _pay_words(payable, tuple(self.free_vault(state, kind, busy)),
+                              kind != "predator")
         return [where + words for where, pays in plan for words in words_at[pays]]
 
     def can_restore(self, player: PlayerState, tiles: tuple[tuple[str, str], ...]) -> bool:
