@@ -560,6 +560,9 @@ class Rules:
             (n, kind): tuple(v.id for v in components.vault_spaces(n) if v.animal == kind)
             for n in range(2, MAX_PLAYERS + 1) for kind in ANIMALS}
         """The Vault spaces of each animal type with each player count (read only)."""
+        self._vault_words: Final = {
+            key: tuple((v,) for v in ids) for key, ids in self._vault_ids.items()}
+        """The same, each as the words of an action (read only)."""
         self._dna_start: Final = tuple(
             (board.label(h), colour)
             for h, colour in sorted(components.dna_at().items(), key=lambda kv: order[kv[0]]))
@@ -653,7 +656,7 @@ class Rules:
         mine = [a for a in state.animals if a.seat == seat] if redeploy or stasis else []
         ends: list[tuple[str]] | None = None  # the empty land tiles (as words), found once
         if redeploy:
-            ends = [(lab,) for lab in self.empty_land(state, busy)]
+            ends = [e for e in _land_words(_layout(self, state.tiles)) if e[0] not in busy]
             for a in mine:
                 if a.kind == "scavenger" and a.where[0] != "v":
                     out += map(action_table("redeploy", (a.where,)).__getitem__,
@@ -665,11 +668,13 @@ class Rules:
                     free = vaults.get(a.kind)
                     if free is None:
                         free = vaults[a.kind] = [
-                            (v,) for v in self.free_vault(state, a.kind, busy)]
+                            v for v in self._vault_words[state.players, a.kind]
+                            if v[0] not in busy]
                     out += map(action_table("stasis", (a.where,)).__getitem__, free)
                 elif stasis >= 2:
                     if ends is None:
-                        ends = [(lab,) for lab in self.empty_land(state, busy)]
+                        ends = [e for e in _land_words(_layout(self, state.tiles))
+                                if e[0] not in busy]
                     out += map(action_table("stasis", (a.where,)).__getitem__, ends)
         if accrete:
             assert busy is not None
@@ -863,8 +868,12 @@ class Rules:
     def _list_turn(self, state: SGState, task: Task) -> list[Action]:
         seat = task.player
         busy = {a.where for a in state.animals}  # read by both listings
-        acts = self.intro_actions(state, seat, busy) + self.restore_actions(state, seat)
-        return (acts or [_SKIP]) + self.ability_moves(state, seat, busy)
+        acts = self.intro_actions(state, seat, busy)  # a new list, extended in place
+        acts += self.restore_actions(state, seat)
+        if not acts:
+            acts = [_SKIP]
+        acts += self.ability_moves(state, seat, busy)
+        return acts
 
     @FLOW.lister("resolve")
     def _list_resolve(self, state: SGState, task: Task) -> list[Action]:
@@ -2073,6 +2082,12 @@ def _layout(rules: Rules, tiles: tuple[tuple[str, str], ...]) -> Layout:
 def _land(layout: Layout) -> tuple[str, ...]:
     """:meth:`Layout.land`, found once for each layout."""
     return tuple(s[0] for s in layout.spots if s[2] not in ("water", "vault"))
+
+
+@lru_cache(maxsize=64)
+def _land_words(layout: Layout) -> tuple[tuple[str], ...]:
+    """:meth:`Layout.land`, each label as the words of an action."""
+    return tuple((lab,) for lab in _land(layout))
 
 
 @lru_cache(maxsize=64)
