@@ -546,6 +546,9 @@ class Rules:
         """Each tile's biome by id (read only)."""
         self._tiles: Final = {t.id: t for t in components.tiles}
         """Each tile by id (read only)."""
+        self._effects: Final = {
+            sp.id: tuple(side.effect for side in sp.sides) for sp in components.species}
+        """The effect of each side of each Species card, by the card's id (read only)."""
         self._synthesis_at: Final = {
             shaper.id: int(a.params.get("min_toxicity", 3)) for shaper in components.shapers
             for a in reversed(shaper.abilities) if a.kind == "biomolecular_synthesis"}
@@ -570,7 +573,11 @@ class Rules:
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
-        return self.c.species_card(card.card).sides[card.side].effect
+        """The effect of a card's faceup side."""
+        sides = self._effects.get(card.card)
+        if sides is None:
+            return self.c.species_card(card.card).sides[card.side].effect  # names an unknown
+        return sides[card.side]
 
     def pending(self, state: SGState, seat: int, row: str) -> dict[str, RowCard]:
         """The cards an activation may use: the row's and the borrowed ones."""
@@ -1078,7 +1085,8 @@ class Rules:
         out: list[Action] = []
         wild = self.wild(p)
         for cid in dict.fromkeys(task.words[1:]):
-            e = self.effect(side_of[cid])
+            rc = side_of[cid]
+            e = self._effects[rc.card][rc.side]
             ways = ways_to_pay(p, e.pay, wild)
             for w in ways:
                 if _chooses(e.gain):
@@ -1513,7 +1521,8 @@ class Rules:
         seat, words = task.player, task.words
         side_of = self.pending(state, seat, words[0])
         for c in words[1:]:
-            e = self.effect(side_of[c])
+            rc = side_of[c]
+            e = self._effects[rc.card][rc.side]
             if e.is_conversion or _chooses(e.gain):
                 return None
         p = state.seats[seat]
@@ -1819,10 +1828,12 @@ class Rules:
                        events: list[Event], automatic: bool = False,
                        wild: str = "") -> PlayerState:
         """Player ``p`` (of ``seat``) pays for and gains one Species card's effect."""
-        e = self.effect(rc)
+        e = self._effects[rc.card][rc.side]
         p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} activates {rc.card}: {e.describe()}{_wild_text(wild)}"
+        text = f"P{seat + 1} activates {rc.card}: {e.describe()}"
+        if wild:
+            text += _wild_text(wild)
         if choice:
             text += f" (as {_NAMES[choice]})"
         if tox:
@@ -1916,7 +1927,9 @@ class Rules:
         e = self._tiles[tile_id].actions[i]
         p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}{_wild_text(wild)}"
+        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}"
+        if wild:
+            text += _wild_text(wild)
         if choice:
             text += f" (as {_NAMES[choice]})"
         if tox:
