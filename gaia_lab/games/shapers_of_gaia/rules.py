@@ -657,8 +657,8 @@ class Rules:
         redeploy = "redeploy" not in state.used and levels.get("redeploy", 0)
         stasis = levels.get("stasis_chambers", 0)
         accrete = levels.get("accelerated_accretion", 0) > state.used.count("accrete")
-        if busy is None and (redeploy or stasis or accrete):
-            busy = {a.where for a in state.animals}
+        if busy is None:  # found only when a move reads it
+            busy = {a.where for a in state.animals} if redeploy or stasis or accrete else ()
         # only Redeploy and Stasis Chambers move animals
         mine = [a for a in state.animals if a.seat == seat] if redeploy or stasis else []
         ends: list[tuple[str]] | None = None  # the empty land tiles (as words), found once
@@ -684,7 +684,6 @@ class Rules:
                                 if e[0] not in busy]
                     out += map(action_table("stasis", (a.where,)).__getitem__, ends)
         if accrete:
-            assert busy is not None
             pending = self.pending_tiles(state)
             hand = [(h,) for h in p.hand]
             for lab, t in _water(_layout(self, state.tiles)):
