@@ -228,7 +228,7 @@ def _clear_shapers_caches() -> None:
     for cached in (rules._LISTINGS, actions.shared, actions.action_table,
                    board._restorable, rules._restore_tails, rules._levels, rules._chooses,
                    rules._layout, rules._spot, rules._land, rules._water, rules._basic_ways,
-                   rules._pay_words, rules._land_words, rules._ends):
+                   rules._pay_words, rules._land_words):
         cached.cache_clear()
 
 

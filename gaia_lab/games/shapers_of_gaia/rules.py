@@ -958,11 +958,17 @@ class Rules:
         # then teleporting, in board order
         taken = {a.where for a in state.animals} if busy is None else busy
         layout = _layout(self, state.tiles)
-        walks, teleports = _ends(layout, island)
+        walks: dict[int, _Destination] = {}
+        teleports: list[_Destination] = []
+        for lab, bit, biome, _, walk, teleport in layout.spots:
+            if lab in taken or (biome == "water" and not island):
+                continue
+            walks[bit] = walk
+            teleports.append(teleport)
         reach = sum(board.walk_rings(state.shapers[seat], layout.placed,
                                      abilities.movement(self.c, p)))
-        plan = [walk for bit, lab, walk in walks if reach & bit and lab not in taken]
-        plan += [teleport for lab, teleport in teleports if lab not in taken]
+        plan = [walks[bit] for bit in board.hex_sorted(reach & sum(walks))]
+        plan += teleports
         out: list[Action] = []
         wild = self.wild(p)
         animals = self._animals[p.shaper]
@@ -2088,20 +2094,6 @@ def _layout(rules: Rules, tiles: tuple[tuple[str, str], ...]) -> Layout:
 def _land(layout: Layout) -> tuple[str, ...]:
     """:meth:`Layout.land`, found once for each layout."""
     return tuple(s[0] for s in layout.spots if s[2] not in ("water", "vault"))
-
-
-@lru_cache(maxsize=128)
-def _ends(layout: Layout, island: bool) -> tuple[tuple[tuple[int, str, _Destination], ...],
-                                                 tuple[tuple[str, _Destination], ...]]:
-    """Where an Introduce may end on the layout's tiles, occupied or not: walking, each
-    tile's bit, label and destination in hex order (the order the walk finds them in),
-    and teleporting, each label and destination in board order; Water only with
-    ``island`` (Create Island)."""
-    spots = [s for s in layout.spots if island or s[2] != "water"]
-    by_bit = {s[1]: s for s in spots}
-    walks = tuple((bit, by_bit[bit][0], by_bit[bit][4])
-                  for bit in board.hex_sorted(sum(by_bit)))
-    return walks, tuple((s[0], s[5]) for s in spots)
 
 
 @lru_cache(maxsize=64)
