@@ -328,10 +328,8 @@ def basic_ways(player: PlayerState, cost: int, wild: bool = False) -> _Ways:
     return _basic_ways(player.resources, cost, wild)
 
 
-@lru_cache(maxsize=1024)
 def _basic_ways(res: tuple[int, ...], cost: int, wild: bool) -> _Ways:
-    """:func:`basic_ways` of a player holding ``res`` (found once for each of the few
-    resource levels and costs)."""
+    """:func:`basic_ways` of a player holding ``res``."""
     nutrients, energy = res[_NUTRIENT], res[_ENERGY]
     out: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
     for r in BASIC:
@@ -975,13 +973,16 @@ class Rules:
         # the words after the space depend only on the animal type and the ways to pay
         # its cost (often the same for several costs): found once for each
         tails_of: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+        ways_at: dict[int, _Ways] = {}
         found: dict[tuple[str, _Ways], list[tuple[str, ...]]] = {}
         for space in p.board:
             kind_cost = animals[space]
             tails = tails_of.get(kind_cost)
             if tails is None:
                 kind, cost = kind_cost
-                ways = _basic_ways(p.resources, cost, wild)
+                ways = ways_at.get(cost)
+                if ways is None:
+                    ways = ways_at[cost] = _basic_ways(p.resources, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
                     tails = found[kind, ways] = self._intro_tails(state, kind, ways, plan, taken)
