@@ -233,11 +233,14 @@ def _clear_gaia_project_caches() -> None:
 
 def _clear_shapers_caches() -> None:
     """Forget the listing caches, the shared actions and action tables, the restore
-    spaces and their words, the ability levels and the gains with a choice."""
+    spaces and their words, the ability levels, the gains with a choice, the placed
+    tiles read for the listings and the words after each kind of Introduce destination."""
     from gaia_lab.games.shapers_of_gaia import actions, board, rules
 
-    for cached in (rules._listing, rules._listed_set, actions.shared, actions.action_table,
-                   board._restorable, rules._restore_tails, rules._unlocked, rules._chooses):
+    for cached in (rules._LISTINGS, actions.shared, actions.action_table,
+                   board._restorable, rules._restore_tails, rules._levels, rules._chooses,
+                   rules._layout, rules._spot, rules._land, rules._water,
+                   rules._pay_words, rules._land_words):
         cached.cache_clear()
 
 

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
@@ -39,7 +40,7 @@ from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rulebook import RuleRef
-from gaia_lab.core.values import evolve, slot_init
+from gaia_lab.core.values import evolve, evolver, slot_init
 from gaia_lab.core.verdict import Verdict
 from gaia_lab.games.shapers_of_gaia import abilities, board
 from gaia_lab.games.shapers_of_gaia.actions import BASIC, WILD, Action, action_table, shared
@@ -55,6 +56,7 @@ from gaia_lab.games.shapers_of_gaia.components import (
 )
 from gaia_lab.games.shapers_of_gaia.rulebook import RULES
 from gaia_lab.games.shapers_of_gaia.state import (
+    MAX_PLAYERS,
     ROWS,
     Animal,
     PlayerState,
@@ -63,6 +65,37 @@ from gaia_lab.games.shapers_of_gaia.state import (
 )
 
 __all__ = ["FLOW", "HAND", "RESTORE_LIMIT", "ROW_LIMIT", "SETUP", "Rules"]
+
+# The copies the steps of a game make over and over, as functions of the new values (the
+# same copies as :func:`~gaia_lab.core.values.evolve`'s, without reading keywords).
+_with_tasks: Final = evolver(SGState, "tasks")
+"""The copy nearly every step makes: the pending steps change."""
+_with_seats_tasks: Final = evolver(SGState, "seats", "tasks")
+"""A step that changes a player (paying, gaining) and the pending steps."""
+_with_introduced: Final = evolver(SGState, "seats", "shapers", "animals", "tasks")
+_with_card_taken: Final = evolver(SGState, "seats", "decks", "displays", "removed", "tasks")
+_with_restored: Final = evolver(SGState, "seats", "tiles", "caretaker", "dna_board", "tasks")
+_with_animal_moved: Final = evolver(SGState, "seats", "animals", "used")
+_with_turn_ended: Final = evolver(SGState, "seats", "stack", "final_turns", "active", "turn",
+                                  "used", "tasks")
+_paid: Final = evolver(PlayerState, "resources", "prestige", "dna", "toxicity")
+_gained: Final = evolver(PlayerState, "resources", "prestige", "toxicity")
+_with_hand: Final = evolver(PlayerState, "hand")
+_with_hand_dna: Final = evolver(PlayerState, "hand", "dna")
+_with_board: Final = evolver(PlayerState, "board")
+_moved_to: Final = evolver(Animal, "where")
+
+_PASS: Final = Action("pass")
+_STOP: Final = Action("stop")
+_SKIP: Final = Action("skip")
+_REFRESH: Final = Action("refresh")
+_RESOLVE_NONE: Final = Action("resolve", ("none",))
+_END_INTRO: Final = Task("end", "rules", ("intro",))
+_END_RESTORE: Final = Task("end", "rules", ("restore",))
+_END_SKIP: Final = Task("end", "rules", ("skip",))
+_SCORE: Final = Task("score", "rules")
+_TURN: Final = tuple(Task("turn", seat) for seat in range(MAX_PLAYERS))
+"""The actions and steps that carry no words of their own, made once."""
 
 ROW_LIMIT: Final = 4
 """At most 4 Species cards in one Ecosystem row."""
@@ -144,7 +177,7 @@ FLOW: Final[Flow[Action]] = Flow([
     _kind("end", "sog.turn.next", "end of the turn (rules)", "end", "rules",
           data=tuple[Literal["intro", "restore", "skip"], *tuple[Word, ...]]),
     _kind("score", "sog.end.final_round", "final scoring (rules)", "score", "rules"),
-], verb=lambda action: action.verb)
+], verb=attrgetter("verb"))
 """Every kind of pending step of Shapers of Gaia: its rule, what it waits for (``{name}``
 the acting seat, ``{0}`` the task's first word), the verbs that resolve it, its actor
 and phase (``"setup"``; ``"own"``: a step of the active player's turn, where persistent
@@ -175,9 +208,8 @@ _NAMES: Final = {"shard": "Shard", "spore": "Spore", "seed": "Seed", "nutrient":
 _RULE: Final = {rule_id: RULES[rule_id] for rule_id in RULES}
 
 
-def _r(rule_id: str) -> RuleRef:
-    """The rule of this id (the rulebook's error names an unknown one)."""
-    return _RULE.get(rule_id) or RULES[rule_id]
+_r: Final = _RULE.__getitem__
+"""The rule of an id (a KeyError names an unknown one)."""
 
 
 def biomes(state: SGState, components: Components) -> dict[Hex, str]:
@@ -245,12 +277,17 @@ def _advanced(player: PlayerState) -> int:
 
 def wild_short(player: PlayerState, amounts: Amounts) -> int:
     """How many basic resources the player lacks for ``amounts``."""
-    return sum(max(0, n - player.resource(key)) for key, n in amounts if key in BASIC)
+    res = player.resources
+    return sum(max(0, n - res[_INDEX[key]]) for key, n in amounts if key in BASIC)
 
 
 def _splits(player: PlayerState, short: int) -> list[str]:
     """The ``wild=`` words paying ``short`` missing basic resources (Nutrients first)."""
-    nutrients, energy = player.resources[_NUTRIENT], player.resources[_ENERGY]
+    return _wild_words(player.resources[_NUTRIENT], player.resources[_ENERGY], short)
+
+
+def _wild_words(nutrients: int, energy: int, short: int) -> list[str]:
+    """:func:`_splits` of a player holding ``nutrients`` and ``energy``."""
     return [f"{WILD}{'n' * k}{'e' * (short - k)}" for k in range(min(short, nutrients), -1, -1)
             if short - k <= energy]
 
@@ -288,15 +325,19 @@ def basic_ways(player: PlayerState, cost: int, wild: bool = False) -> _Ways:
     >>> basic_ways(p, 2, wild=True)
     (('shard', (('wild=ne',),)), ('spore', ((),)), ('seed', (('wild=n',), ('wild=e',))))
     """
-    res = player.resources
-    advanced = res[_NUTRIENT] + res[_ENERGY]
+    return _basic_ways(player.resources, cost, wild)
+
+
+def _basic_ways(res: tuple[int, ...], cost: int, wild: bool) -> _Ways:
+    """:func:`basic_ways` of a player holding ``res``."""
+    nutrients, energy = res[_NUTRIENT], res[_ENERGY]
     out: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
     for r in BASIC:
         short = cost - res[_INDEX[r]]
         if short <= 0:
             out.append((r, ((),)))
-        elif wild and short <= advanced:
-            out.append((r, tuple((w,) for w in _splits(player, short))))
+        elif wild and short <= nutrients + energy:
+            out.append((r, tuple((w,) for w in _wild_words(nutrients, energy, short))))
     return tuple(out)
 
 
@@ -363,8 +404,7 @@ def pay(player: PlayerState, amounts: Amounts, wild: str = "") -> tuple[PlayerSt
             prestige -= n
         elif key == "dna":
             dna = dna[n:]
-    return evolve(player, resources=tuple(res), prestige=prestige, dna=dna,
-                  toxicity=player.toxicity + toxic), toxic
+    return _paid(player, tuple(res), prestige, dna, player.toxicity + toxic), toxic
 
 
 def gain(player: PlayerState, amounts: Amounts, components: Components,
@@ -384,7 +424,7 @@ def gain(player: PlayerState, amounts: Amounts, components: Components,
             prestige += n
         elif key == "discard":
             toxicity = max(0, toxicity - n)
-    return evolve(player, resources=tuple(res), prestige=prestige, toxicity=toxicity)
+    return _gained(player, tuple(res), prestige, toxicity)
 
 
 def _words(amounts: Iterable[tuple[str, int]]) -> str:
@@ -441,6 +481,31 @@ for the Vault no words and ``"vault"`` or ``"vault tp"`` (its free spaces are na
 instead, any basic resource paying)."""
 
 
+_UNPAYABLE: Final[dict[str, tuple[tuple[str, ...], ...]]] = dict.fromkeys(BASIC, ())
+"""No way to pay in any basic resource (what :func:`basic_ways` leaves out)."""
+
+
+@lru_cache(maxsize=512)
+def _pay_words(payable: _Ways, vault: tuple[str, ...],
+               on_water: bool) -> Mapping[str, tuple[tuple[str, ...], ...]]:
+    """The words after the destination of an Introduce, for each way a destination is
+    paid (:data:`_Destination`): ``payable`` gives the ways to pay the animal's cost in
+    each basic resource that can (:func:`basic_ways`), ``vault`` the free Vault spaces for
+    it, ``on_water`` whether it may end on Water (not a Predator).  A Vault, Temple or
+    Water space is paid with any basic resource: its words are the same for each of them
+    (found once for each of the few sets of ways and free Vault spaces).
+
+    >>> words = _pay_words((("seed", ((),)),), ("vh1",), True)
+    >>> words["seed"], words["shard"], words["any"], words["vault tp"]
+    (((),), (), (('seed',),), (('vh1', 'tp', 'seed'),))
+    """
+    any_basic = tuple((r, *word) for r, words in payable for word in words)
+    return {**_UNPAYABLE, **dict(payable),
+            "any": any_basic, "water": any_basic if on_water else (),
+            "vault": tuple((w, *words) for w in vault for words in any_basic),
+            "vault tp": tuple((w, "tp", *words) for w in vault for words in any_basic)}
+
+
 @lru_cache(maxsize=512)
 def _chooses(gain: Amounts) -> bool:
     """Whether ``gain`` holds a basic resource of the player's choice (found once for
@@ -468,16 +533,37 @@ class Rules:
                 unlocking[key] = unlocking.get(key, ()) + tuple(a.unlocked_by)
         self._unlocking: Final = unlocking
         """The spaces unlocking each Shaper's abilities of a kind (read only)."""
+        self._unlocking_of: Final = {
+            shaper.id: tuple((kind, spaces) for (sid, kind), spaces in unlocking.items()
+                             if sid == shaper.id) for shaper in components.shapers}
+        """The same for each Shaper: its kinds, each with its unlocking spaces (read only)."""
         self._persistent: Final = frozenset(
             shaper for shaper, kind in unlocking if kind in _PERSISTENT)
         """The Shapers with an ability :meth:`ability_moves` offers (read only)."""
         self._biome: Final = {t.id: t.biome for t in components.tiles}
         """Each tile's biome by id (read only)."""
+        self._tiles: Final = {t.id: t for t in components.tiles}
+        """Each tile by id (read only)."""
+        self._effects: Final = {
+            sp.id: tuple(side.effect for side in sp.sides) for sp in components.species}
+        """The effect of each side of each Species card, by the card's id (read only)."""
+        self._synthesis_at: Final = {
+            shaper.id: int(a.params.get("min_toxicity", 3)) for shaper in components.shapers
+            for a in reversed(shaper.abilities) if a.kind == "biomolecular_synthesis"}
+        """The Toxicity from which Biomolecular Synthesis works, for each Shaper that has
+        it (read only)."""
         self._animals: Final = {
             shaper.id: {sp.id: (sp.animal, sp.cost) for sp in shaper.spaces}
             for shaper in components.shapers}
         """Each Shaper's animal spaces: the animal type and cost of each (read only)."""
         order = {h: i for i, h in enumerate(board.SPACES)}
+        self._vault_ids: Final = {
+            (n, kind): tuple(v.id for v in components.vault_spaces(n) if v.animal == kind)
+            for n in range(2, MAX_PLAYERS + 1) for kind in ANIMALS}
+        """The Vault spaces of each animal type with each player count (read only)."""
+        self._vault_words: Final = {
+            key: tuple((v,) for v in ids) for key, ids in self._vault_ids.items()}
+        """The same, each as the words of an action (read only)."""
         self._dna_start: Final = tuple(
             (board.label(h), colour)
             for h, colour in sorted(components.dna_at().items(), key=lambda kv: order[kv[0]]))
@@ -485,7 +571,11 @@ class Rules:
 
     # -- helpers -------------------------------------------------------------------
     def effect(self, card: RowCard) -> Effect:
-        return self.c.species_card(card.card).sides[card.side].effect
+        """The effect of a card's faceup side."""
+        sides = self._effects.get(card.card)
+        if sides is None:
+            return self.c.species_card(card.card).sides[card.side].effect  # names an unknown
+        return sides[card.side]
 
     def pending(self, state: SGState, seat: int, row: str) -> dict[str, RowCard]:
         """The cards an activation may use: the row's and the borrowed ones."""
@@ -504,8 +594,12 @@ class Rules:
 
     def level(self, player: PlayerState, kind: str) -> int:
         """The player's level in an ability kind (0 when locked)."""
-        spaces = self._unlocking.get((player.shaper, kind))
-        return _unlocked(spaces, player.board) if spaces else 0
+        return _levels(self, player.shaper, player.board).get(kind, 0)
+
+    def levels(self, player: PlayerState) -> Mapping[str, int]:
+        """The player's level in each ability kind of its Shaper (:meth:`level` of every
+        kind at once, for a listing that reads several)."""
+        return _levels(self, player.shaper, player.board)
 
     def use_cost(self, player: PlayerState, kind: str, level: int) -> Amounts:
         """The cost of one use of an ability at a level."""
@@ -517,16 +611,13 @@ class Rules:
     def wild(self, player: PlayerState) -> bool:
         """Biomolecular Synthesis: Nutrients and Energy count as any basic resource while
         the player holds enough Toxicity (re-checked at every payment)."""
-        if not self.level(player, "biomolecular_synthesis"):
-            return False
-        shaper = self.c.shaper(player.shaper)
-        least = next(int(a.params.get("min_toxicity", 3)) for a in shaper.abilities
-                     if a.kind == "biomolecular_synthesis")
-        return player.toxicity >= least
+        least = self._synthesis_at.get(player.shaper)
+        return (least is not None and player.toxicity >= least
+                and self.level(player, "biomolecular_synthesis") > 0)
 
     def harvests(self, player: PlayerState, tile_id: str) -> bool:
         """Harvester: both actions of a restored Forest, when both can be paid."""
-        tile = self.c.tile(tile_id)
+        tile = self._tiles[tile_id]
         return (tile.biome == "forest" and len(tile.actions) == 2
                 and self.level(player, "harvester") > 0
                 and not any(_chooses(e.gain) for e in tile.actions)
@@ -538,54 +629,66 @@ class Rules:
         biome, tile = self._biome, self.c.tile
         return {s: biome.get(t) or tile(t).biome for s, t in state.tiles}
 
-    def empty_land(self, state: SGState) -> list[str]:
-        """Land tiles (not the Vault) without an animal."""
-        busy = {a.where for a in state.animals}
-        return [lab for lab, biome in self.biome_labels(state).items()
-                if biome not in ("water", "vault") and lab not in busy]
+    def layout(self, state: SGState) -> Layout:
+        """The placed tiles read as the listings need them (:class:`Layout`)."""
+        return _layout(self, state.tiles)
 
-    def ability_moves(self, state: SGState, seat: int) -> list[Action]:
+    def empty_land(self, state: SGState, busy: Collection[str] | None = None) -> list[str]:
+        """Land tiles (not the Vault) without an animal (``busy``: the spaces holding an
+        animal, :func:`occupied_labels`, when known)."""
+        if busy is None:
+            busy = {a.where for a in state.animals}
+        return [lab for lab in _land(_layout(self, state.tiles)) if lab not in busy]
+
+    def ability_moves(self, state: SGState, seat: int,
+                      busy: Collection[str] | None = None) -> list[Action]:
         """Persistent abilities offered during the player's own turn (before the action and
         at the player's steps of it): Redeploy (once a turn, engine ruling), Stasis Chambers
         and Recycler (as often as the player pays: a persistent ability is not limited unless
-        its text says so) and Accelerated Accretion (once a turn per level)."""
+        its text says so) and Accelerated Accretion (once a turn per level).  ``busy``: the
+        spaces and Vault spaces holding an animal, when the caller knows them."""
         p = state.seats[seat]
         out: list[Action] = []
         if p.shaper not in self._persistent:
             return out
-        redeploy = self.level(p, "redeploy") and "redeploy" not in state.used
-        stasis = self.level(p, "stasis_chambers")
+        levels = _levels(self, p.shaper, p.board)
+        redeploy = "redeploy" not in state.used and levels.get("redeploy", 0)
+        stasis = levels.get("stasis_chambers", 0)
+        accrete = levels.get("accelerated_accretion", 0) > state.used.count("accrete")
+        if busy is None:  # found only when a move reads it
+            busy = {a.where for a in state.animals} if redeploy or stasis or accrete else ()
         # only Redeploy and Stasis Chambers move animals
         mine = [a for a in state.animals if a.seat == seat] if redeploy or stasis else []
-        ends: list[str] | None = None  # the empty land tiles, found once
+        ends: list[tuple[str]] | None = None  # the empty land tiles (as words), found once
         if redeploy:
-            ends = self.empty_land(state)
+            ends = [e for e in _land_words(_layout(self, state.tiles)) if e[0] not in busy]
             for a in mine:
-                if a.kind == "scavenger" and not a.where.startswith("v"):
-                    out += [shared("redeploy", (a.where, e)) for e in ends if e != a.where]
+                if a.kind == "scavenger" and a.where[0] != "v":
+                    out += map(action_table("redeploy", (a.where,)).__getitem__,
+                               [e for e in ends if e[0] != a.where])
         if stasis:
-            vaults: dict[str, list[str]] = {}  # the free Vault spaces of each kind
+            vaults: dict[str, list[tuple[str]]] = {}  # the free Vault spaces of each kind
             for a in mine:
-                if not a.where.startswith("v"):
+                if a.where[0] != "v":
                     free = vaults.get(a.kind)
                     if free is None:
-                        free = vaults[a.kind] = self.free_vault(state, a.kind)
-                    out += [shared("stasis", (a.where, v)) for v in free]
+                        free = vaults[a.kind] = [
+                            v for v in self._vault_words[state.players, a.kind]
+                            if v[0] not in busy]
+                    out += map(action_table("stasis", (a.where,)).__getitem__, free)
                 elif stasis >= 2:
                     if ends is None:
-                        ends = self.empty_land(state)
-                    out += [shared("stasis", (a.where, e)) for e in ends]
-        lvl = self.level(p, "accelerated_accretion")
-        if lvl > state.used.count("accrete"):
+                        ends = [e for e in _land_words(_layout(self, state.tiles))
+                                if e[0] not in busy]
+                    out += map(action_table("stasis", (a.where,)).__getitem__, ends)
+        if accrete:
             pending = self.pending_tiles(state)
-            busy = {a.where for a in state.animals}
-            biome_of = self._biome
-            for lab, t in state.tiles:
-                if ((biome_of.get(t) or self.c.tile(t).biome) == "water" and t not in pending
-                        and lab not in busy):
-                    out += [shared("accrete", (lab, h)) for h in p.hand]
-        if self.level(p, "recycler") and p.toxicity > 0:
-            out += [Action("recycle", (c,)) for c in sorted(set(p.dna))]
+            hand = [(h,) for h in p.hand]
+            for lab, t in _water(_layout(self, state.tiles)):
+                if t not in pending and lab not in busy:
+                    out += map(action_table("accrete", (lab,)).__getitem__, hand)
+        if levels.get("recycler", 0) and p.toxicity > 0:
+            out += [shared("recycle", (c,)) for c in sorted(set(p.dna))]
         return out
 
     @staticmethod
@@ -594,18 +697,23 @@ class Rules:
         leaves them on the board until then (engine ruling)."""
         return {t.word(0) for t in state.tasks if t.kind in ("resolve", "other")}
 
-    def free_vault(self, state: SGState, kind: str) -> list[str]:
-        """The Vault spaces for an animal of ``kind`` still free."""
-        used = {a.where for a in state.animals}
-        return [v.id for v in self.c.vault_spaces(state.players)
-                if v.animal == kind and v.id not in used]
+    def free_vault(self, state: SGState, kind: str,
+                   busy: Collection[str] | None = None) -> list[str]:
+        """The Vault spaces for an animal of ``kind`` still free (``busy``: the places
+        holding an animal, when known)."""
+        if busy is None:
+            busy = {a.where for a in state.animals}
+        spaces = self._vault_ids.get((state.players, kind))
+        if spaces is None:
+            spaces = tuple(v.id for v in self.c.vault_spaces(state.players) if v.animal == kind)
+        return [v for v in spaces if v not in busy]
 
     # -- listing -------------------------------------------------------------------
     def legal(self, state: SGState) -> list[Action]:
         """Every legal action of the head task, in a deterministic order."""
         if not state.tasks or state.over:
             return []
-        return list(_listing(_Position(self, state)))
+        return list(_LISTINGS.entry(self, state)[2])
 
     def _listed(self, state: SGState, task: Task) -> list[Action]:
         out = FLOW.legal(self, state)
@@ -615,9 +723,12 @@ class Rules:
 
     def is_legal(self, state: SGState, action: Action) -> bool:
         """Whether ``action`` is listed by :meth:`legal` (a set lookup once listed)."""
-        if state.task is None or state.over:
+        if not state.tasks or state.over:
             return False
-        return action in _listed_set(_Position(self, state))
+        entry = _LISTINGS.entry(self, state)
+        if entry[3] is None:
+            entry[3] = frozenset(entry[2])
+        return action in entry[3]
 
     # setup steps
     def new_player(self, shaper_id: str) -> PlayerState:
@@ -665,7 +776,7 @@ class Rules:
 
     @FLOW.lister("deal", "dna", "display", "end", "score")
     def _list_rules_step(self, state: SGState, task: Task) -> list[Action]:
-        return [Action(task.kind)]
+        return [shared(task.kind, ())]
 
     @FLOW.resolver("shapers")
     def _do_shapers(self, state: SGState, task: Task, action: Action,
@@ -760,60 +871,65 @@ class Rules:
     @FLOW.lister("turn")
     def _list_turn(self, state: SGState, task: Task) -> list[Action]:
         seat = task.player
-        acts = self.intro_actions(state, seat) + self.restore_actions(state, seat)
-        return (acts or [Action("skip")]) + self.ability_moves(state, seat)
+        busy = {a.where for a in state.animals}  # read by both listings
+        acts = self.intro_actions(state, seat, busy)  # a new list, extended in place
+        acts += self.restore_actions(state, seat)
+        if not acts:
+            acts = [_SKIP]
+        acts += self.ability_moves(state, seat, busy)
+        return acts
 
     @FLOW.lister("resolve")
     def _list_resolve(self, state: SGState, task: Task) -> list[Action]:
         p = state.seats[task.player]
-        tile = self.c.tile(task.word(0))
+        tile = self._tiles[task.word(0)]
         acts = []
         wild = self.wild(p)
         for i, e in enumerate(tile.actions):
             for w in ways_to_pay(p, e.pay, wild):
                 if _chooses(e.gain):
-                    acts += [Action("resolve", (str(i), r, *w)) for r in BASIC]
+                    acts += [shared("resolve", (str(i), r, *w)) for r in BASIC]
                 else:
-                    acts.append(Action("resolve", (str(i), *w)))
+                    acts.append(shared("resolve", (str(i), *w)))
         if self.harvests(p, task.word(0)):
             both = ways_to_pay(p, _merged(*(e.pay for e in tile.actions)), wild)
-            acts += [Action("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
-        return acts or [Action("resolve", ("none",))]
+            acts += [shared("resolve", (str(i), "both", *w)) for i in range(2) for w in both]
+        return acts or [_RESOLVE_NONE]
 
     @FLOW.lister("other")
     def _list_other(self, state: SGState, task: Task) -> list[Action]:
         p = state.seats[task.player]
-        tile = self.c.tile(task.word(0))
+        tile = self._tiles[task.word(0)]
         e = tile.actions[task.number(1)]
         acts = []
         wild = self.wild(p)
         for w in ways_to_pay(p, e.pay, wild):
             if _chooses(e.gain):
-                acts += [Action("take", (r, *w)) for r in BASIC]
+                acts += [shared("take", (r, *w)) for r in BASIC]
             else:
-                acts.append(Action("take", w))
+                acts.append(shared("take", w))
         if self.harvests(p, task.word(0)):
             both = ways_to_pay(p, _merged(*(x.pay for x in tile.actions)), wild)
-            acts += [Action("take", ("both", *w)) for w in both]
-        return [*acts, Action("pass")]
+            acts += [shared("take", ("both", *w)) for w in both]
+        return [*acts, _PASS]
 
     @FLOW.lister("more")
     def _list_more(self, state: SGState, task: Task) -> list[Action]:
-        return [*self.restore_actions(state, task.player), Action("stop")]
+        return [*self.restore_actions(state, task.player), _STOP]
 
     @FLOW.lister("swarm")
     def _list_swarm(self, state: SGState, task: Task) -> list[Action]:
-        return [*self.intro_actions(state, task.player), Action("pass")]
+        return [*self.intro_actions(state, task.player), _PASS]
 
     @FLOW.lister("surge")
     def _list_surge(self, state: SGState, task: Task) -> list[Action]:
-        return [*self.surge_actions(state, task), Action("pass")]
+        return [*self.surge_actions(state, task), _PASS]
 
     @FLOW.lister("clone")
     def _list_clone(self, state: SGState, task: Task) -> list[Action]:
         taken = {rc.card for rc in state.seats[task.player].row(task.word(0))}
         return [*(Action("clone", (cid, side)) for cid in state.displays[0]
-                  if cid not in taken for side in ("A", "B")), Action("pass")]
+                  if cid not in taken for side in ("A", "B")), _PASS]
 
     @FLOW.lister("avian")
     def _list_avian(self, state: SGState, task: Task) -> list[Action]:
@@ -830,30 +946,24 @@ class Rules:
                         out.append(Action("avian", (cid, side, row)))
         return out
 
-    def intro_actions(self, state: SGState, seat: int) -> list[Action]:
-        """Every way to Introduce an Animal."""
+    def intro_actions(self, state: SGState, seat: int,
+                      busy: Collection[str] | None = None) -> list[Action]:
+        """Every way to Introduce an Animal (``busy``: the spaces and Vault spaces holding
+        an animal, when the caller knows them)."""
         p = state.seats[seat]
         island = self.level(p, "create_island") > 0
         # each destination once (:data:`_Destination`): walking first, in hex order,
         # then teleporting, in board order
-        taken = {a.where for a in state.animals}
-        biome_of, bit_of = self._biome, board.BITS
-        placed = 0
+        taken = {a.where for a in state.animals} if busy is None else busy
+        layout = _layout(self, state.tiles)
         walks: dict[int, _Destination] = {}
         teleports: list[_Destination] = []
-        for lab, tile in state.tiles:
-            bit = bit_of[lab]
-            placed |= bit
-            biome = biome_of.get(tile) or self.c.tile(tile).biome
+        for lab, bit, biome, _, walk, teleport in layout.spots:
             if lab in taken or (biome == "water" and not island):
                 continue
-            if biome == "vault":
-                walks[bit] = ((), "vault")
-                teleports.append(((), "vault tp"))
-            else:
-                walks[bit] = ((lab,), _PAYS[biome])
-                teleports.append(((lab, "tp"), _PAYS[biome]))
-        reach = sum(board.walk_rings(state.shapers[seat], placed,
+            walks[bit] = walk
+            teleports.append(teleport)
+        reach = sum(board.walk_rings(state.shapers[seat], layout.placed,
                                      abilities.movement(self.c, p)))
         plan = [walks[bit] for bit in board.hex_sorted(reach & sum(walks))]
         plan += teleports
@@ -872,49 +982,39 @@ class Rules:
                 kind, cost = kind_cost
                 ways = ways_at.get(cost)
                 if ways is None:
-                    ways = ways_at[cost] = basic_ways(p, cost, wild)
+                    ways = ways_at[cost] = _basic_ways(p.resources, cost, wild)
                 tails = found.get((kind, ways))
                 if tails is None:
-                    tails = found[kind, ways] = self._intro_tails(state, kind, dict(ways), plan)
+                    tails = found[kind, ways] = self._intro_tails(state, kind, ways, plan, taken)
                 tails_of[kind_cost] = tails
             out += map(action_table("intro", (space,)).__getitem__, tails)
         return out
 
-    def _intro_tails(self, state: SGState, kind: str,
-                     payable: dict[str, tuple[tuple[str, ...], ...]],
-                     plan: list[_Destination]) -> list[tuple[str, ...]]:
+    def _intro_tails(self, state: SGState, kind: str, payable: _Ways,
+                     plan: list[_Destination], busy: Collection[str]) -> list[tuple[str, ...]]:
         """The words after the space of every Introduce of an animal of ``kind`` to the
         destinations of ``plan``, ``payable`` giving the ways to pay its cost in each
-        basic resource that can: where, ``tp`` when teleported, the resource and a
-        ``wild=`` word."""
+        basic resource that can (:func:`basic_ways`): where, ``tp`` when teleported, the
+        resource and a ``wild=`` word (``busy``: the places holding an animal)."""
         if not payable:
             return []  # no basic resource pays for it, so no biome does
-        # a Vault, Temple or Water space is paid with any basic resource: its words
-        # after the space are the same for each of them
-        any_basic = [(r, *word) for r, words in payable.items() for word in words]
-        vault = self.free_vault(state, kind)  # the Vault tile is always a destination
-        words_at: dict[str, Iterable[tuple[str, ...]]] = dict.fromkeys(BASIC, ())
-        words_at.update(payable)
-        words_at.update({
-            "any": any_basic, "water": any_basic if kind != "predator" else (),
-            "vault": [(w, *words) for w in vault for words in any_basic],
-            "vault tp": [(w, "tp", *words) for w in vault for words in any_basic]})
+        # the Vault tile is always a destination
+        words_at = _pay_words(payable, tuple(self.free_vault(state, kind, busy)),
+                              kind != "predator")
         return [where + words for where, pays in plan for words in words_at[pays]]
 
-    def can_restore(self, state: SGState, seat: int) -> bool:
-        """Whether :meth:`restore_actions` lists any action, found without listing: a
-        space next to the Caretaker is also a space to teleport to, so a tile in hand
-        and one space to teleport to are enough."""
-        return bool(state.seats[seat].hand) and board.any_teleport_restore_label(
-            [s for s, _ in state.tiles])
+    def can_restore(self, player: PlayerState, tiles: tuple[tuple[str, str], ...]) -> bool:
+        """Whether :meth:`restore_actions` lists any action for ``player`` with ``tiles``
+        placed, found without listing: a space next to the Caretaker is also a space to
+        teleport to, so a tile in hand and one space to teleport to are enough."""
+        return bool(player.hand) and bool(board.restorable(_layout(self, tiles).placed))
 
     def restore_actions(self, state: SGState, seat: int) -> list[Action]:
         """Every way to restore a tile from hand now."""
         p = state.seats[seat]
         if not p.hand:
             return []
-        near, far = _restore_tails(board.label_bits(s for s, _ in state.tiles),
-                                   state.caretaker)
+        near, far = _restore_tails(_layout(self, state.tiles).placed, state.caretaker)
         out: list[Action] = []
         for tile in p.hand:
             made = action_table("restore", (tile,)).__getitem__
@@ -952,8 +1052,8 @@ class Rules:
                     out.append(shared("card", (cid, side, *tail)))
         if vault == "1" and refreshed == "0" and special != "1":
             if state.decks[ANIMALS.index(kind)]:
-                out.append(Action("refresh"))
-        return out or [Action("skip")]
+                out.append(_REFRESH)
+        return out or [_SKIP]
 
     def surge_actions(self, state: SGState, task: Task) -> list[Action]:
         """Power Surge choices after gaining a DNA token of ``task.words[0]``."""
@@ -985,15 +1085,16 @@ class Rules:
         out: list[Action] = []
         wild = self.wild(p)
         for cid in dict.fromkeys(task.words[1:]):
-            e = self.effect(side_of[cid])
+            rc = side_of[cid]
+            e = self._effects[rc.card][rc.side]
             ways = ways_to_pay(p, e.pay, wild)
             for w in ways:
                 if _chooses(e.gain):
-                    out += [Action("activate", (cid, r, *w)) for r in BASIC]
+                    out += [shared("activate", (cid, r, *w)) for r in BASIC]
                 else:
-                    out.append(Action("activate", (cid, *w)))
+                    out.append(shared("activate", (cid, *w)))
             if e.is_conversion and (not ways or cid not in self.lifecycle_cards(state)):
-                out.append(Action("decline", (cid,)))
+                out.append(shared("decline", (cid,)))
         return out
 
     @staticmethod
@@ -1341,8 +1442,7 @@ class Rules:
     # -- applying ------------------------------------------------------------------
     def apply(self, state: SGState, action: Action) -> tuple[SGState, list[Event]]:
         """Resolve the head task with ``action`` (assumed legal), then settle."""
-        task = state.task
-        assert task is not None
+        task = state.tasks[0]
         events: list[Event] = []
         if action.verb in _ABILITY_VERBS:  # a persistent ability, at any step of the turn
             state = self._ability_move(state, task.player, action, events)
@@ -1367,7 +1467,7 @@ class Rules:
         cards = tuple(rc.card for rc in state.seats[seat].row(row))
         events.append(Event("ability.swarm", f"P{seat + 1} introduces no second "
                             "animal.", _r("sog.shaper.synthara.swarm"), seat))
-        return evolve(state, tasks=(Task("activate", seat, (row, *cards)), *state.tasks[1:]))
+        return _with_tasks(state, (Task("activate", seat, (row, *cards)), *state.tasks[1:]))
 
     @FLOW.resolver("turn", "more", verbs=["restore"])
     def _do_restore(self, state: SGState, task: Task, action: Action,
@@ -1379,7 +1479,7 @@ class Rules:
                  events: list[Event]) -> SGState:
         events.append(Event("turn.skip", f"P{task.player + 1} can do nothing and skips the "
                             "turn.", _r("sog.turn.skip"), task.player))
-        return evolve(state, tasks=(Task("end", "rules", ("skip",)), *state.tasks[1:]))
+        return _with_tasks(state, (_END_SKIP, *state.tasks[1:]))
 
     @FLOW.resolver("surge", verbs=["surge", "pass"])
     def _do_surge(self, state: SGState, task: Task, action: Action,
@@ -1390,14 +1490,14 @@ class Rules:
                                 f"activates {', '.join(action.args)}.",
                                 _r("sog.shaper.rastar.power_surge"), task.player))
             rest = (Task("activate", task.player, ("*", *action.args)), *rest)
-        return evolve(state, tasks=rest)
+        return _with_tasks(state, rest)
 
     @FLOW.resolver("more", verbs=["stop"])
     def _do_stop(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
         events.append(Event("restore.stop", f"P{task.player + 1} restores no more tiles.",
                             _r("sog.restore.next_tile"), task.player))
-        return evolve(state, tasks=state.tasks[1:])
+        return _with_tasks(state, state.tasks[1:])
 
     @FLOW.resolver("end", verbs=["end"])
     def _do_end(self, state: SGState, task: Task, action: Action,
@@ -1421,13 +1521,14 @@ class Rules:
         seat, words = task.player, task.words
         side_of = self.pending(state, seat, words[0])
         for c in words[1:]:
-            e = self.effect(side_of[c])
+            rc = side_of[c]
+            e = self._effects[rc.card][rc.side]
             if e.is_conversion or _chooses(e.gain):
                 return None
         p = state.seats[seat]
         for cid in words[1:]:
             p = self._activate_card(p, seat, side_of[cid], None, events, automatic=True)
-        return state.with_seat(seat, p, tasks=state.tasks[1:])
+        return _with_seats_tasks(state, state.seats_with(seat, p), state.tasks[1:])
 
     def _ability_move(self, state: SGState, seat: int, action: Action,
                       events: list[Event]) -> SGState:
@@ -1477,11 +1578,14 @@ class Rules:
             rule = _r("sog.shaper.maldera.stasis_chambers")
             used = ()  # any number of times a turn
         p, tox = pay(p, cost)
-        animals = tuple(evolve(a, where=dst) if a.where == src else a for a in state.animals)
+        animals = state.animals
+        at = next(i for i, a in enumerate(animals) if a.where == src)
+        animals = (*animals[:at], _moved_to(animal, dst), *animals[at + 1:])
         events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} from "
                             f"{src} to {dst} for {_words(cost)}"
                             + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
-        return state.with_seat(seat, p, animals=animals, used=(*state.used, *used))
+        return _with_animal_moved(state, state.seats_with(seat, p), animals,
+                                  (*state.used, *used))
 
     def _intro(self, state: SGState, seat: int, action: Action,
                events: list[Event], swarm: bool = False) -> SGState:
@@ -1494,7 +1598,7 @@ class Rules:
         kind, cost = self.animal_kind(p, space)
         vault = where.startswith("v") and len(where) > 1
         dest = "V" if vault else where
-        tile = self.c.tile(state.tile_at(dest) or "vault")
+        tile = self._tiles[state.tile_at(dest) or "vault"]
         res = [w for w in extra if w in BASIC]
         basic = res[0] if res else BIOME_RESOURCE[tile.biome]
         name = f"P{seat + 1}"
@@ -1519,7 +1623,7 @@ class Rules:
             text += f" and the tile's extra {_words(tile.extra_cost)}"
             if tox:
                 text += f" ({tox} of it as Toxicity)"
-        p = evolve(p, board=tuple(s for s in p.board if s != space))
+        p = _with_board(p, tuple(s for s in p.board if s != space))
         animals = (*state.animals, Animal(where, seat, kind, space))
         events.append(Event("animal.introduce", f"{text} and introduces the {kind} of space "
                             f"{space} on {where}.", _r("sog.introduce.place"), seat))
@@ -1570,12 +1674,11 @@ class Rules:
                                     _r("sog.shaper.telrin.avian_call"), seat))
         card = Task("card", seat, (kind, basic, "1" if vault else "0", special, "0",
                                    ",".join(flags)))
-        tasks: tuple[Task, ...] = (card,) if swarm else (card, Task("end", "rules",
-                                                                   ("intro",)))
+        tasks: tuple[Task, ...] = (card,) if swarm else (card, _END_INTRO)
         if avian:
             tasks = (Task("avian", seat), *tasks)
-        return state.with_seat(seat, p, shapers=tuple(shapers), animals=animals,
-                               tasks=(*tasks, *rest))
+        return _with_introduced(state, state.seats_with(seat, p), tuple(shapers), animals,
+                                (*tasks, *rest))
 
     @FLOW.resolver("card", verbs=["card", "refresh", "skip"])
     def _card(self, state: SGState, task: Task, action: Action,
@@ -1636,8 +1739,8 @@ class Rules:
             tasks = (Task("clone", seat, (row,)), activate, *rest)
         else:
             tasks = (activate, *rest)
-        return state.with_seat(seat, p, decks=tuple(decks), displays=tuple(displays),
-                               removed=removed, tasks=tasks)
+        return _with_card_taken(state, state.seats_with(seat, p), tuple(decks),
+                                tuple(displays), removed, tasks)
 
     def _add_to_row(self, p: PlayerState, seat: int, row: str, cid: str, side: str,
                     out: str | None, decks: list[tuple[str, ...]], removed: tuple[str, ...],
@@ -1714,21 +1817,23 @@ class Rules:
         if action.verb == "decline":
             events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of {cid} "
                                 "unused.", _r("sog.introduce.conversion_optional"), seat))
-            return evolve(state, tasks=tasks)
+            return _with_tasks(state, tasks)
         rc = self.pending(state, seat, row)[cid]
         choice = next((w for w in action.args[1:] if w in BASIC), None)
         p = self._activate_card(state.seats[seat], seat, rc, choice, events,
                                 wild=wild_of(action))
-        return state.with_seat(seat, p, tasks=tasks)
+        return _with_seats_tasks(state, state.seats_with(seat, p), tasks)
 
     def _activate_card(self, p: PlayerState, seat: int, rc: RowCard, choice: str | None,
                        events: list[Event], automatic: bool = False,
                        wild: str = "") -> PlayerState:
         """Player ``p`` (of ``seat``) pays for and gains one Species card's effect."""
-        e = self.effect(rc)
+        e = self._effects[rc.card][rc.side]
         p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} activates {rc.card}: {e.describe()}{_wild_text(wild)}"
+        text = f"P{seat + 1} activates {rc.card}: {e.describe()}"
+        if wild:
+            text += _wild_text(wild)
         if choice:
             text += f" (as {_NAMES[choice]})"
         if tox:
@@ -1747,21 +1852,21 @@ class Rules:
         tile, where = action.args[0], action.args[1]
         count = int(task.word(0)) + 1 if task.kind == "more" else 1
         p = state.seats[seat]
-        p = evolve(p, hand=tuple(t for t in p.hand if t != tile))
         if "tp" in action.args:
             p, tox = pay(p, (("energy", 1),))
             events.append(Event("caretaker.teleport", f"{name} teleports the Caretaker"
                                 + (" taking 1 Toxicity." if tox else " for 1 Energy."),
                                 _r("sog.restore.teleport"), seat))
-        dna = dict(state.dna_board)
-        gained = dna.get(where, "")
-        if where in dna:
-            p = evolve(p, dna=tuple(sorted((*p.dna, dna[where]))))
-            events.append(Event("dna.take", f"{name} takes the {dna[where]} DNA token on "
+        dna_board = state.dna_board
+        gained = next((c for s, c in dna_board if s == where), "")
+        dna = p.dna
+        if gained:
+            dna = tuple(sorted((*dna, gained)))
+            events.append(Event("dna.take", f"{name} takes the {gained} DNA token on "
                                 f"{where}.", _r("sog.restore.dna"), seat))
-            del dna[where]
+            dna_board = tuple(sc for sc in dna_board if sc[0] != where)
+        p = _with_hand_dna(p, tuple(t for t in p.hand if t != tile), dna)
         tiles = _placed_with(state.tiles, where, tile)
-        dna_board = tuple((s, c) for s, c in state.dna_board if s in dna)
         events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
                             "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
         nxt: tuple[Task, ...] = (Task("resolve", seat, (tile,)),
@@ -1774,25 +1879,25 @@ class Rules:
                                 _r("sog.shaper.rastar.power_surge"), seat))
             nxt = (surge, *nxt)
         if task.kind == "turn":
-            nxt = (*nxt, Task("end", "rules", ("restore",)))
-        return state.with_seat(seat, p, tiles=tiles, caretaker=where, dna_board=dna_board,
-                               tasks=(*nxt, *rest))
+            nxt = (*nxt, _END_RESTORE)
+        return _with_restored(state, state.seats_with(seat, p), tiles, where, dna_board,
+                              (*nxt, *rest))
 
     @FLOW.resolver("resolve", verbs=["resolve"])
     @FLOW.resolver("other", verbs=["take", "pass"])
     def _resolve(self, state: SGState, task: Task, action: Action,
                  events: list[Event]) -> SGState:
         seat = task.player
-        tile = self.c.tile(task.word(0))
+        tile = self._tiles[task.word(0)]
         rest = state.tasks[1:]
         if action.verb == "pass":
             events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
                                 _r("sog.restore.opponents"), seat))
-            return self._after_resolve(evolve(state, tasks=rest))
+            return self._after_resolve(state, state.seats, rest)
         if action.verb == "resolve" and action.args[0] == "none":
             events.append(Event("tile.none", f"P{seat + 1} can pay for neither action of "
                                 f"{tile.id}.", _r("sog.restore.prestige_required"), seat))
-            return self._after_resolve(evolve(state, tasks=rest))
+            return self._after_resolve(state, state.seats, rest)
         both = "both" in action.args
         letters = wild_of(action)
         words = [w for w in action.args if w != "both" and not w.startswith(WILD)]
@@ -1812,17 +1917,19 @@ class Rules:
         if action.verb == "resolve" and len(tile.actions) > 1:
             others = tuple(Task("other", (seat + k) % state.players, (tile.id, str(1 - i)))
                            for k in range(1, state.players))
-            return state.with_seat(seat, p, tasks=(*others, *rest))
-        return self._after_resolve(state.with_seat(seat, p, tasks=rest))
+            return _with_seats_tasks(state, state.seats_with(seat, p), (*others, *rest))
+        return self._after_resolve(state, state.seats_with(seat, p), rest)
 
     def _resolve_one(self, p: PlayerState, seat: int, tile_id: str, i: int,
                      choice: str | None, rule: RuleRef, events: list[Event],
                      wild: str = "") -> PlayerState:
         """Player ``p`` (of ``seat``) pays for and gains one action of a tile."""
-        e = self.c.tile(tile_id).actions[i]
+        e = self._tiles[tile_id].actions[i]
         p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}{_wild_text(wild)}"
+        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}"
+        if wild:
+            text += _wild_text(wild)
         if choice:
             text += f" (as {_NAMES[choice]})"
         if tox:
@@ -1830,15 +1937,17 @@ class Rules:
         events.append(Event("tile.resolve", text + ".", rule, seat))
         return p
 
-    def _after_resolve(self, state: SGState) -> SGState:
-        task = state.task
-        if task is None or task.kind != "more":
-            return state
-        p = state.seats[task.player]
-        if int(task.word(0)) >= RESTORE_LIMIT or not p.hand or not self.can_restore(
-                state, task.player):
-            return evolve(state, tasks=state.tasks[1:])
-        return state
+    def _after_resolve(self, state: SGState, seats: tuple[PlayerState, ...],
+                       tasks: tuple[Task, ...]) -> SGState:
+        """The state once a tile's action is resolved, with ``seats`` and ``tasks``: a
+        ``more`` step next is dropped when no other tile can be restored (the third tile,
+        an empty hand or no space left); one copy."""
+        task = tasks[0] if tasks else None
+        if task is not None and task.kind == "more" and (
+                int(task.word(0)) >= RESTORE_LIMIT
+                or not self.can_restore(seats[task.player], state.tiles)):
+            tasks = tasks[1:]
+        return _with_seats_tasks(state, seats, tasks)
 
     def _end(self, state: SGState, task: Task, events: list[Event]) -> SGState:
         """End the turn for the head task, which it removes (the task list is set once,
@@ -1865,17 +1974,18 @@ class Rules:
                                 automatic=True))
             state = evolve(state, borrowed=())
         triggered = False
+        stack = state.stack
         if task.data and task.word(0) == "restore":
             size = abilities.hand_size(self.c, p)
             want = max(0, size - len(p.hand))
-            drawn = state.stack[:want]
+            drawn = stack[:want]
             if drawn:
-                p = evolve(p, hand=(*p.hand, *drawn))
-                state = state.with_seat(seat, p, stack=state.stack[len(drawn):])
+                p = _with_hand(p, (*p.hand, *drawn))
+                stack = stack[len(drawn):]
                 events.append(Event("tile.draw", f"{name} draws {len(drawn)} tile(s) back up "
                                     f"to {size}.", _r("sog.restore.draw"), "rules",
                                     automatic=True))
-                if not state.stack:
+                if not stack:
                     triggered = True
                     events.append(Event("end.stack", "The stack of Biome tiles is empty: the "
                                         "end of the game is triggered.",
@@ -1896,18 +2006,23 @@ class Rules:
                                 "rules", automatic=True))
         else:
             left = -1
+        # one copy: the drawing player, the stack and the next turn (or the scoring)
+        seats = state.seats if p is state.seats[seat] else state.seats_with(seat, p)
         if left == 0:
-            return evolve(state, final_turns=0, used=(), tasks=(Task("score", "rules"),))
+            return _with_turn_ended(state, seats, stack, 0, seat, state.turn, (), (_SCORE,))
         nxt = (seat + 1) % n
-        return evolve(state, final_turns=left, active=nxt, turn=state.turn + 1, used=(),
-                      tasks=(Task("turn", nxt), *rest))
+        return _with_turn_ended(state, seats, stack, left, nxt, state.turn + 1, (),
+                                (_TURN[nxt], *rest))
 
 
 @lru_cache(maxsize=1024)
-def _unlocked(spaces: tuple[str, ...], board: tuple[str, ...]) -> int:
-    """How many of an ability's unlocking ``spaces`` are no longer on the Shaper ``board``
-    (its level; found once for each board, which changes once a turn at most)."""
-    return sum(1 for space in spaces if space not in board)
+def _levels(rules: Rules, shaper: str, board: tuple[str, ...]) -> Mapping[str, int]:
+    """The level of each ability kind of ``shaper`` with the Shaper ``board``: how many of
+    the kind's unlocking spaces are no longer on it (found once for each board, which
+    changes once a turn at most)."""
+    held = board.__contains__  # a plain dict, read only by its callers (faster to read)
+    return {kind: len(spaces) - sum(map(held, spaces))
+            for kind, spaces in rules._unlocking_of.get(shaper, ())}
 
 
 def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
@@ -1922,6 +2037,78 @@ def _placed_with(tiles: tuple[tuple[str, str], ...], where: str,
     return (*tiles[:at], (where, tile), *tiles[at:])
 
 
+_Spot = tuple[str, int, str, str, _Destination, _Destination]
+"""A placed tile as the listings read it: its label, bit (:data:`.board.BITS`), biome and
+tile id, and where an Introduce walking or teleporting there ends (:data:`_Destination`)."""
+
+
+@lru_cache(maxsize=2048)
+def _spot(rules: Rules, lab: str, tile: str) -> _Spot:
+    """The :data:`_Spot` of ``tile`` on ``lab`` (each of the few pairs found once)."""
+    biome = rules._biome.get(tile) or rules.c.tile(tile).biome
+    if biome == "vault":
+        return lab, board.BITS[lab], biome, tile, ((), "vault"), ((), "vault tp")
+    pays = _PAYS[biome]
+    return lab, board.BITS[lab], biome, tile, ((lab,), pays), ((lab, "tp"), pays)
+
+
+@slot_init
+@dataclass(frozen=True, slots=True, eq=False)
+class Layout:
+    """The placed tiles as the listings read them, found once for each set of tiles
+    (:func:`_layout`): a turn's listings ask for it at every step, and the tiles change
+    only when one is restored or swapped.  Compared by identity (one object for each set
+    of tiles while it is kept), so what is read from it once is kept by the layout.
+
+    >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
+    >>> g = ShapersOfGaia()
+    >>> lay = g.rules.layout(g.scenario({"players": 2}))
+    >>> [spot[0] for spot in lay.spots][:3], lay.water()[0], lay.land()
+    (['V', 'A0', 'A1'], ('A0', 's_water_1'), ('A1', 'A3', 'A5'))
+    """
+
+    placed: int
+    """The placed tiles' spaces as bits (:func:`.board.label_bits`)."""
+    spots: tuple[_Spot, ...]
+    """Each tile, in board order (:data:`_Spot`)."""
+
+    def land(self) -> tuple[str, ...]:
+        """The labels of the land tiles (neither Water nor the Vault)."""
+        return _land(self)
+
+    def water(self) -> tuple[tuple[str, str], ...]:
+        """``(label, tile id)`` of the Water tiles."""
+        return _water(self)
+
+
+@lru_cache(maxsize=64)
+def _layout(rules: Rules, tiles: tuple[tuple[str, str], ...]) -> Layout:
+    """The :class:`Layout` of ``tiles`` (kept for the last few sets of tiles)."""
+    if not tiles:
+        return Layout(0, ())
+    labels, ids = zip(*tiles, strict=True)
+    spots = tuple(map(_spot, itertools.repeat(rules), labels, ids))
+    return Layout(sum(map(board.BITS.__getitem__, labels)), spots)
+
+
+@lru_cache(maxsize=64)
+def _land(layout: Layout) -> tuple[str, ...]:
+    """:meth:`Layout.land`, found once for each layout."""
+    return tuple(s[0] for s in layout.spots if s[2] not in ("water", "vault"))
+
+
+@lru_cache(maxsize=64)
+def _land_words(layout: Layout) -> tuple[tuple[str], ...]:
+    """:meth:`Layout.land`, each label as the words of an action."""
+    return tuple((lab,) for lab in _land(layout))
+
+
+@lru_cache(maxsize=64)
+def _water(layout: Layout) -> tuple[tuple[str, str], ...]:
+    """:meth:`Layout.water`, found once for each layout."""
+    return tuple((s[0], s[3]) for s in layout.spots if s[2] == "water")
+
+
 def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]], i: int,
                     cid: str) -> None:
     """Take card ``cid`` from display ``i``; the top of the deck refills it (both lists
@@ -1932,37 +2119,61 @@ def _take_displayed(decks: list[tuple[str, ...]], displays: list[tuple[str, ...]
     displays[i] = display
 
 
-@slot_init
-@dataclass(frozen=True, slots=True, eq=False)
-class _Position:
-    """A state under a rules object, compared by identity: both are immutable, so the
-    same objects always list the same actions, and comparing them so costs far less than
-    hashing a whole state."""
-
-    rules: Rules
-    state: SGState
-
-    def __hash__(self) -> int:
-        return id(self.state)  # equal positions hold the same state (and rules)
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, _Position) and other.rules is self.rules
-                and other.state is self.state)
+LISTINGS_KEPT: Final = 8
+"""How many positions' legal actions :data:`_LISTINGS` keeps at most (it forgets them all
+when it is full, as an :class:`~.actions.ActionTable` does)."""
 
 
-@lru_cache(maxsize=8)
-def _listing(position: _Position) -> tuple[Action, ...]:
-    """The legal actions of a position, listed once: a Session lists them and then checks
-    the action played against them.  The cache holds the positions it answers for (so an
-    identity is never reused while cached) and is safe under threads."""
-    state = position.state
-    return tuple(position.rules._listed(state, state.tasks[0]))
+class Listings:
+    """The legal actions of the last few positions listed (:data:`LISTINGS_KEPT`),
+    found by the identity of their rules object and state: both are immutable, so the
+    same objects always list the same actions, and comparing identities costs far less
+    than hashing a whole state.  A Session lists a position and then checks the action
+    played against the listing; a random game lists each position once.
+
+    Each entry holds its state, so an identity is never reused while it is kept; each
+    change of the table is one step (a lookup, an insertion, a clearing), so the memo is
+    safe under threads (two threads may list one position twice, never wrongly).
+
+    >>> from gaia_lab.games.shapers_of_gaia.game import ShapersOfGaia
+    >>> g = ShapersOfGaia()
+    >>> s = g.scenario({"players": 2})
+    >>> memo = Listings()
+    >>> memo.entry(g.rules, s) is memo.entry(g.rules, s), len(memo.entries)
+    (True, 1)
+    >>> memo.cache_clear(); memo.entries
+    {}
+    """
+
+    __slots__ = ("entries",)
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[int, int], list[Any]] = {}
+        """By the identities of the rules and the state, each
+        ``[rules, state, actions, actions as a set or None]`` (the set is made when an
+        action is first checked).  An entry holds its objects, so while it is kept no
+        other object has their identities."""
+
+    def entry(self, rules: Rules, state: SGState) -> list[Any]:
+        """The entry of ``state`` under ``rules``, listed now when it is not kept."""
+        key = (id(rules), id(state))
+        found = self.entries.get(key)
+        if found is not None:
+            return found
+        made = [rules, state, tuple(rules._listed(state, state.tasks[0])), None]
+        entries = self.entries
+        if len(entries) >= LISTINGS_KEPT:
+            entries.clear()  # full: start again (each step is one call, safe under threads)
+        entries[key] = made
+        return made
+
+    def cache_clear(self) -> None:
+        """Forget every listing (named as :func:`functools.lru_cache`'s)."""
+        self.entries = {}
 
 
-@lru_cache(maxsize=8)
-def _listed_set(position: _Position) -> frozenset[Action]:
-    """The legal actions of a position as a set, for checking one action."""
-    return frozenset(_listing(position))
+_LISTINGS: Final = Listings()
+"""The listings of the positions last listed, shared by every rules object."""
 
 
 @lru_cache(maxsize=64)

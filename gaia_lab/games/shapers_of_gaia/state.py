@@ -146,12 +146,16 @@ class SGState:
     def seat(self, i: int) -> PlayerState:
         return self.seats[i]
 
+    def seats_with(self, i: int, seat: PlayerState) -> tuple[PlayerState, ...]:
+        """The seats with seat ``i`` replaced (for a copy that changes a player)."""
+        seats = list(self.seats)
+        seats[i] = seat
+        return tuple(seats)
+
     def with_seat(self, i: int, seat: PlayerState, **changes: typing.Any) -> SGState:
         """A copy with seat ``i`` replaced and, in the same copy, the other fields of
         ``changes`` (one copy where a step changes a player and more)."""
-        seats = list(self.seats)
-        seats[i] = seat
-        return evolve(self, seats=tuple(seats), **changes)
+        return evolve(self, seats=self.seats_with(i, seat), **changes)
 
     def tile_at(self, space: str) -> str | None:
         """The tile on a space, if any."""
