@@ -29,6 +29,7 @@ from typing import Annotated, Any, Final, Literal
 from gaia_lab.core import codec
 from gaia_lab.core.codec import Count, Range, Size
 from gaia_lab.core.errors import InvalidStateError
+from gaia_lab.core.events import Event
 from gaia_lab.core.flow import Task
 from gaia_lab.core.game import Actor, Game, GameMeta, Step, draw_uniform
 from gaia_lab.core.options import Option, OptionError, declare
@@ -194,8 +195,13 @@ class ShapersOfGaia(Game[SGState, Action]):
         return self.rules.explain(state, action)
 
     def apply(self, state: SGState, action: Action) -> Step[SGState]:
-        new, events = self.rules.apply(state, action)
+        events: list[Event] = []
+        new = self.rules.apply(state, action, events)
         return Step(new, tuple(events))
+
+    def advance(self, state: SGState, action: Action) -> SGState:
+        """:meth:`apply`'s state, with none of its events made."""
+        return self.rules.apply(state, action)
 
     def parse_action(self, state: SGState, text: str) -> Action:
         return parse(text)
@@ -422,7 +428,7 @@ class ShapersOfGaia(Game[SGState, Action]):
                 action = Action("first", (str(first + 1),))
             else:
                 action = self.legal_actions(state)[0]
-            state = self.apply(state, action).state
+            state = self.advance(state, action)
         loose: list[str] = []
         state = self._scenario_board(state, parsed, problems, loose)
         state = self._scenario_seats(state, parsed.seats[:players], problems, loose)

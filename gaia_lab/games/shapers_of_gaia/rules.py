@@ -36,7 +36,7 @@ from operator import attrgetter
 from typing import Annotated, Any, Final, Literal
 
 from gaia_lab.core.codec import OneOf, Size
-from gaia_lab.core.events import Event
+from gaia_lab.core.events import UNREAD, Event
 from gaia_lab.core.flow import Flow, Task, TaskKind
 from gaia_lab.core.hexgrid import Hex
 from gaia_lab.core.rulebook import RuleRef
@@ -454,6 +454,22 @@ def _merged(*amounts: Amounts) -> Amounts:
         for key, n in part:
             total[key] = total.get(key, 0) + n
     return tuple(total.items())
+
+
+def _paid_text(effect: str, wild: str, choice: str | None, tox: int) -> str:
+    """The end of the sentence of an effect paid for and gained (a tile's action, a Species
+    card's conversion): the effect, the wild letters paid, the resource chosen, the
+    Toxicity taken.
+
+    >>> _paid_text("pay 1 Water, gain 1 Energy", "", "energy", 1)
+    'pay 1 Water, gain 1 Energy (as Energy), taking 1 Toxicity.'
+    """
+    text = effect + _wild_text(wild)
+    if choice:
+        text += f" (as {_NAMES[choice]})"
+    if tox:
+        text += f", taking {tox} Toxicity"
+    return text + "."
 
 
 def _wild_text(letters: str) -> str:
@@ -1440,15 +1456,17 @@ class Rules:
         return None
 
     # -- applying ------------------------------------------------------------------
-    def apply(self, state: SGState, action: Action) -> tuple[SGState, list[Event]]:
-        """Resolve the head task with ``action`` (assumed legal), then settle."""
+    def apply(self, state: SGState, action: Action,
+              events: list[Event] = UNREAD) -> SGState:
+        """Resolve the head task with ``action`` (assumed legal), then settle, telling
+        ``events`` what happened (by default nobody reads them: the steps of a turn then
+        make none of their sentences)."""
         task = state.tasks[0]
-        events: list[Event] = []
         if action.verb in _ABILITY_VERBS:  # a persistent ability, at any step of the turn
             state = self._ability_move(state, task.player, action, events)
         else:
             state = FLOW.resolve(self, state, action, events)
-        return FLOW.settle(self, state, events), events
+        return FLOW.settle(self, state, events)
 
     @FLOW.resolver("turn", verbs=["intro"])
     def _do_intro(self, state: SGState, task: Task, action: Action,
@@ -1558,11 +1576,12 @@ class Rules:
             hand = tuple(t for t in p.hand if t != new) + (old,)
             p = evolve(p, hand=hand)
             tiles = tuple((s, new if s == where else t) for s, t in state.tiles)
-            events.append(Event("ability.accelerated_accretion", f"Accelerated Accretion: "
-                                f"{name} takes {old} from {where} into hand and puts {new} "
-                                f"there" + (f" for {_words(cost)}" if cost else "")
-                                + (f" ({tox} as Toxicity)" if tox else "") + ".",
-                                _r("sog.shaper.maldera.accelerated_accretion"), seat))
+            if events is not UNREAD:
+                events.append(Event("ability.accelerated_accretion", "Accelerated Accretion: "
+                                    f"{name} takes {old} from {where} into hand and puts "
+                                    f"{new} there" + (f" for {_words(cost)}" if cost else "")
+                                    + (f" ({tox} as Toxicity)" if tox else "") + ".",
+                                    _r("sog.shaper.maldera.accelerated_accretion"), seat))
             return state.with_seat(seat, p, tiles=tiles,
                                used=(*state.used, "accrete"))
         src, dst = action.args
@@ -1581,9 +1600,10 @@ class Rules:
         animals = state.animals
         at = next(i for i, a in enumerate(animals) if a.where == src)
         animals = (*animals[:at], _moved_to(animal, dst), *animals[at + 1:])
-        events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} from "
-                            f"{src} to {dst} for {_words(cost)}"
-                            + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
+        if events is not UNREAD:
+            events.append(Event(f"ability.{action.verb}", f"{name} moves the {animal.kind} "
+                                f"from {src} to {dst} for {_words(cost)}"
+                                + (f" ({tox} as Toxicity)" if tox else "") + ".", rule, seat))
         return _with_animal_moved(state, state.seats_with(seat, p), animals,
                                   (*state.used, *used))
 
@@ -1604,12 +1624,15 @@ class Rules:
         name = f"P{seat + 1}"
         letters = wild_of(action)
         p, _ = pay(p, ((basic, cost),), letters)
+        told = events is not UNREAD
         if "tp" in extra:
             p, tox = pay(p, (("energy", 1),))
-            events.append(Event("shaper.teleport", f"{name} teleports the Shaper to {dest}"
-                                + (" (taking 1 Toxicity)" if tox else " for 1 Energy") + ".",
-                                _r("sog.introduce.teleport"), seat))
-        else:
+            if told:
+                events.append(Event("shaper.teleport", f"{name} teleports the Shaper to "
+                                    f"{dest}" + (" (taking 1 Toxicity)" if tox
+                                                 else " for 1 Energy") + ".",
+                                    _r("sog.introduce.teleport"), seat))
+        elif told:
             here = state.shapers[seat]
             events.append(Event("shaper.move", f"{name}'s Shaper stays on {dest}."
                                 if here == dest else
@@ -1617,16 +1640,19 @@ class Rules:
                                 _r("sog.introduce.move"), seat))
         shapers = list(state.shapers)
         shapers[seat] = dest
-        text = f"{name} pays {cost} {_NAMES[basic]}{_wild_text(letters)}"
+        extra_tox = 0
         if tile.extra_cost:
-            p, tox = pay(p, tile.extra_cost)
-            text += f" and the tile's extra {_words(tile.extra_cost)}"
-            if tox:
-                text += f" ({tox} of it as Toxicity)"
+            p, extra_tox = pay(p, tile.extra_cost)
         p = _with_board(p, tuple(s for s in p.board if s != space))
         animals = (*state.animals, Animal(where, seat, kind, space))
-        events.append(Event("animal.introduce", f"{text} and introduces the {kind} of space "
-                            f"{space} on {where}.", _r("sog.introduce.place"), seat))
+        if told:
+            text = f"{name} pays {cost} {_NAMES[basic]}{_wild_text(letters)}"
+            if tile.extra_cost:
+                text += f" and the tile's extra {_words(tile.extra_cost)}"
+                if extra_tox:
+                    text += f" ({extra_tox} of it as Toxicity)"
+            events.append(Event("animal.introduce", f"{text} and introduces the {kind} of "
+                                f"space {space} on {where}.", _r("sog.introduce.place"), seat))
         special = "0"
         flags: list[str] = []
         avian = False
@@ -1635,8 +1661,10 @@ class Rules:
             if ability.kind == "gain":
                 got = tuple((k, int(n)) for k, n in dict(ability.params["gain"]).items())
                 p = gain(p, got, self.c)
-                events.append(Event("ability.gain", f"{ability.name} (level {lvl}): {name} "
-                                    f"gains {_words(got)}.", _r("sog.ability.instant"), seat))
+                if told:
+                    events.append(Event("ability.gain", f"{ability.name} (level {lvl}): "
+                                        f"{name} gains {_words(got)}.",
+                                        _r("sog.ability.instant"), seat))
             elif ability.kind == "purify_water":
                 water = board.water_neighbours(board.parse_space(dest),
                                                biomes(state, self.c))
@@ -1763,8 +1791,9 @@ class Rules:
                                 f"back and {name} takes 2 Toxicity.",
                                 _r("sog.introduce.row_limit"), seat))
         p = p.with_row(row, (*cards, RowCard(cid, 0 if side == "A" else 1)))
-        events.append(Event("card.take", f"{name} adds {cid} (side {side}) to the {row} "
-                            "row.", _r("sog.introduce.row"), seat))
+        if events is not UNREAD:
+            events.append(Event("card.take", f"{name} adds {cid} (side {side}) to the {row} "
+                                "row.", _r("sog.introduce.row"), seat))
         return p, removed
 
     @FLOW.resolver("clone", verbs=["clone", "pass"])
@@ -1815,8 +1844,10 @@ class Rules:
         if left:
             tasks = (Task("activate", seat, (row, *left)), *tasks)
         if action.verb == "decline":
-            events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of {cid} "
-                                "unused.", _r("sog.introduce.conversion_optional"), seat))
+            if events is not UNREAD:
+                events.append(Event("card.decline", f"P{seat + 1} leaves the conversion of "
+                                    f"{cid} unused.", _r("sog.introduce.conversion_optional"),
+                                    seat))
             return _with_tasks(state, tasks)
         rc = self.pending(state, seat, row)[cid]
         choice = next((w for w in action.args[1:] if w in BASIC), None)
@@ -1831,15 +1862,10 @@ class Rules:
         e = self._effects[rc.card][rc.side]
         p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} activates {rc.card}: {e.describe()}"
-        if wild:
-            text += _wild_text(wild)
-        if choice:
-            text += f" (as {_NAMES[choice]})"
-        if tox:
-            text += f", taking {tox} Toxicity"
-        events.append(Event("card.activate", text + ".", _r("sog.introduce.activate_row"),
-                            seat, automatic=automatic))
+        if events is not UNREAD:
+            events.append(Event("card.activate", f"P{seat + 1} activates {rc.card}: "
+                                + _paid_text(e.describe(), wild, choice, tox),
+                                _r("sog.introduce.activate_row"), seat, automatic=automatic))
         return p
 
     def _restore(self, state: SGState, task: Task, action: Action,
@@ -1854,21 +1880,24 @@ class Rules:
         p = state.seats[seat]
         if "tp" in action.args:
             p, tox = pay(p, (("energy", 1),))
-            events.append(Event("caretaker.teleport", f"{name} teleports the Caretaker"
-                                + (" taking 1 Toxicity." if tox else " for 1 Energy."),
-                                _r("sog.restore.teleport"), seat))
+            if events is not UNREAD:
+                events.append(Event("caretaker.teleport", f"{name} teleports the Caretaker"
+                                    + (" taking 1 Toxicity." if tox else " for 1 Energy."),
+                                    _r("sog.restore.teleport"), seat))
         dna_board = state.dna_board
         gained = next((c for s, c in dna_board if s == where), "")
         dna = p.dna
         if gained:
             dna = tuple(sorted((*dna, gained)))
-            events.append(Event("dna.take", f"{name} takes the {gained} DNA token on "
-                                f"{where}.", _r("sog.restore.dna"), seat))
+            if events is not UNREAD:
+                events.append(Event("dna.take", f"{name} takes the {gained} DNA token on "
+                                    f"{where}.", _r("sog.restore.dna"), seat))
             dna_board = tuple(sc for sc in dna_board if sc[0] != where)
         p = _with_hand_dna(p, tuple(t for t in p.hand if t != tile), dna)
         tiles = _placed_with(state.tiles, where, tile)
-        events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
-                            "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
+        if events is not UNREAD:
+            events.append(Event("tile.restore", f"{name} restores {tile} on {where}; the "
+                                "Caretaker moves there.", _r("sog.restore.place_tile"), seat))
         nxt: tuple[Task, ...] = (Task("resolve", seat, (tile,)),
                                  Task("more", seat, (str(count),)))
         surge = Task("surge", seat, (gained,))
@@ -1891,8 +1920,9 @@ class Rules:
         tile = self._tiles[task.word(0)]
         rest = state.tasks[1:]
         if action.verb == "pass":
-            events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
-                                _r("sog.restore.opponents"), seat))
+            if events is not UNREAD:
+                events.append(Event("tile.pass", f"P{seat + 1} leaves the other action.",
+                                    _r("sog.restore.opponents"), seat))
             return self._after_resolve(state, state.seats, rest)
         if action.verb == "resolve" and action.args[0] == "none":
             events.append(Event("tile.none", f"P{seat + 1} can pay for neither action of "
@@ -1927,14 +1957,9 @@ class Rules:
         e = self._tiles[tile_id].actions[i]
         p, tox = pay(p, e.pay, wild)
         p = gain(p, e.gain, self.c, choice)
-        text = f"P{seat + 1} resolves {tile_id} action {i}: {e.describe()}"
-        if wild:
-            text += _wild_text(wild)
-        if choice:
-            text += f" (as {_NAMES[choice]})"
-        if tox:
-            text += f", taking {tox} Toxicity"
-        events.append(Event("tile.resolve", text + ".", rule, seat))
+        if events is not UNREAD:
+            events.append(Event("tile.resolve", f"P{seat + 1} resolves {tile_id} action {i}: "
+                                + _paid_text(e.describe(), wild, choice, tox), rule, seat))
         return p
 
     def _after_resolve(self, state: SGState, seats: tuple[PlayerState, ...],
@@ -1982,9 +2007,10 @@ class Rules:
             if drawn:
                 p = _with_hand(p, (*p.hand, *drawn))
                 stack = stack[len(drawn):]
-                events.append(Event("tile.draw", f"{name} draws {len(drawn)} tile(s) back up "
-                                    f"to {size}.", _r("sog.restore.draw"), "rules",
-                                    automatic=True))
+                if events is not UNREAD:
+                    events.append(Event("tile.draw", f"{name} draws {len(drawn)} tile(s) back "
+                                        f"up to {size}.", _r("sog.restore.draw"), "rules",
+                                        automatic=True))
                 if not stack:
                     triggered = True
                     events.append(Event("end.stack", "The stack of Biome tiles is empty: the "
