@@ -151,17 +151,52 @@ _WRITTEN = 16384
 """The most numbers and strings a board remembers the JSON of (forgotten all at once)."""
 
 
+class _Numbers(dict[float, str]):
+    """The JSON of each number written so far (a number equal to one written before is
+    written as it was then: 5 and 5.0 are one number to the page)."""
+
+    def __missing__(self, value: float) -> str:
+        if type(value) is bool:  # True == 1: never the text of a number
+            return _json(value)
+        if not math.isfinite(value):
+            raise ValueError(f"cannot write the non-finite number {value} as JSON")
+        if len(self) > _WRITTEN:
+            self.clear()
+        text = self[value] = _json(value)
+        return text
+
+
+class _Strings(dict[str | None, str]):
+    """The JSON of each string written so far (and of None)."""
+
+    def __missing__(self, value: str | None) -> str:
+        if len(self) > _WRITTEN:
+            self.clear()
+        text = self[value] = _json(value)
+        return text
+
+
 class _Writer:
-    """Compact JSON of drawing instructions, as :func:`json.dumps` writes it, with the
-    text of each float and string worked out once per board: the shortest repr of a float
-    is the costliest part of the JSON (thousands of instructions each), and a board
-    redrawn after a move shows mostly the coordinates, colours and fonts of the last.
+    """Compact JSON of drawing instructions, with the text of each number and string
+    worked out once per board: the shortest repr of a float is the costliest part of
+    the JSON (thousands of instructions each), and a board redrawn after a move shows
+    mostly the coordinates, colours and fonts of the last. Each kind of instruction is
+    written from one template, its numbers and strings looked up in one pass.
 
     >>> writer = _Writer()
-    >>> wire = ["p", [0.1, 2, 1e-07], "red", None, 1.5, True]
-    >>> writer.json(wire) == _json(wire), writer.json('a "é"') == _json('a "é"')
-    (True, True)
-    >>> writer.json([float("inf")])
+    >>> wires = [["p", [0.1, 2.0, 1e-07, 4.5], "red", None, 1.5, 1.0],
+    ...          ["t", 1.0, 2.25, 'a "é"', "bold 9px x", "left", "#000000", 0.5],
+    ...          ["l", 0.0, 0.5, 9.0, 9.0, "grey", 3.0, [4.0, 2.0], 0.5],
+    ...          ["l", 0.0, 0.5, 9.0, 9.0, "grey", 3.0, None, 0.5],
+    ...          ["r", 1.0, 2.0, 3.0, 4.0, 1.5, "red", "blue", 2.0, 1.0],
+    ...          ["c", 5.0, 5.0, 2.0, None, "#123", 1.0, 1.0], ["x", True, [1, None]]]
+    >>> [json.loads(writer.wire(w)) for w in wires] == wires
+    True
+    >>> writer.wire(wires[0]) == _json(wires[0]), writer.json(1), writer.json(True)
+    (True, '1.0', 'true')
+    >>> json.loads(writer.json([["hex:a", 1.25, 'say "b"']]))
+    [['hex:a', 1.25, 'say "b"']]
+    >>> writer.wire(["c", float("inf"), 0.0, 1.0, None, "red", 1.0, 1.0])
     Traceback (most recent call last):
     ...
     ValueError: cannot write the non-finite number inf as JSON
@@ -169,37 +204,48 @@ class _Writer:
     (0.67, 5.0, '0.67')
     """
 
-    __slots__ = ("_floats", "_rounded", "_strings")
+    __slots__ = ("_numbers", "_rounded", "_strings")
 
     def __init__(self) -> None:
-        self._floats: dict[float, str] = {}
-        self._strings: dict[str, str] = {}
+        self._numbers = _Numbers()
+        self._strings = _Strings()
         self._rounded: dict[float, float] = {}
 
+    def wire(self, wire: list[Any]) -> str:
+        """The JSON of one drawing instruction of :func:`_item_wire` (ValueError for a
+        number that is not finite)."""
+        n, s = self._numbers, self._strings
+        kind = wire[0]
+        if kind == "t":
+            _, x, y, text, font, align, fill, alpha = wire
+            return f'["t",{n[x]},{n[y]},{s[text]},{s[font]},{s[align]},{s[fill]},{n[alpha]}]'
+        if kind == "p":
+            _, points, fill, stroke, width, alpha = wire
+            return (f'["p",[{",".join(map(n.__getitem__, points))}],{s[fill]},{s[stroke]},'
+                    f'{n[width]},{n[alpha]}]')
+        if kind == "r":
+            _, x, y, w, h, radius, fill, stroke, width, alpha = wire
+            return (f'["r",{n[x]},{n[y]},{n[w]},{n[h]},{n[radius]},{s[fill]},{s[stroke]},'
+                    f'{n[width]},{n[alpha]}]')
+        if kind == "c":
+            _, x, y, r, fill, stroke, width, alpha = wire
+            return (f'["c",{n[x]},{n[y]},{n[r]},{s[fill]},{s[stroke]},{n[width]},'
+                    f'{n[alpha]}]')
+        if kind == "l":
+            _, x1, y1, x2, y2, stroke, width, dash, alpha = wire
+            dashes = "null" if dash is None else f"[{','.join(map(n.__getitem__, dash))}]"
+            return (f'["l",{n[x1]},{n[y1]},{n[x2]},{n[y2]},{s[stroke]},{n[width]},{dashes},'
+                    f'{n[alpha]}]')
+        return self.json(wire)
+
     def json(self, value: Any) -> str:
-        """``value`` (numbers, strings, None, lists of them) as compact JSON, the same
-        text as :func:`_json` (ValueError for a number that is not finite)."""
+        """``value`` (numbers, strings, None, lists of them) as compact JSON (ValueError
+        for a number that is not finite)."""
         kind = type(value)
-        if kind is float:
-            text = self._floats.get(value)
-            if text is None:
-                if not math.isfinite(value):
-                    raise ValueError(f"cannot write the non-finite number {value} as JSON")
-                if len(self._floats) > _WRITTEN:
-                    self._floats.clear()
-                text = self._floats[value] = float.__repr__(value)
-            return text
-        if kind is str:
-            text = self._strings.get(value)
-            if text is None:
-                if len(self._strings) > _WRITTEN:
-                    self._strings.clear()
-                text = self._strings[value] = _json(value)
-            return text
-        if kind is int:
-            return int.__repr__(value)
-        if value is None:
-            return "null"
+        if kind is float or kind is int:
+            return self._numbers[value]
+        if kind is str or value is None:
+            return self._strings[value]
         if kind is list:
             return f"[{','.join(map(self.json, value))}]"
         return _json(value)
@@ -366,7 +412,7 @@ class BoardCanvas:
         shown before (a part drawn again as it was, e.g. a player's panel redrawn when the
         turn passes) is taken as it was encoded then, the others are encoded anew (and
         remembered only once the whole run is)."""
-        coded, write = self._coded, self._writer.json
+        coded, write = self._coded, self._writer.wire
         got: list[_Coded] = []
         fresh: list[tuple[Item, _Coded]] = []
         for item in items:
