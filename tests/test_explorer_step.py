@@ -22,11 +22,11 @@ def _asked(panel: ActionPanel, group: int) -> list[str]:
     """The labels ``panel`` answers when the page asks for those of its menu ``group``."""
     answers: list[dict[str, Any]] = []
     send = panel.send
-    panel.send = answers.append  # type: ignore[method-assign]
+    panel.send = answers.append
     try:
         assert panel.receive({"event": "labels", "group": group, "version": panel.version})
     finally:
-        panel.send = send  # type: ignore[method-assign]
+        panel.send = send
     (answer,) = answers
     assert (answer["event"], answer["group"], answer["version"]) == (
         "labels", group, panel.version)

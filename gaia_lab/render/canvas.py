@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from itertools import chain
+from json.encoder import encode_basestring_ascii as _ascii_json
 from pathlib import Path
 from typing import Any
 
@@ -167,12 +168,14 @@ class _Numbers(dict[float, str]):
 
 
 class _Strings(dict[str | None, str]):
-    """The JSON of each string written so far (and of None)."""
+    """The JSON of each string written so far (and of None), as :func:`json.dumps` writes
+    it (its ASCII escapes, without the call's own cost: a board sends a few hundred new
+    labels at a move)."""
 
     def __missing__(self, value: str | None) -> str:
         if len(self) > _WRITTEN:
             self.clear()
-        text = self[value] = _json(value)
+        text = self[value] = "null" if value is None else _ascii_json(value)
         return text
 
 
