@@ -21,16 +21,13 @@ from gaia_lab.games.gaia_project.recorded import recorded_game
 from gaia_lab.render.canvas import BoardCanvas
 from gaia_lab.render.shapes import Circle, Rect, Scene
 from gaia_lab.widgets import Explorer
+from tests.test_explorer_step import _expanded
 
 
 def _shown(explorer: Explorer) -> tuple[Any, ...]:
     """Everything the decision on show sends, but the versions that count the redraws."""
     sent = json.loads(explorer.board.canvas.scene)
-    offer = json.loads(explorer.actions.offer_json)
-    for group in offer["groups"]:  # a menu is sent as its indices and its labels
-        if group["menu"]:
-            group["actions"] = [[i, label, ""] for i, label in
-                                zip(group.pop("indices"), group.pop("labels"), strict=True)]
+    offer = _expanded(explorer.actions.offer_json, explorer.actions)
     assert offer == explorer.actions.offer
     del sent["v"], offer["v"]
     return (sent, explorer.board.canvas.description, offer, explorer.status.value,

@@ -18,13 +18,35 @@ from gaia_lab.widgets import Explorer
 from gaia_lab.widgets._common import ActionPanel, Menu
 
 
-def _expanded(offer_json: str) -> dict[str, Any]:
-    """The offer the browser draws from ``offer_json``, as actions.js reads it."""
+def _asked(panel: ActionPanel, group: int) -> list[str]:
+    """The labels ``panel`` answers when the page asks for those of its menu ``group``."""
+    answers: list[dict[str, Any]] = []
+    send = panel.send
+    panel.send = answers.append
+    try:
+        assert panel.receive({"event": "labels", "group": group, "version": panel.version})
+    finally:
+        panel.send = send
+    (answer,) = answers
+    assert (answer["event"], answer["group"], answer["version"]) == (
+        "labels", group, panel.version)
+    labels: list[str] = answer["labels"]
+    return labels
+
+
+def _expanded(offer_json: str, panel: ActionPanel | None = None) -> dict[str, Any]:
+    """The offer the browser draws from ``offer_json``, as actions.js reads it (a long
+    menu's labels asked of ``panel``, as the page asks when the learner reaches for it)."""
     offer: dict[str, Any] = json.loads(offer_json)
-    for group in offer["groups"]:
+    for k, group in enumerate(offer["groups"]):
         if "indices" in group:
+            labels = group.pop("labels")
+            if group.pop("fill", False):
+                assert panel is not None and len(labels) == 1
+                labels = _asked(panel, k)
+                assert labels[0] == panel.labels(k)[0]
             group["actions"] = [[i, label, ""] for i, label in
-                                zip(group.pop("indices"), group.pop("labels"), strict=True)]
+                                zip(group.pop("indices"), labels, strict=True)]
     return offer
 
 
@@ -85,7 +107,7 @@ def test_an_item_that_cannot_be_a_key_is_encoded_each_time() -> None:
 def _shown(explorer: Explorer) -> tuple[Any, ...]:
     sent = json.loads(explorer.board.canvas.scene)
     del sent["v"]
-    offer = _expanded(explorer.actions.offer_json)
+    offer = _expanded(explorer.actions.offer_json, explorer.actions)
     del offer["v"]
     return (sent, explorer.board.canvas.description, offer, explorer.status.value,
             explorer.score_html.value, explorer.log_html.value)

@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from itertools import chain
+from json.encoder import encode_basestring_ascii as _ascii_json
 from pathlib import Path
 from typing import Any
 
@@ -147,19 +148,121 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
-def _split_wires(text: str) -> list[str]:
-    """The JSON of each drawing instruction in ``text``, the JSON of a list of them.
+_WRITTEN = 16384
+"""The most numbers and strings a board remembers the JSON of (forgotten all at once)."""
 
-    Each instruction is a list that starts with its kind (a string), so one starts
-    wherever ``,["`` is found: a quote inside a string is escaped, and a list nested in an
-    instruction holds numbers only.
 
-    >>> wires = [["t", 1, 2, 'a ],["b', "x"], ["l", 0, 0, 1, 1, "red", 1, [3, 3], 1]]
-    >>> [json.loads(text) for text in _split_wires(_json(wires))] == wires
+class _Numbers(dict[float, str]):
+    """The JSON of each number written so far (a number equal to one written before is
+    written as it was then: 5 and 5.0 are one number to the page)."""
+
+    def __missing__(self, value: float) -> str:
+        if type(value) is bool:  # True == 1: never the text of a number
+            return _json(value)
+        if not math.isfinite(value):
+            raise ValueError(f"cannot write the non-finite number {value} as JSON")
+        if len(self) > _WRITTEN:
+            self.clear()
+        text = self[value] = _json(value)
+        return text
+
+
+class _Strings(dict[str | None, str]):
+    """The JSON of each string written so far (and of None), as :func:`json.dumps` writes
+    it (its ASCII escapes, without the call's own cost: a board sends a few hundred new
+    labels at a move)."""
+
+    def __missing__(self, value: str | None) -> str:
+        if len(self) > _WRITTEN:
+            self.clear()
+        text = self[value] = "null" if value is None else _ascii_json(value)
+        return text
+
+
+class _Writer:
+    """Compact JSON of drawing instructions, with the text of each number and string
+    worked out once per board: the shortest repr of a float is the costliest part of
+    the JSON (thousands of instructions each), and a board redrawn after a move shows
+    mostly the coordinates, colours and fonts of the last. Each kind of instruction is
+    written from one template, its numbers and strings looked up in one pass.
+
+    >>> writer = _Writer()
+    >>> wires = [["p", [0.1, 2.0, 1e-07, 4.5], "red", None, 1.5, 1.0],
+    ...          ["t", 1.0, 2.25, 'a "é"', "bold 9px x", "left", "#000000", 0.5],
+    ...          ["l", 0.0, 0.5, 9.0, 9.0, "grey", 3.0, [4.0, 2.0], 0.5],
+    ...          ["l", 0.0, 0.5, 9.0, 9.0, "grey", 3.0, None, 0.5],
+    ...          ["r", 1.0, 2.0, 3.0, 4.0, 1.5, "red", "blue", 2.0, 1.0],
+    ...          ["c", 5.0, 5.0, 2.0, None, "#123", 1.0, 1.0], ["x", True, [1, None]]]
+    >>> [json.loads(writer.wire(w)) for w in wires] == wires
     True
+    >>> writer.wire(wires[0]) == _json(wires[0]), writer.json(1), writer.json(True)
+    (True, '1.0', 'true')
+    >>> json.loads(writer.json([["hex:a", 1.25, 'say "b"']]))
+    [['hex:a', 1.25, 'say "b"']]
+    >>> writer.wire(["c", float("inf"), 0.0, 1.0, None, "red", 1.0, 1.0])
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write the non-finite number inf as JSON
+    >>> writer.rounded(2 / 3), writer.rounded(5), writer.json(writer.rounded(2 / 3))
+    (0.67, 5.0, '0.67')
     """
-    first, *rest = text[1:-1].split(',["')
-    return [first, *('["' + part for part in rest)]
+
+    __slots__ = ("_numbers", "_rounded", "_strings")
+
+    def __init__(self) -> None:
+        self._numbers = _Numbers()
+        self._strings = _Strings()
+        self._rounded: dict[float, float] = {}
+
+    def wire(self, wire: list[Any]) -> str:
+        """The JSON of one drawing instruction of :func:`_item_wire` (ValueError for a
+        number that is not finite)."""
+        n, s = self._numbers, self._strings
+        kind = wire[0]
+        if kind == "t":
+            _, x, y, text, font, align, fill, alpha = wire
+            return f'["t",{n[x]},{n[y]},{s[text]},{s[font]},{s[align]},{s[fill]},{n[alpha]}]'
+        if kind == "p":
+            _, points, fill, stroke, width, alpha = wire
+            return (f'["p",[{",".join(map(n.__getitem__, points))}],{s[fill]},{s[stroke]},'
+                    f'{n[width]},{n[alpha]}]')
+        if kind == "r":
+            _, x, y, w, h, radius, fill, stroke, width, alpha = wire
+            return (f'["r",{n[x]},{n[y]},{n[w]},{n[h]},{n[radius]},{s[fill]},{s[stroke]},'
+                    f'{n[width]},{n[alpha]}]')
+        if kind == "c":
+            _, x, y, r, fill, stroke, width, alpha = wire
+            return (f'["c",{n[x]},{n[y]},{n[r]},{s[fill]},{s[stroke]},{n[width]},'
+                    f'{n[alpha]}]')
+        if kind == "l":
+            _, x1, y1, x2, y2, stroke, width, dash, alpha = wire
+            dashes = "null" if dash is None else f"[{','.join(map(n.__getitem__, dash))}]"
+            return (f'["l",{n[x1]},{n[y1]},{n[x2]},{n[y2]},{s[stroke]},{n[width]},{dashes},'
+                    f'{n[alpha]}]')
+        return self.json(wire)
+
+    def json(self, value: Any) -> str:
+        """``value`` (numbers, strings, None, lists of them) as compact JSON (ValueError
+        for a number that is not finite)."""
+        kind = type(value)
+        if kind is float or kind is int:
+            return self._numbers[value]
+        if kind is str or value is None:
+            return self._strings[value]
+        if kind is list:
+            return f"[{','.join(map(self.json, value))}]"
+        return _json(value)
+
+    def rounded(self, value: float) -> float:
+        """``value`` rounded to 1/100 px (the precision of the SVG output), a float
+        (GaiaLabError if it is not finite)."""
+        number = self._rounded.get(value)
+        if number is None:
+            number = _n(value)
+            if len(self._rounded) > _WRITTEN:
+                self._rounded.clear()
+            self._rounded[value] = number
+        return number
 
 
 @lru_cache(maxsize=256)
@@ -211,6 +314,8 @@ class BoardCanvas:
         (a run holds its items, so their ids are not reused while it is kept)."""
         self._coded: dict[Item, _Coded] = {}
         """The encoding of the items shown so far, by value (items are immutable)."""
+        self._writer = _Writer()
+        """The JSON of the numbers and strings sent so far."""
         self._version = 0
         self._callbacks: list[ClickCallback] = []
         self._resize_callbacks: list[ResizeCallback] = []
@@ -252,6 +357,7 @@ class BoardCanvas:
         walk: list[list[Any]] = []
         firsts: dict[str, Item] | None = None
         known, boxes = self._boxes, {}  # the boxes of the items walked last time, kept
+        rounded = self._writer.rounded
         for target in targets:
             name, label = (target, None) if isinstance(target, str) else target
             if firsts is None:
@@ -261,7 +367,7 @@ class BoardCanvas:
                 continue
             box = known.get(id(item))
             if box is None or box[0] is not item:
-                box = (item, [_n(v) for v in item.bounds()])
+                box = (item, list(map(rounded, item.bounds())))
             boxes[id(item)] = box
             walk.append([name, *box[1], label or item.title or name])
         self._boxes = boxes
@@ -273,9 +379,10 @@ class BoardCanvas:
         width, height, background = _n(scene.width), _n(scene.height), _paint(scene.background)
         self._sent = {"v": self._version, "w": width, "h": height, "bg": background,
                       "items": wired[1], "targets": walk}
+        write = self._writer.json
         self.canvas.scene = (  # json.dumps(self._sent), the items' part encoded once
-            f'{{"v":{self._version},"w":{_json(width)},"h":{_json(height)},'
-            f'"bg":{_json(background)},"items":{wired[2]},"targets":{_json(walk)}}}')
+            f'{{"v":{self._version},"w":{write(width)},"h":{write(height)},'
+            f'"bg":{write(background)},"items":{wired[2]},"targets":{write(walk)}}}')
 
     def _encoded(self, scene: Scene) -> tuple[list[list[Any]], str, dict[int, _Run]]:
         """The drawing instructions of ``scene``'s items and their JSON, with the runs of
@@ -306,10 +413,11 @@ class BoardCanvas:
     def _run(self, items: tuple[Item, ...], scene: Scene) -> _Run:
         """A run of ``scene``'s items not shown together last time: an item equal to one
         shown before (a part drawn again as it was, e.g. a player's panel redrawn when the
-        turn passes) is taken as it was encoded then, the others are encoded together."""
-        coded = self._coded
-        known: list[_Coded | list[Any] | None] = []  # seen before, else the new wire
-        fresh: list[list[Any]] = []
+        turn passes) is taken as it was encoded then, the others are encoded anew (and
+        remembered only once the whole run is)."""
+        coded, write = self._coded, self._writer.wire
+        got: list[_Coded] = []
+        fresh: list[tuple[Item, _Coded]] = []
         for item in items:
             try:
                 seen = coded.get(item)
@@ -317,34 +425,22 @@ class BoardCanvas:
                 seen = None
             if seen is None:
                 wire = _item_wire(item)
-                known.append(wire)
-                if wire is not None:
-                    fresh.append(wire)
-            else:
-                known.append(seen)
-        try:
-            texts = iter(_split_wires(_json(fresh)) if fresh else ())
-        except ValueError:
-            raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item has a "
-                               "non-finite coordinate or size") from None
+                try:
+                    seen = (wire, "" if wire is None else write(wire))
+                except ValueError:
+                    raise GaiaLabError(f"cannot draw {scene.title or 'the scene'}: an item "
+                                       "has a non-finite coordinate or size") from None
+                fresh.append((item, seen))
+            got.append(seen)
         if len(coded) > _CODED:
             coded.clear()
-        wires: list[list[Any]] = []
-        parts: list[str] = []
-        for item, got in zip(items, known):
-            if isinstance(got, tuple):
-                wire, text = got
-            else:
-                wire = got
-                text = "" if wire is None else next(texts)
-                try:
-                    coded[item] = (wire, text)
-                except TypeError:
-                    pass
-            if wire is not None:
-                wires.append(wire)
-                parts.append(text)
-        return items, wires, ",".join(parts)
+        for item, seen in fresh:
+            try:
+                coded[item] = seen
+            except TypeError:
+                pass
+        wires = [wire for wire, _ in got if wire is not None]
+        return items, wires, ",".join([text for wire, text in got if wire is not None])
 
     def redraw(self) -> None:
         """Send the current scene again (as a new version)."""

@@ -241,7 +241,8 @@ class MessageLine:
 @dataclass(frozen=True, slots=True)
 class Menu:
     """The actions of one verb offered in a dropdown: their indices and their labels, in
-    the same order (an option shows no hover text, so none is made)."""
+    the same order (an option shows no hover text, so none is made). ``labels`` may work
+    each label out when it is read: a long menu's are read only when the browser asks."""
 
     indices: Sequence[int]
     labels: Sequence[str]
@@ -256,6 +257,12 @@ def _listed(values: Sequence[Any]) -> list[Any]:
     return values if isinstance(values, list) else list(values)
 
 
+FILL_LIMIT = 50
+"""A menu of more actions than this goes to the browser with its first label only; the
+page asks for the others when the learner reaches for the menu (points at it, tabs to
+it, presses a key on it), so a long listing is not written out at every move."""
+
+
 class ActionPanel(anywidget.AnyWidget):
     """The legal actions of one decision as buttons (and menus for long lists).
 
@@ -263,6 +270,10 @@ class ActionPanel(anywidget.AnyWidget):
     when it was made on the offer on show, so a double-click or a burst of
     clicks plays one action and never one of a later decision. The browser
     disables every control from a press until the kernel has answered.
+
+    A menu of more than ``fill_limit`` actions is sent with its first label, the
+    others when the page asks for them (``{"event": "labels", "group": k,
+    "version": v}``, answered with the same message and its ``"labels"``).
     """
 
     _esm = (_HERE / "actions.js").read_text(encoding="utf-8")
@@ -270,11 +281,15 @@ class ActionPanel(anywidget.AnyWidget):
     offer_json = traitlets.Unicode("{}").tag(sync=True)
     """The offer as one JSON string (the widget protocol would otherwise walk every entry
     of a long list, looking for binary buffers): :attr:`offer`, but for a menu's actions,
-    sent as its list of indices and its list of labels (``"indices"``, ``"labels"``)."""
+    sent as its list of indices and its list of labels (``"indices"``, ``"labels"``); a
+    long menu's list of labels holds the first only, and the menu says ``"fill": true``."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, fill_limit: int = FILL_LIMIT, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.fill_limit = fill_limit
         self._sent: dict[str, Any] = {}
+        self._menus: dict[int, Menu] = {}
+        """The menus of the offer on show whose labels the browser has yet to ask for."""
         self._offer: dict[str, Any] | None = {}
         self._indices: frozenset[int] | None = frozenset()
         self._version = 0
@@ -295,10 +310,23 @@ class ActionPanel(anywidget.AnyWidget):
             groups = [group if "actions" in group else
                       {"verb": group["verb"], "menu": True,
                        "actions": [[i, label, ""] for i, label in
-                                   zip(group["indices"], group["labels"], strict=True)]}
-                      for group in self._sent["groups"]]
+                                   zip(group["indices"], self.labels(k), strict=True)]}
+                      for k, group in enumerate(self._sent["groups"])]
             self._offer = {**self._sent, "groups": groups}
         return self._offer
+
+    def labels(self, group: int) -> list[str]:
+        """The labels of the menu ``group`` (its place in the offer on show), all of them.
+
+        >>> panel = ActionPanel(fill_limit=1)
+        >>> panel.show([("keep", Menu([0, 1], ["keep fox", "keep owl"]), True)])
+        >>> panel._sent["groups"][0]["labels"], panel.labels(0)
+        (['keep fox'], ['keep fox', 'keep owl'])
+        """
+        menu = self._menus.get(group)
+        if menu is not None:
+            return _listed(menu.labels)
+        return list(self._sent["groups"][group]["labels"])
 
     def show(self, groups: Sequence[tuple[str, Buttons | Menu, bool]], *,
              note: str = "", clear: str = "", empty: str = "") -> None:
@@ -308,10 +336,17 @@ class ActionPanel(anywidget.AnyWidget):
         nothing to offer."""
         self._version += 1
         sent: list[dict[str, Any]] = []
+        self._menus = {}
         for verb, actions, menu in groups:
             if isinstance(actions, Menu):
-                sent.append({"verb": verb, "menu": True, "indices": _listed(actions.indices),
-                             "labels": _listed(actions.labels)})
+                indices = _listed(actions.indices)
+                if len(indices) > self.fill_limit:
+                    self._menus[len(sent)] = actions
+                    sent.append({"verb": verb, "menu": True, "indices": indices,
+                                 "labels": [actions.labels[0]], "fill": True})
+                else:
+                    sent.append({"verb": verb, "menu": True, "indices": indices,
+                                 "labels": _listed(actions.labels)})
             elif menu:
                 sent.append({"verb": verb, "menu": True, "indices": [a[0] for a in actions],
                              "labels": [a[1] for a in actions]})
@@ -337,15 +372,26 @@ class ActionPanel(anywidget.AnyWidget):
     def offered(self) -> list[tuple[int, str]]:
         """The (index, label) pairs on offer, in order."""
         pairs: list[tuple[int, str]] = []
-        for group in self._sent.get("groups", []):
+        for k, group in enumerate(self._sent.get("groups", [])):
             if "actions" in group:
                 pairs += ((a[0], a[1]) for a in group["actions"])
             else:
-                pairs += zip(group["indices"], group["labels"], strict=True)
+                pairs += zip(group["indices"], self.labels(k), strict=True)
         return pairs
 
+    def _fill(self, content: Mapping[str, Any]) -> bool:
+        """Answer the page's request for the labels of a long menu of the offer on show."""
+        group = content.get("group")
+        if content.get("version") != self._version or group not in self._menus:
+            return False
+        assert isinstance(group, int)
+        self.send({"event": "labels", "version": self._version, "group": group,
+                   "labels": self.labels(group)})
+        return True
+
     def receive(self, content: Mapping[str, Any]) -> bool:
-        """Handle one message of the browser; True if it reached a callback.
+        """Handle one message of the browser; True if it reached a callback (or, for a
+        request for a menu's labels, was answered).
 
         >>> panel = ActionPanel()
         >>> panel.on_play(lambda i: print("play", i))
@@ -357,6 +403,8 @@ class ActionPanel(anywidget.AnyWidget):
         >>> panel.receive({"event": "play", "index": 0, "version": 1})  # an old offer
         False
         """
+        if content.get("event") == "labels":  # not a press: the controls stay as they are
+            return self._fill(content)
         try:
             if content.get("version") != self._version:
                 return False
@@ -367,7 +415,10 @@ class ActionPanel(anywidget.AnyWidget):
                 return True
             index = content.get("index")
             if self._indices is None:
-                self._indices = frozenset(i for i, _ in self.offered())
+                self._indices = frozenset(
+                    i for group in self._sent.get("groups", [])
+                    for i in (group["indices"] if "indices" in group
+                              else (a[0] for a in group["actions"])))
             if event != "play" or not isinstance(index, int) or index not in self._indices:
                 return False
             for play in list(self._play):

@@ -6,8 +6,14 @@
 // control is disabled, and the new controls take no press for a moment after they
 // appear (no one can read them faster): a double-click or a burst of clicks plays
 // one action, never one of the next decision.
+//
+// A long menu comes with its first label only (and "fill": true): the others are
+// asked for when the learner reaches for the menu (the pointer over its row, the
+// focus in it, a press on it), and written into its options when they arrive; the
+// options are there from the start, so the arrow keys walk them at once.
 
 const GUARD_MS = 400;
+const LATER = "…"; // an option of a long menu before its label arrives
 
 function button(text, title) {
   const b = document.createElement("button");
@@ -41,8 +47,30 @@ function render({ model, el }) {
     model.send(Object.assign({ version: v }, message));
   }
 
+  // the long menus of the offer on show by their place in it, and those asked for
+  let menus = new Map();
+  let asked = new Set();
+
+  function ask(k) {
+    if (asked.has(k)) return;
+    asked.add(k);
+    model.send({ event: "labels", group: k, version: offer.v });
+  }
+
+  function fill(m) {
+    const select = m.version === offer.v ? menus.get(m.group) : undefined;
+    if (!select || !Array.isArray(m.labels)) return;
+    const options = select.options;
+    for (let i = 0; i < options.length && i < m.labels.length; i++) {
+      if (options[i].textContent !== m.labels[i]) options[i].textContent = m.labels[i];
+    }
+    select.dataset.filled = "true";
+  }
+
   function draw() {
     offer = JSON.parse(model.get("offer_json") || "{}");
+    menus = new Map();
+    asked = new Set();
     el.replaceChildren();
     el.dataset.version = String(offer.v);
     if (offer.note) {
@@ -75,12 +103,21 @@ function render({ model, el }) {
         for (const [index, label] of actions) {
           const o = document.createElement("option");
           o.value = String(index);
-          o.textContent = label;
+          o.textContent = label === undefined ? LATER : label;
           select.append(o);
         }
         const play = button("Play", "Play the action chosen in the list");
         play.addEventListener("click", () => send({ event: "play", index: Number(select.value) }));
         row.append(select, play);
+        if (group.fill) {
+          const k = offer.groups.indexOf(group);
+          menus.set(k, select);
+          const reach = () => ask(k);
+          row.addEventListener("pointerenter", reach);
+          row.addEventListener("focusin", reach);
+          select.addEventListener("pointerdown", reach);
+          select.addEventListener("keydown", reach);
+        }
       } else {
         for (const [index, label, title] of actions) {
           const b = button(label, title);
@@ -99,7 +136,10 @@ function render({ model, el }) {
   }
 
   model.on("change:offer_json", () => { armed = performance.now() + GUARD_MS; draw(); });
-  model.on("msg:custom", m => { if (m && m.event === "answered") setBusy(false); });
+  model.on("msg:custom", m => {
+    if (m && m.event === "answered") setBusy(false);
+    else if (m && m.event === "labels") fill(m);
+  });
   draw();
 }
 

@@ -23,9 +23,9 @@ calls the :class:`~gaia_lab.core.session.Session`; it knows no game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from html import escape
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 import ipywidgets as widgets
 
@@ -85,10 +85,12 @@ class _Remembered(Generic[K, V]):
 class _Listing:
     """The decision at one state, worked out once however often it is redrawn (a click
     that narrows the list, showing all again, a resize): the legal actions with their
-    labels, verbs and board targets, the actions that concern each target and those of
-    each verb (both in order of first appearance), and the boards drawn for it."""
+    verbs and board targets, the actions that concern each target and those of each verb
+    (both in order of first appearance), the labels read so far (each made when first
+    read: a long menu's only when the browser asks for them) and the boards drawn for
+    it."""
 
-    __slots__ = ("concern", "groups", "labels", "legal", "scenes", "state", "targets",
+    __slots__ = ("_labels", "concern", "groups", "legal", "scenes", "state", "targets",
                  "verbs")
 
     def __init__(self, session: Session, over: bool) -> None:
@@ -96,7 +98,7 @@ class _Listing:
         self.state = state = session.state
         self.legal: list[Any] = [] if over else session.legal_actions()
         group, targets_of = game.action_group, game.action_targets
-        self.labels = list(map(str, self.legal))
+        self._labels: list[str | None] = [None] * len(self.legal)
         self.groups = [str(group(state, a)) for a in self.legal]
         self.targets = [tuple(targets_of(state, a)) for a in self.legal]
         self.concern: dict[str, list[int]] = {}
@@ -117,17 +119,47 @@ class _Listing:
         self.scenes: dict[tuple[tuple[str, ...], int], Scene] = {}
         """The boards drawn for this state, by highlight and width."""
 
+    def label(self, index: int) -> str:
+        """The notation of the legal action ``index`` (made once)."""
+        label = self._labels[index]
+        if label is None:
+            label = self._labels[index] = str(self.legal[index])
+        return label
 
-def _picked(labels: list[str], indices: list[int]) -> list[str]:
-    """The labels at ``indices`` (increasing): one slice when they follow each other, as
-    the actions of one verb mostly do.
 
-    >>> _picked(["a", "b", "c", "d"], [1, 2, 3]), _picked(["a", "b", "c", "d"], [0, 2])
-    (['b', 'c', 'd'], ['a', 'c'])
+class _Labels(Sequence[str]):
+    """The labels of some actions of a listing, each made when it is read: a long menu
+    sends only its first until the browser asks for the rest.
+
+    >>> from gaia_lab.core.session import Session
+    >>> listing = _Listing(Session("animals_gathering", players=3, seed=1), over=False)
+    >>> labels = _Labels(listing, [2, 0])
+    >>> len(labels), labels[1] == str(listing.legal[0]), listing._labels[2] is None
+    (2, True, True)
+    >>> list(labels) == [str(listing.legal[2]), str(listing.legal[0])]
+    True
     """
-    if indices and indices[-1] - indices[0] + 1 == len(indices):
-        return labels[indices[0]:indices[-1] + 1]
-    return [labels[i] for i in indices]
+
+    __slots__ = ("_indices", "_listing")
+
+    def __init__(self, listing: _Listing, indices: Sequence[int]) -> None:
+        self._listing = listing
+        self._indices = indices
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self._listing.label, self._indices)
+
+    @overload
+    def __getitem__(self, k: int) -> str: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[str]: ...
+    def __getitem__(self, k: int | slice) -> str | list[str]:
+        if isinstance(k, slice):
+            return [self._listing.label(i) for i in self._indices[k]]
+        return self._listing.label(self._indices[k])
 
 
 def _spoken(name: str, labels: list[str], count: int) -> str:
@@ -649,9 +681,9 @@ class Explorer:
             with self._parts.drawing():  # parts of the last board a move left as they were
                 scene = listing.scenes[key] = _common.board_scene(self.session, *key)
         titles = self._titles(scene)
-        labels = listing.labels
+        label = listing.label
         self._board.show(scene, description=self._description(over, decisions), targets=[
-            (id, _spoken(titles.get(id) or id, [labels[i] for i in indices[:2]], len(indices)))
+            (id, _spoken(titles.get(id) or id, [label(i) for i in indices[:2]], len(indices)))
             for id, indices in highlight.items()])
 
     def _current(self) -> _Listing:
@@ -704,17 +736,17 @@ class Explorer:
                 note=f"Moves concerning <b>{escape(name)}</b>:", clear="show all moves",
             )
             return
-        labels = self._current().labels
+        listing = self._current()
         self._actions.show([  # a menu's options show no hover text: none is made for them
-            (verb, Menu(indices, _picked(labels, indices)), True)
+            (verb, Menu(indices, _Labels(listing, indices)), True)
             if len(indices) > self.group_limit else (verb, [self._entry(i) for i in indices], False)
-            for verb, indices in self._current().verbs.items()])
+            for verb, indices in listing.verbs.items()])
 
     def _entry(self, index: int) -> tuple[int, str, str]:
         """An offered action: its index, its notation and the hover text naming the board
         elements it concerns."""
         targets = self._targets[index]
-        label = self._current().labels[index]
+        label = self._current().label(index)
         if not targets:
             return (index, label, "")
         names = ", ".join(self.target_label(t) for t in targets)

@@ -46,12 +46,12 @@ from gaia_lab.games.gaia_project.state import GPState
 
 __all__ = ["hex_id", "hex_ids", "line_targets"]
 
-_TRACKS: Final[Mapping[str, tuple[int, str]]] = MappingProxyType({
-    **{track: (i, TRACK_CODES[track]) for i, track in enumerate(RESEARCH_TRACKS)},
-    **{TRACK_CODES[track]: (i, TRACK_CODES[track]) for i, track in enumerate(RESEARCH_TRACKS)},
-})
+_TRACKS: Final[Mapping[str, tuple[int, tuple[str, ...]]]] = {
+    name: (i, tuple(f"track:{TRACK_CODES[track]}:{level}" for level in range(8)))
+    for i, track in enumerate(RESEARCH_TRACKS) for name in (track, TRACK_CODES[track])}
 """A research area by its name or its code (as ``up`` writes it): its place among the
-player's levels and its code."""
+player's levels and the id of each of its levels (a plain dict, read once per step up
+of every listed line; never changed)."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -79,12 +79,13 @@ def hex_id(space: SpaceMap, name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Position:
-    """What the targets of every line of one position read: the map's ids, the seat that
-    acts and its research levels."""
+    """What the targets of every line of one position read: the map's ids (a plain dict,
+    read faster than the shared read-only view), the seat that acts and its research
+    levels."""
 
     state: GPState
     space: SpaceMap
-    ids: Mapping[str, str]
+    ids: dict[str, str]
     seat: int | None
     levels: tuple[int, ...]
 
@@ -104,7 +105,7 @@ def _position(state: GPState) -> _Position:
     space = state.space_map
     seat = actor(state)
     levels = () if seat is None else state.seats[seat].research
-    last = _last_position = _Position(state, space, hex_ids(space), seat, levels)
+    last = _last_position = _Position(state, space, dict(hex_ids(space)), seat, levels)
     return last
 
 
@@ -113,32 +114,36 @@ def line_targets(state: GPState, move: Move) -> tuple[str, ...]:
     commands: ``hex:<name>`` (builds, the Lost Planet, federations), ``action:<id>``,
     ``tech:<position>``, ``track:<code>:<level>`` (the level reached), ``booster:<id>``,
     and ``seat:<seat>`` for decisions on the player's own board (charges, conversions,
-    income)."""
+    income).
+
+    Asked for every line of a listing: the ids of the research levels are made once,
+    the others joined without a format."""
     at = _position(state)
     ids = at.ids
     out: list[str] = []
     levels: list[int] | None = None  # the levels this line's steps up have reached
     for cmd in move.commands:
-        if isinstance(cmd, (Build, LostPlanet)):
+        if isinstance(cmd, Build) or isinstance(cmd, LostPlanet):
             out.append(ids.get(cmd.hex) or hex_id(at.space, cmd.hex))
         elif isinstance(cmd, Tech):
-            out.append(f"tech:{cmd.position}")
+            out.append("tech:" + cmd.position)
         elif isinstance(cmd, Up):
             area = _TRACKS.get(cmd.track)
             if area is not None and at.levels:
                 if levels is None:
                     levels = list(at.levels)
-                k, code = area
+                k, named = area
                 levels[k] += 1
-                out.append(f"track:{code}:{levels[k]}")
+                level = levels[k]
+                out.append(named[level] if level < len(named) else f"{named[0][:-1]}{level}")
         elif isinstance(cmd, Federation):
             out += [ids.get(h) or hex_id(at.space, h) for h in cmd.hexes]
         elif isinstance(cmd, Action):
-            out.append(f"action:{cmd.action}")
+            out.append("action:" + cmd.action)
         elif isinstance(cmd, (Booster, Pass)):
             if cmd.booster:
-                out.append(f"booster:{cmd.booster}")
+                out.append("booster:" + cmd.booster)
         elif isinstance(cmd, (Charge, Decline, Spend, Burn, Income)):
             if at.seat is not None:
                 out.append(f"seat:{at.seat}")
-    return tuple(dict.fromkeys(out))
+    return tuple(out) if len(out) < 2 else tuple(dict.fromkeys(out))
