@@ -52,6 +52,7 @@ Gaiaformer has no power value and cannot be part of a federation.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import operator
@@ -228,23 +229,21 @@ class _SteinerProblem:
     adjacency: tuple[tuple[int, ...], ...]
     groups: tuple[int, ...]
     """The nodes holding the terminals."""
-    grid: _Grid = field(repr=False, compare=False)
-    node_of: Mapping[int, int] = field(repr=False, compare=False)
-    """The node of each bit of the map (:class:`_Grid`) the problem holds."""
     most: int = _INF
     """No answer costs more (a bound known beforehand): the search stops there."""
     spots: tuple[int, ...] = ()
-    """Each node's hexes as a mask of the map."""
-    free_bits: int = field(init=False, repr=False, compare=False)
-    paid_bits: int = field(init=False, repr=False, compare=False)
-    """The hexes of the nodes of weight 0, and of weight 1."""
+    """Each node's hexes as a mask of the map (:class:`_Grid`)."""
+    free_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    paid_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Each node's neighbours of weight 0, and of weight 1."""
 
     def __post_init__(self) -> None:
         first = len(self.weight) - sum(self.weight)  # the nodes of weight 0 come first
-        object.__setattr__(self, "free_bits", functools.reduce(operator.or_,
-                                                               self.spots[:first], 0))
-        object.__setattr__(self, "paid_bits", functools.reduce(operator.or_,
-                                                               self.spots[first:], 0))
+        cuts = [bisect.bisect_left(near, first) for near in self.adjacency]
+        object.__setattr__(self, "free_near", tuple(
+            near[:cut] for near, cut in zip(self.adjacency, cuts, strict=True)))
+        object.__setattr__(self, "paid_near", tuple(
+            near[cut:] for near, cut in zip(self.adjacency, cuts, strict=True)))
 
     @staticmethod
     def build(grid: _Grid, terminals: int, usable: int, free: int, most: int = _INF
@@ -282,8 +281,7 @@ class _SteinerProblem:
                       for b in _bits(usable)]
         return _SteinerProblem(tuple(nodes), (0,) * count + (1,) * (len(nodes) - count),
                                tuple(adjacency),
-                               tuple(node_of[(g & -g).bit_length() - 1] for g in groups), grid,
-                               MappingProxyType(node_of), most,
+                               tuple(node_of[(g & -g).bit_length() - 1] for g in groups), most,
                                (*parts, *(1 << b for b in _bits(usable))))
 
     def satellites(self, found: Iterable[int]) -> frozenset[Hex]:
@@ -298,8 +296,8 @@ def _dreyfus_wagner(problem: _SteinerProblem, most: int = _INF) -> set[int] | No
 
     ``cost[mask][v]`` is the cheapest tree holding the groups of ``mask`` and node
     ``v`` (weights of all its nodes counted once): a merge of two trees at ``v`` for every
-    split of ``mask``, then a 0-1 breadth-first relaxation along the edges (see
-    :func:`_level_row`).  Weights are 0 or 1 and no two weight-0 nodes are adjacent.
+    split of ``mask``, then a 0-1 breadth-first relaxation along the edges.  Weights are 0
+    or 1 and no two weight-0 nodes are adjacent.
     """
     cost = _dw_costs(problem, most)
     full = (1 << len(problem.groups)) - 1
@@ -309,135 +307,74 @@ def _dreyfus_wagner(problem: _SteinerProblem, most: int = _INF) -> set[int] | No
     return _tree(cost, full, root, problem)
 
 
-def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> _NodeCosts:
+def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
     """The Dreyfus-Wagner table ``cost[mask][v]`` (see :func:`_dreyfus_wagner`), exact
     where it is at most ``most``: a cheaper tree is made of cheaper parts only, so the
-    search leaves the dearer ones out (they stay unknown, ``_INF``)."""
-    top = min(most, problem.most)
-    levels: dict[int, list[int]] = {}
-    beside: dict[int, list[int]] = {}
-    for mask in range(1, 1 << len(problem.groups)):
-        levels[mask], beside[mask] = _level_row(problem, beside, mask, top)
-    return _NodeCosts(problem, levels)
+    search leaves the dearer ones out (they may stay unknown, or too high)."""
+    full = (1 << len(problem.groups)) - 1
+    cost: list[list[int]] = [[]] * (full + 1)
+    beside = list(cost)
+    for mask in range(1, full + 1):
+        cost[mask], beside[mask] = _dw_row(problem, beside, mask, most)
+    return cost
 
 
-def _level_row(problem: _SteinerProblem, beside: Mapping[int, Sequence[int]], mask: int,
-               most: int) -> tuple[list[int], list[int]]:
-    """The row ``cost[mask]`` of the Dreyfus-Wagner table as sets of hexes, ``row[c]``
-    the hexes ``v`` with ``cost[mask][v] <= c`` (masks of the map, one per cost up to
-    ``most``, the last one standing for all dearer costs), and the same for the costs
-    less each node's own weight (what a tree costs besides its node ``v``), from those of
-    the smaller sets of groups in ``beside``.  Two trees merged at ``v`` cost what each
-    costs besides ``v``, plus ``v``: the hexes within ``c`` of a merge are those within
-    ``i`` of one part and ``c - i`` of the other, for some ``i`` (a few ``and`` of
-    masks); the relaxation is a breadth-first spread of masks (:func:`_spread_levels`).
-    A row that reaches nothing within ``most`` is empty."""
-    free, paid = problem.free_bits, problem.paid_bits
+def _dw_row(problem: _SteinerProblem,
+            beside: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], mask: int,
+            most: int) -> tuple[list[int], list[int]]:
+    """The row ``cost[mask]`` of the Dreyfus-Wagner table, and the same less each node's
+    own weight (what a tree costs besides its node ``v``), from those of the smaller sets
+    of groups in ``beside``: two trees merged at ``v`` cost what each costs besides
+    ``v``, plus ``v``."""
+    terminals, weight = problem.groups, problem.weight
+    n = len(weight)
     if mask & (mask - 1) == 0:
-        merged = [problem.spots[problem.groups[mask.bit_length() - 1]]]
+        row = [_INF] * n
+        row[terminals[mask.bit_length() - 1]] = 0
     else:
-        sums: list[int] = []  # the hexes v with beside[A][v] + beside[B][v] <= c
         low = mask & -mask
         rest = mask ^ low
         sub = rest
+        merges = []
         while True:  # every split {A, B} once: A holds the lowest terminal
             a = sub | low
             if a != mask:
-                _add_sums(sums, beside[a], beside[mask ^ a], most)
+                merges.append(map(operator.add, beside[a], beside[mask ^ a]))
             if sub == 0:
                 break
             sub = (sub - 1) & rest
-        if not sums:
-            return [], []
-        merged = [sums[0] & free]
-        merged += [(sums[c] & free) | (sums[c - 1] & paid) for c in range(1, len(sums))]
-        if len(sums) <= most:
-            merged.append(sums[-1])
-    row = _spread_levels(problem, merged, most)
-    if not row:
-        return [], []
-    return row, [(row[c] & free) | (row[c + 1] & paid) for c in range(len(row) - 1)] + [row[-1]]
+        row = list(map(operator.add, map(min, *merges) if len(merges) > 1 else merges[0],
+                       weight))
+    _relax(row, problem.free_near, problem.paid_near, min(most, n))
+    return row, list(map(operator.sub, row, weight))
 
 
-def _add_sums(sums: list[int], a: Sequence[int], b: Sequence[int], most: int) -> None:
-    """Add to ``sums[c]`` the hexes within ``c`` of rows ``a`` and ``b`` together (each
-    row and ``sums`` standing for their last set beyond their ends), up to ``most``."""
-    if not a or not b:
-        return
-    la, lb = len(a), len(b)
-    lo_a = lo_b = 0
-    while not a[lo_a]:
-        lo_a += 1
-    while not b[lo_b]:
-        lo_b += 1
-    top = min(la + lb - 2, most)
-    if len(sums) <= top:
-        sums.extend([sums[-1] if sums else 0] * (top + 1 - len(sums)))
-    both = 0
-    for c in range(lo_a + lo_b, top + 1):
-        both = 0
-        for i in range(max(lo_a, c - lb + 1), min(c - lo_b, la - 1) + 1):
-            both |= a[i] & b[c - i]
-        sums[c] |= both
-    for c in range(top + 1, len(sums)):  # this sum stays the same beyond its end
-        sums[c] |= both
+def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
+           most: int) -> None:
+    """Shortest extensions from every node, in place, those costing at most ``most``
+    (a breadth-first search by cost: one list of nodes per cost).  ``free`` and ``paid``
+    are each node's neighbours of weight 0 and 1."""
+    reached: list[list[int]] = [[] for _ in range(most + 1)]
+    for v, c in enumerate(row):
+        if c <= most:
+            reached[c].append(v)
+    for c, nodes in enumerate(reached):
+        dearer = c + 1
+        for v in nodes:  # grows while read: nodes reached at no extra cost
+            if row[v] != c:
+                continue  # improved since it was listed
+            for u in free[v]:
+                if c < row[u]:
+                    row[u] = c
+                    nodes.append(u)
+            if dearer <= most:
+                for u in paid[v]:
+                    if dearer < row[u]:
+                        row[u] = dearer
+                        reached[dearer].append(u)
 
 
-def _spread_levels(problem: _SteinerProblem, levels: Sequence[int], most: int) -> list[int]:
-    """The shortest extensions of a row of sets of hexes (:func:`_level_row`), those
-    costing at most ``most``: the hexes next to those within ``c`` are within ``c + 1``
-    (a satellite) or ``c`` (free hexes, the structures)."""
-    around = problem.grid.around
-    free, paid = problem.free_bits, problem.paid_bits
-    out: list[int] = []
-    last = 0
-    given = len(levels)
-    for c in range(most + 1):
-        within = last | levels[c] if c < given else last
-        if last:
-            within |= around(last) & paid
-        grow = around(within & ~last) & free & ~within
-        while grow:
-            within |= grow
-            grow = around(grow) & free & ~within
-        if within == last and c >= given:
-            break
-        out.append(within)
-        last = within
-    return out if last else []
-
-
-class _NodeCosts(Mapping[int, list[int]]):
-    """The Dreyfus-Wagner table by node (``cost[mask][v]``, ``_INF`` for the unknown)
-    from its rows of sets of hexes (:func:`_level_row`), each read when asked for."""
-
-    __slots__ = ("levels", "problem", "rows")
-
-    def __init__(self, problem: _SteinerProblem, levels: Mapping[int, Sequence[int]]) -> None:
-        self.problem = problem
-        self.levels = levels
-        self.rows: dict[int, list[int]] = {}
-
-    def __getitem__(self, mask: int) -> list[int]:
-        row = self.rows.get(mask)
-        if row is None:
-            row = self.rows[mask] = [_INF] * len(self.problem.weight)
-            node_of = self.problem.node_of
-            last = 0
-            for c, within in enumerate(self.levels[mask]):
-                for b in _bits(within & ~last):
-                    row[node_of[b]] = c
-                last = within
-        return row
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.levels)
-
-    def __len__(self) -> int:
-        return len(self.levels)
-
-
-def _tree(cost: Mapping[int, Sequence[int]], full: int, root: int, problem: _SteinerProblem
+def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
           ) -> set[int]:
     """Walk back from ``cost[full][root]`` to the nodes of one optimal tree."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
@@ -470,7 +407,7 @@ def _tree(cost: Mapping[int, Sequence[int]], full: int, root: int, problem: _Ste
     return out
 
 
-def _all_trees(cost: Mapping[int, Sequence[int]], full: int,
+def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int,
                root: int, problem: _SteinerProblem,
                memo: dict[tuple[int, int], set[int]] | None = None) -> set[int]:
     """The usable nodes (the satellites) of every optimal tree at ``cost[full][root]``
@@ -858,16 +795,11 @@ class _GroupTable:
     """The sets of terminals searched exactly."""
     index: Mapping[frozenset[Hex], int]
     """Each group's terminal."""
-    levels: dict[int, list[int]] = field(default_factory=dict)
+    cost: dict[int, list[int]] = field(default_factory=dict)
     beside: dict[int, list[int]] = field(default_factory=dict)
-    """Each row as sets of hexes, and less the nodes' own weights (:func:`_level_row`)."""
+    """Each row less the nodes' own weights (:func:`_dw_row`)."""
     memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`)."""
-    cost: _NodeCosts = field(init=False)
-    """The rows by node, as the trees are searched."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cost", _NodeCosts(self.problem, self.levels))
 
     @staticmethod
     def of(s: _Setting, groups: Sequence[frozenset[Hex]], combos: Iterable[Sequence[int]]
@@ -903,19 +835,18 @@ class _GroupTable:
         return mask if mask in self.covers else None
 
     def row(self, mask: int) -> list[int]:
-        """``cost[mask]`` as sets of hexes, with the rows of its smaller sets found
-        first."""
-        levels, beside = self.levels, self.beside
-        if mask not in levels:
+        """``cost[mask]``, with the rows of its smaller sets found first."""
+        cost, beside = self.cost, self.beside
+        if mask not in cost:
             missing = []
             sub = mask
             while sub:
-                if sub not in levels:
+                if sub not in cost:
                     missing.append(sub)
                 sub = (sub - 1) & mask
             for sub in reversed(missing):  # smaller sets first
-                levels[sub], beside[sub] = _level_row(self.problem, beside, sub, self.most)
-        return levels[mask]
+                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, self.most)
+        return cost[mask]
 
     def root(self, mask: int) -> int:
         """The node of the first terminal of ``mask``."""
@@ -923,10 +854,7 @@ class _GroupTable:
 
     def fewest(self, mask: int) -> int:
         """The fewest satellites joining the terminals of a covered set ``mask``."""
-        if mask & (mask - 1) == 0:
-            return 0
-        spot = self.problem.spots[self.root(mask)]
-        return next((c for c, within in enumerate(self.row(mask)) if within & spot), _INF)
+        return self.row(mask)[self.root(mask)] if mask & (mask - 1) else 0
 
     def every_fewest(self, mask: int) -> tuple[int, tuple[int, ...]] | None:
         """The fewest satellites joining the terminals of a covered set ``mask`` and
