@@ -77,6 +77,7 @@ __all__ = [
     "all_minimal_satellites",
     "federation_threshold",
     "hexes_of_move",
+    "listed_check",
     "minimal_satellites",
     "power_values",
 ]
@@ -996,12 +997,38 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"{len(sats)} satellites ({_names(m, sats) or 'none'}) instead of {count}.",
             RULES["gp.federation.minimal"], buildings=buildings, optimal=sats, **numbers),
             power, threshold, count, least, optimal)
+    return _accepted(power, threshold, satellites, flexible)
+
+
+def _accepted(power: int, threshold: int, satellites: frozenset[Hex], flexible: bool
+              ) -> FederationCheck:
+    """The check of a legal federation of this power value with these satellites, the
+    fewest possible."""
+    count = len(satellites)
     return FederationCheck(Verdict.ok(
         RULES["gp.action.federation"],
         f"A federation of power value {power} (at least {threshold}) with {count} "
         f"satellites, the fewest possible"
-        f"{' without taking in another structure' if flexible else ''}.", **numbers),
-        power, threshold, count, least, optimal)
+        f"{' without taking in another structure' if flexible else ''}.", power=power,
+        threshold=threshold, satellites=count), power, threshold, count, count, satellites)
+
+
+def listed_check(option: FederationOption, threshold: int, *, flexible: bool = False
+                 ) -> FederationCheck:
+    """What :func:`check_federation` finds of a federation :func:`federation_options`
+    listed with this ``threshold``, with the same number of power tokens at most: it is
+    legal (each option is built to pass every check), so a line naming it needs no
+    search of its own.  With ``flexible`` it is as legal: its satellites touch no
+    structure left out, and no fewer join its structures in any way.
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> far = {m.hex("5A7"): "PI", m.hex("5A11"): "ac1", m.hex("5A10"): "m"}
+    >>> first = federation_options(m, far)[0]
+    >>> listed_check(first, 7) == check_federation(m, far, first.satellites, first.structures)
+    True
+    """
+    return _accepted(option.power, threshold, option.satellites, flexible)
 
 
 

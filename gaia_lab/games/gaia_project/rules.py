@@ -51,7 +51,7 @@ from gaia_lab.games.gaia_project.components import (
 )
 from gaia_lab.games.gaia_project.faction_variants import faction_board, variant_entry
 from gaia_lab.games.gaia_project.factions import hooks
-from gaia_lab.games.gaia_project.federation import FederationCheck
+from gaia_lab.games.gaia_project.federation import FederationCheck, FederationOption
 from gaia_lab.games.gaia_project.flow import FLOW, head_task, income_task, power_items
 from gaia_lab.games.gaia_project.notation import (
     Action,
@@ -2278,6 +2278,31 @@ def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[st
     if satellites:
         chosen |= f.links(hexes)
     return chosen, satellites
+
+
+def accept_listed_federations(state: GPState, seat: int,
+                              options: Iterable[tuple[tuple[str, ...], FederationOption]]
+                              ) -> None:
+    """Take the federations a listing of the position found (``federation_options`` of
+    the player's :func:`federation_setting`, with their power tokens at most, each with
+    the log names of its hexes in their order) as their
+    lines' checks: each is built to pass every check (:func:`.federation.listed_check`),
+    so the lines naming them are not searched again.  Only when a line reads the same
+    structures from its hexes (see :func:`_federation_hexes`: those its satellites link
+    up, in no earlier federation, may include one next to an earlier federation, which
+    the check then refuses)."""
+    from gaia_lab.games.gaia_project import federation as fedmod
+
+    position = _federation_position(_Same(state), seat)
+    f, lines = position.setting, position.lines
+    flexible = state.setup.flexible_federations
+    for names, option in options:
+        if names in lines or (option.satellites
+                              and not position.links(option.hexes) <= option.structures):
+            continue
+        lines[names] = _FederationLine(names, len(option.satellites),
+                                       fedmod.listed_check(option, f.threshold,
+                                                           flexible=flexible))
 
 
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
