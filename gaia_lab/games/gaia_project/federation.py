@@ -626,6 +626,9 @@ class _Setting:
         default_factory=dict, compare=False, repr=False)
     """Smaller federations found inside a set of structures, by (structures, threshold,
     satellites)."""
+    any_smaller: dict[tuple[frozenset[Hex], int, int], bool] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Whether there is a smaller federation (:func:`_has_smaller`), by the same keys."""
     least: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
     """The fewest satellites of the federations listed, by set of structures (a check of
     one of them need not search again)."""
@@ -1036,7 +1039,8 @@ def listed_check(option: FederationOption, threshold: int, *, flexible: bool = F
 def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
                         ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
     """A federation made of part of ``chosen`` reaching the threshold with fewer
-    satellites, if any (the structures it absorbs must all be among ``chosen``)."""
+    satellites, if any (the structures it absorbs must all be among ``chosen``): the
+    one a check names (each part's satellites those :func:`_minimum` finds)."""
     if count == 0:
         return None
     key = (chosen, threshold, count)
@@ -1045,40 +1049,66 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
     return s.smaller[key]
 
 
-def _table_minimum(s: _Setting, groups: Sequence[frozenset[Hex]]
-                   ) -> tuple[int, frozenset[Hex] | None] | None:
+def _has_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int) -> bool:
+    """Whether :func:`_smaller_federation` finds one, answered where it can from every
+    optimal set of satellites of the listing's table (when all of them decide alike, the
+    one a check would name does too) rather than a search of each part."""
+    if count == 0:
+        return False
+    key = (chosen, threshold, count)
+    if key in s.smaller:
+        return s.smaller[key] is not None
+    if key not in s.any_smaller:
+        s.any_smaller[key] = _search_smaller(s, chosen, threshold, count, named=False) is not None
+    return s.any_smaller[key]
+
+
+def _table_sets(s: _Setting, groups: Sequence[frozenset[Hex]]
+                ) -> tuple[int, tuple[int, ...]] | None:
     """What the position's :class:`_GroupTable`, if a listing made one covering these
-    groups, tells of :func:`_minimum`: the fewest satellites, with the satellites when
-    only one set of them is optimal (the one any search finds); None if it does not
-    cover them."""
+    groups, tells of :func:`_minimum`: the fewest satellites, with every optimal set of
+    them as masks of the map (the one :func:`_minimum` finds among them); None if it
+    does not cover them."""
     mask = s.tables[0].terminals(groups) if s.tables else None
     if mask is None:
         return None
     least = s.tables[0].fewest(mask)
     if least >= _INF:
-        return (least, None)
+        return (least, ())
     sets = s.tables[0].every_fewest(mask)
     assert sets is not None
-    return (least, s.grid.hex_set(sets[1][0]) if len(sets[1]) == 1 else None)
+    return (least, sets[1])
 
 
-def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
-                    ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
+def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int,
+                    named: bool = True) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
+    """:func:`_smaller_federation`; with ``named`` False any such federation (not
+    necessarily the one a check names), found without a search of its own where every
+    optimal set of satellites of a part decides alike."""
     groups = _building_groups(s.grid, chosen - s.base)
     base_value = sum(s.values.get(h, 0) for h in s.base)
     values = [sum(s.values[h] for h in g) for g in groups]
+    outside = ~s.grid.mask(chosen)
     for combo in _minimal_covers(values, threshold - base_value):
         if len(combo) == len(groups):
             continue
         if _lower_bound(s, [groups[i] for i in combo]) >= count:
             continue
-        known = _table_minimum(s, [groups[i] for i in combo])
+        known = _table_sets(s, [groups[i] for i in combo])
         if known is not None and known[0] >= count:
             continue
         buildings = frozenset().union(*(groups[i] for i in combo))
-        if known is not None and known[1] is not None:
-            found: tuple[int, frozenset[Hex]] | None = (known[0], known[1])
-        else:
+        found: tuple[int, frozenset[Hex]] | None = None
+        if known is not None and len(known[1]) == 1:
+            found = (known[0], s.grid.hex_set(known[1][0]))
+        elif known is not None and not named:
+            joined = s.mask(buildings)
+            inside = [sats for sats in known[1] if not _member_bits(s, joined | sats) & outside]
+            if not inside:
+                continue
+            if len(inside) == len(known[1]):
+                found = (known[0], s.grid.hex_set(inside[0]))
+        if found is None:
             found = _minimum(s, buildings)
         if found is None or found[0] >= count:
             continue
@@ -1301,7 +1331,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
     tried: set[int] = set()
     member_sets: dict[int, tuple[frozenset[Hex], int]] = {}
     g = s.grid
-    eligible, base_bits = s.eligible_bits, s.base_bits
+    base_bits = s.base_bits
     for _, _, combo in bounded:
         mask = table.terminals(groups[i] for i in combo)
         found = None if mask is None else table.every_fewest(mask)
@@ -1313,7 +1343,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         joined = functools.reduce(operator.or_, (s.mask(groups[i]) for i in combo), base_bits)
         for sats in sat_sets:
             # the structures: with every eligible one touching them (not the base's)
-            member_bits = g.closure(joined | sats, eligible) & eligible & ~base_bits
+            member_bits = _member_bits(s, joined | sats)
             if member_bits | sats in tried:
                 continue
             tried.add(member_bits | sats)
@@ -1327,7 +1357,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                 member_sets[member_bits] = (members, sum(s.values[h] for h in members | base
                                                          if h in s.values))
             members, power = member_sets[member_bits]
-            if power < threshold or _smaller_federation(s, members, threshold, count):
+            if power < threshold or _has_smaller(s, members, threshold, count):
                 continue
             # no fewer satellites join the members, since none join ``buildings`` among
             # them: a check of this federation need not search again
@@ -1347,8 +1377,13 @@ def _members(s: _Setting, joined: int) -> frozenset[Hex]:
     """The structures of a new federation of the buildings and satellites of mask
     ``joined``: with every eligible structure they touch, and those touch (not the
     base's)."""
+    return s.grid.hex_set(_member_bits(s, joined))
+
+
+def _member_bits(s: _Setting, joined: int) -> int:
+    """:func:`_members` as a mask of the map."""
     whole = s.grid.closure(joined | s.base_bits, s.eligible_bits)
-    return s.grid.hex_set(whole & s.eligible_bits & ~s.base_bits)
+    return whole & s.eligible_bits & ~s.base_bits
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
