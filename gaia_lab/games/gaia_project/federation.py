@@ -795,8 +795,9 @@ class _GroupTable:
     """Whether the base is a terminal (after the groups)."""
     problem: _SteinerProblem
     most: int
-    covers: frozenset[int]
-    """The sets of terminals searched exactly."""
+    covers: Mapping[int, int]
+    """The sets of terminals searched exactly, each with its bound (no optimal tree of
+    it costs more, nor any part of one)."""
     index: Mapping[frozenset[Hex], int]
     """Each group's terminal."""
     cost: dict[int, list[int]] = field(default_factory=dict)
@@ -813,20 +814,22 @@ class _GroupTable:
         the base), those that some satellites can join."""
         index = MappingProxyType({t: i for i, t in enumerate(groups)})
         base = [s.base] if s.base else []
-        covers, most, near = set(), 0, 0
+        covers: dict[int, int] = {}
+        most, near = 0, 0
         for combo in combos:
             terminals = [groups[i] for i in combo] + base
             bound = _spanning_bound(s, terminals)
             if not terminals or bound >= _INF:
                 continue
-            covers.add(sum(1 << i for i in combo) | (1 << len(groups) if base else 0))
+            covers[sum(1 << i for i in combo) | (1 << len(groups) if base else 0)] = bound
             most = max(most, bound)
             near |= _near_all(s, terminals, bound)
         g = s.grid  # the groups and the base are all the free hexes
         problem = _SteinerProblem.joining(g, g.parts(s.eligible_bits | s.base_bits),
                                           [s.mask(t) for t in [*groups, *base]],
                                           s.usable_bits & near)
-        return _GroupTable(tuple(groups), bool(base), problem, most, frozenset(covers), index)
+        return _GroupTable(tuple(groups), bool(base), problem, most, MappingProxyType(covers),
+                           index)
 
     def terminals(self, groups: Iterable[frozenset[Hex]]) -> int | None:
         """The set of these groups with the base, if the table covers it."""
@@ -849,7 +852,10 @@ class _GroupTable:
                     missing.append(sub)
                 sub = (sub - 1) & mask
             for sub in reversed(missing):  # smaller sets first
-                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, self.most)
+                # exact up to the largest bound of a covered set holding it: no tree
+                # costing more is part of an optimal tree of a covered set
+                most = max(b for cover, b in self.covers.items() if cover & sub == sub)
+                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, most)
         return cost[mask]
 
     def root(self, mask: int) -> int:
