@@ -787,7 +787,7 @@ class _GroupTable:
     ``covers``: every optimal tree of such a set lies on the hexes near all its groups
     (see :func:`_region`), so for these sets (and the smaller sets their trees are made
     of) it finds the fewest satellites and the optimal trees a search on their own
-    region finds.  It stops at the largest bound of those sets."""
+    region finds.  Each row stops at the largest bound of the covered sets holding it."""
 
     groups: tuple[frozenset[Hex], ...]
     """The player's groups of structures that may join a federation (the base aside)."""
@@ -795,6 +795,7 @@ class _GroupTable:
     """Whether the base is a terminal (after the groups)."""
     problem: _SteinerProblem
     most: int
+    """The largest bound of the covered sets."""
     covers: Mapping[int, int]
     """The sets of terminals searched exactly, each with its bound (no optimal tree of
     it costs more, nor any part of one)."""
