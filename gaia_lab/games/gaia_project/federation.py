@@ -57,6 +57,8 @@ import functools
 import itertools
 import operator
 import re
+import sys
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -208,7 +210,7 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     cost = _dw_costs(problem, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
-    if cost[full][root] >= min(most + 1, _INF):
+    if cost[full][root] >= min(most + 1, _UNKNOWN):
         return None
     sets = _satellite_nodes(_all_trees(cost, full, root, problem))
     return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
@@ -237,8 +239,13 @@ class _SteinerProblem:
     free_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     paid_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Each node's neighbours of weight 0, and of weight 1."""
+    packed_weight: int = field(init=False, repr=False, compare=False)
+    packed_high: int = field(init=False, repr=False, compare=False)
+    """The weights as a packed row (:func:`_packed`), and each field's top bit."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "packed_weight", _packed(self.weight))
+        object.__setattr__(self, "packed_high", _top_bits(len(self.weight)))
         first = len(self.weight) - sum(self.weight)  # the nodes of weight 0 come first
         cuts = [bisect.bisect_left(near, first) for near in self.adjacency]
         object.__setattr__(self, "free_near", tuple(
@@ -303,7 +310,7 @@ def _dreyfus_wagner(problem: _SteinerProblem, most: int = _INF) -> set[int] | No
     cost = _dw_costs(problem, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
-    if cost[full][root] >= min(most + 1, _INF):
+    if cost[full][root] >= min(most + 1, _UNKNOWN):
         return None
     return _tree(cost, full, root, problem)
 
@@ -314,19 +321,18 @@ def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
     search leaves the dearer ones out (they may stay unknown, or too high)."""
     full = (1 << len(problem.groups)) - 1
     cost: list[list[int]] = [[]] * (full + 1)
-    beside = list(cost)
+    beside = [0] * (full + 1)
     for mask in range(1, full + 1):
         cost[mask], beside[mask] = _dw_row(problem, beside, mask, most)
     return cost
 
 
-def _dw_row(problem: _SteinerProblem,
-            beside: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], mask: int,
-            most: int) -> tuple[list[int], list[int]]:
+def _dw_row(problem: _SteinerProblem, beside: Sequence[int] | Mapping[int, int], mask: int,
+            most: int) -> tuple[list[int], int]:
     """The row ``cost[mask]`` of the Dreyfus-Wagner table, and the same less each node's
-    own weight (what a tree costs besides its node ``v``), from those of the smaller sets
-    of groups in ``beside``: two trees merged at ``v`` cost what each costs besides
-    ``v``, plus ``v``."""
+    own weight (what a tree costs besides its node ``v``; :func:`_packed`), from those of
+    the smaller sets of groups in ``beside``: two trees merged at ``v`` cost what each
+    costs besides ``v``, plus ``v``."""
     terminals, weight = problem.groups, problem.weight
     n = len(weight)
     if mask & (mask - 1) == 0:
@@ -336,18 +342,60 @@ def _dw_row(problem: _SteinerProblem,
         low = mask & -mask
         rest = mask ^ low
         sub = rest
-        merges = []
+        high = problem.packed_high
+        best = -1
         while True:  # every split {A, B} once: A holds the lowest terminal
             a = sub | low
             if a != mask:
-                merges.append(map(operator.add, beside[a], beside[mask ^ a]))
+                merged = beside[a] + beside[mask ^ a]
+                best = merged if best < 0 else _packed_min(best, merged, high)
             if sub == 0:
                 break
             sub = (sub - 1) & rest
-        row = list(map(operator.add, map(min, *merges) if len(merges) > 1 else merges[0],
-                       weight))
+        row = _unpacked(best + problem.packed_weight, n)
     _relax(row, problem.free_near, problem.paid_near, min(most, n))
-    return row, list(map(operator.sub, row, weight))
+    return row, _packed(map(operator.sub, row, weight))
+
+
+_FIELD: Final = 16
+"""The bits of a node's cost in a packed row (:func:`_packed`)."""
+_UNKNOWN: Final = (1 << (_FIELD - 2)) - 1
+"""A packed row's cost for the unknown: more than any tree (two of them and a node's
+weight add up below the top bit)."""
+
+
+def _packed(costs: Iterable[int]) -> int:
+    """A row of costs as one int, node ``i``'s cost (at most :data:`_UNKNOWN`) in bits
+    ``16 i`` to ``16 i + 15``: two rows add up node by node with one addition, and their
+    smaller costs take a few operations (:func:`_packed_min`).
+
+    >>> _unpacked(_packed([0, 3, 1 << 30]) + _packed([2, 2, 5]), 3) == [2, 5, _UNKNOWN + 5]
+    True
+    """
+    return int.from_bytes(array("H", map(min, costs, itertools.repeat(_UNKNOWN))).tobytes(),
+                          sys.byteorder)
+
+
+def _unpacked(packed: int, n: int) -> list[int]:
+    """The costs of the ``n`` nodes of a packed row (:func:`_packed`)."""
+    return list(memoryview(packed.to_bytes(2 * n, sys.byteorder)).cast("H"))
+
+
+def _packed_min(x: int, y: int, high: int) -> int:
+    """The smaller cost of each node of packed rows ``x`` and ``y`` (each cost below the
+    field's top bit, ``high`` those bits): the top bit of ``x`` less ``y`` with it set
+    says which is smaller.
+
+    >>> _unpacked(_packed_min(_packed([4, 0, 9]), _packed([5, 0, 2]), _top_bits(3)), 3)
+    [4, 0, 2]
+    """
+    pick = ((((x | high) - y) & high) >> (_FIELD - 1)) * 0xFFFF  # where y is no dearer
+    return x ^ ((x ^ y) & pick)
+
+
+def _top_bits(n: int) -> int:
+    """The top bit of each of ``n`` nodes' fields in a packed row (:func:`_packed`)."""
+    return int.from_bytes(array("H", [1 << (_FIELD - 1)] * n).tobytes(), sys.byteorder)
 
 
 def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
@@ -442,7 +490,7 @@ def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full
                     break
                 sub = (sub - 1) & rest
             for u in adjacency[v]:
-                if cost[mask][u] + weight[v] == c and cost[mask][u] < _INF:
+                if cost[mask][u] + weight[v] == c and cost[mask][u] < _UNKNOWN:
                     out.update(t | node for t in trees(mask, u))
         memo[key] = out
         return out
@@ -802,8 +850,8 @@ class _GroupTable:
     index: Mapping[frozenset[Hex], int]
     """Each group's terminal."""
     cost: dict[int, list[int]] = field(default_factory=dict)
-    beside: dict[int, list[int]] = field(default_factory=dict)
-    """Each row less the nodes' own weights (:func:`_dw_row`)."""
+    beside: dict[int, int] = field(default_factory=dict)
+    """Each row less the nodes' own weights, packed (:func:`_dw_row`)."""
     memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`)."""
 
@@ -874,7 +922,7 @@ class _GroupTable:
         if mask & (mask - 1) == 0:
             return (0, (0,))
         least = self.fewest(mask)
-        if least >= _INF:
+        if least >= _UNKNOWN:
             return None
         spots = self.problem.spots
         trees = _all_trees(self.cost, mask, self.root(mask), self.problem, self.memo)
@@ -1080,7 +1128,7 @@ def _table_sets(s: _Setting, groups: Sequence[frozenset[Hex]]
     if mask is None:
         return None
     least = s.tables[0].fewest(mask)
-    if least >= _INF:
+    if least >= _UNKNOWN:
         return (least, ())
     sets = s.tables[0].every_fewest(mask)
     assert sets is not None
