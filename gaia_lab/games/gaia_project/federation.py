@@ -642,6 +642,13 @@ def _grid(space_map: SpaceMap) -> _Grid:
                                           for h in hexes}))
 
 
+@functools.lru_cache(maxsize=16)
+def _empty_space(space_map: SpaceMap) -> int:
+    """The map's hexes with no planet, as a mask (:class:`_Grid`)."""
+    g = _grid(space_map)
+    return g.mask(h for h, planet in space_map.planets.items() if planet is None)
+
+
 @dataclass(frozen=True, slots=True)
 class _Setting:
     """What a check needs besides the proposal: derived once from the plain inputs."""
@@ -755,9 +762,10 @@ def _shared_setting(space_map: SpaceMap, structures: frozenset[tuple[Hex, str]],
     for h in taken:
         near.update(h.neighbors())
     eligible = frozenset(h for h, v in values.items() if v > 0 and h not in near)
-    usable = frozenset(h for h in space_map.planets
-                       if space_map.planets[h] is None and h not in blocked
-                       and h not in player_structures and h not in near)
+    g = _grid(space_map)
+    taken_bits = g.mask(h for hexes in (blocked, player_structures, near) for h in hexes
+                        if h in g.bits)
+    usable = g.hex_set(_empty_space(space_map) & ~taken_bits)
     return _Setting(space_map, MappingProxyType(dict(player_structures)),
                     MappingProxyType(values), eligible, usable - base, base)
 

@@ -736,7 +736,8 @@ def _federations(state: GPState, seat: int) -> list[str]:
                                       tuple(sorted(f.structures.items())), tuple(f.others),
                                       f.blocked, tuple(sorted(f.values.items())), f.threshold,
                                       tokens(p.bowls), f.bonus)
-        rules.accept_listed_federations(state, seat, options)
+        if options:
+            rules.accept_listed_federations(state, seat, options)
         names = [",".join(hexes) for hexes, _ in options]
     supply = [t for t, n in state.fed_supply if n > 0]
     return [f"federation {o} {t}" for o in names for t in supply]
