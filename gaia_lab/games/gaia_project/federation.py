@@ -57,6 +57,8 @@ import functools
 import itertools
 import operator
 import re
+import sys
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -77,6 +79,7 @@ __all__ = [
     "all_minimal_satellites",
     "federation_threshold",
     "hexes_of_move",
+    "listed_check",
     "minimal_satellites",
     "power_values",
 ]
@@ -207,7 +210,7 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     cost = _dw_costs(problem, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
-    if cost[full][root] >= min(most + 1, _INF):
+    if cost[full][root] >= min(most + 1, _UNKNOWN):
         return None
     sets = _satellite_nodes(_all_trees(cost, full, root, problem))
     return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
@@ -236,8 +239,13 @@ class _SteinerProblem:
     free_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     paid_near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Each node's neighbours of weight 0, and of weight 1."""
+    packed_weight: int = field(init=False, repr=False, compare=False)
+    packed_high: int = field(init=False, repr=False, compare=False)
+    """The weights as a packed row (:func:`_packed`), and each field's top bit."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "packed_weight", _packed(self.weight))
+        object.__setattr__(self, "packed_high", _top_bits(len(self.weight)))
         first = len(self.weight) - sum(self.weight)  # the nodes of weight 0 come first
         cuts = [bisect.bisect_left(near, first) for near in self.adjacency]
         object.__setattr__(self, "free_near", tuple(
@@ -302,7 +310,7 @@ def _dreyfus_wagner(problem: _SteinerProblem, most: int = _INF) -> set[int] | No
     cost = _dw_costs(problem, most)
     full = (1 << len(problem.groups)) - 1
     root = problem.groups[0]
-    if cost[full][root] >= min(most + 1, _INF):
+    if cost[full][root] >= min(most + 1, _UNKNOWN):
         return None
     return _tree(cost, full, root, problem)
 
@@ -313,19 +321,18 @@ def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
     search leaves the dearer ones out (they may stay unknown, or too high)."""
     full = (1 << len(problem.groups)) - 1
     cost: list[list[int]] = [[]] * (full + 1)
-    beside = list(cost)
+    beside = [0] * (full + 1)
     for mask in range(1, full + 1):
         cost[mask], beside[mask] = _dw_row(problem, beside, mask, most)
     return cost
 
 
-def _dw_row(problem: _SteinerProblem,
-            beside: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], mask: int,
-            most: int) -> tuple[list[int], list[int]]:
+def _dw_row(problem: _SteinerProblem, beside: Sequence[int] | Mapping[int, int], mask: int,
+            most: int) -> tuple[list[int], int]:
     """The row ``cost[mask]`` of the Dreyfus-Wagner table, and the same less each node's
-    own weight (what a tree costs besides its node ``v``), from those of the smaller sets
-    of groups in ``beside``: two trees merged at ``v`` cost what each costs besides
-    ``v``, plus ``v``."""
+    own weight (what a tree costs besides its node ``v``; :func:`_packed`), from those of
+    the smaller sets of groups in ``beside``: two trees merged at ``v`` cost what each
+    costs besides ``v``, plus ``v``."""
     terminals, weight = problem.groups, problem.weight
     n = len(weight)
     if mask & (mask - 1) == 0:
@@ -335,18 +342,60 @@ def _dw_row(problem: _SteinerProblem,
         low = mask & -mask
         rest = mask ^ low
         sub = rest
-        merges = []
+        high = problem.packed_high
+        best = -1
         while True:  # every split {A, B} once: A holds the lowest terminal
             a = sub | low
             if a != mask:
-                merges.append(map(operator.add, beside[a], beside[mask ^ a]))
+                merged = beside[a] + beside[mask ^ a]
+                best = merged if best < 0 else _packed_min(best, merged, high)
             if sub == 0:
                 break
             sub = (sub - 1) & rest
-        row = list(map(operator.add, map(min, *merges) if len(merges) > 1 else merges[0],
-                       weight))
+        row = _unpacked(best + problem.packed_weight, n)
     _relax(row, problem.free_near, problem.paid_near, min(most, n))
-    return row, list(map(operator.sub, row, weight))
+    return row, _packed(map(operator.sub, row, weight))
+
+
+_FIELD: Final = 16
+"""The bits of a node's cost in a packed row (:func:`_packed`)."""
+_UNKNOWN: Final = (1 << (_FIELD - 2)) - 1
+"""A packed row's cost for the unknown: more than any tree (two of them and a node's
+weight add up below the top bit)."""
+
+
+def _packed(costs: Iterable[int]) -> int:
+    """A row of costs as one int, node ``i``'s cost (at most :data:`_UNKNOWN`) in bits
+    ``16 i`` to ``16 i + 15``: two rows add up node by node with one addition, and their
+    smaller costs take a few operations (:func:`_packed_min`).
+
+    >>> _unpacked(_packed([0, 3, 1 << 30]) + _packed([2, 2, 5]), 3) == [2, 5, _UNKNOWN + 5]
+    True
+    """
+    return int.from_bytes(array("H", map(min, costs, itertools.repeat(_UNKNOWN))).tobytes(),
+                          sys.byteorder)
+
+
+def _unpacked(packed: int, n: int) -> list[int]:
+    """The costs of the ``n`` nodes of a packed row (:func:`_packed`)."""
+    return list(memoryview(packed.to_bytes(2 * n, sys.byteorder)).cast("H"))
+
+
+def _packed_min(x: int, y: int, high: int) -> int:
+    """The smaller cost of each node of packed rows ``x`` and ``y`` (each cost below the
+    field's top bit, ``high`` those bits): the top bit of ``x`` less ``y`` with it set
+    says which is smaller.
+
+    >>> _unpacked(_packed_min(_packed([4, 0, 9]), _packed([5, 0, 2]), _top_bits(3)), 3)
+    [4, 0, 2]
+    """
+    pick = ((((x | high) - y) & high) >> (_FIELD - 1)) * 0xFFFF  # where y is no dearer
+    return x ^ ((x ^ y) & pick)
+
+
+def _top_bits(n: int) -> int:
+    """The top bit of each of ``n`` nodes' fields in a packed row (:func:`_packed`)."""
+    return int.from_bytes(array("H", [1 << (_FIELD - 1)] * n).tobytes(), sys.byteorder)
 
 
 def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
@@ -441,7 +490,7 @@ def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full
                     break
                 sub = (sub - 1) & rest
             for u in adjacency[v]:
-                if cost[mask][u] + weight[v] == c and cost[mask][u] < _INF:
+                if cost[mask][u] + weight[v] == c and cost[mask][u] < _UNKNOWN:
                     out.update(t | node for t in trees(mask, u))
         memo[key] = out
         return out
@@ -593,6 +642,13 @@ def _grid(space_map: SpaceMap) -> _Grid:
                                           for h in hexes}))
 
 
+@functools.lru_cache(maxsize=16)
+def _empty_space(space_map: SpaceMap) -> int:
+    """The map's hexes with no planet, as a mask (:class:`_Grid`)."""
+    g = _grid(space_map)
+    return g.mask(h for h, planet in space_map.planets.items() if planet is None)
+
+
 @dataclass(frozen=True, slots=True)
 class _Setting:
     """What a check needs besides the proposal: derived once from the plain inputs."""
@@ -625,6 +681,9 @@ class _Setting:
         default_factory=dict, compare=False, repr=False)
     """Smaller federations found inside a set of structures, by (structures, threshold,
     satellites)."""
+    any_smaller: dict[tuple[frozenset[Hex], int, int], bool] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Whether there is a smaller federation (:func:`_has_smaller`), by the same keys."""
     least: dict[frozenset[Hex], int] = field(default_factory=dict, compare=False, repr=False)
     """The fewest satellites of the federations listed, by set of structures (a check of
     one of them need not search again)."""
@@ -703,9 +762,10 @@ def _shared_setting(space_map: SpaceMap, structures: frozenset[tuple[Hex, str]],
     for h in taken:
         near.update(h.neighbors())
     eligible = frozenset(h for h, v in values.items() if v > 0 and h not in near)
-    usable = frozenset(h for h in space_map.planets
-                       if space_map.planets[h] is None and h not in blocked
-                       and h not in player_structures and h not in near)
+    g = _grid(space_map)
+    taken_bits = g.mask(h for hexes in (blocked, player_structures, near) for h in hexes
+                        if h in g.bits)
+    usable = g.hex_set(_empty_space(space_map) & ~taken_bits)
     return _Setting(space_map, MappingProxyType(dict(player_structures)),
                     MappingProxyType(values), eligible, usable - base, base)
 
@@ -783,7 +843,7 @@ class _GroupTable:
     ``covers``: every optimal tree of such a set lies on the hexes near all its groups
     (see :func:`_region`), so for these sets (and the smaller sets their trees are made
     of) it finds the fewest satellites and the optimal trees a search on their own
-    region finds.  It stops at the largest bound of those sets."""
+    region finds.  Each row stops at the largest bound of the covered sets holding it."""
 
     groups: tuple[frozenset[Hex], ...]
     """The player's groups of structures that may join a federation (the base aside)."""
@@ -791,13 +851,15 @@ class _GroupTable:
     """Whether the base is a terminal (after the groups)."""
     problem: _SteinerProblem
     most: int
-    covers: frozenset[int]
-    """The sets of terminals searched exactly."""
+    """The largest bound of the covered sets."""
+    covers: Mapping[int, int]
+    """The sets of terminals searched exactly, each with its bound (no optimal tree of
+    it costs more, nor any part of one)."""
     index: Mapping[frozenset[Hex], int]
     """Each group's terminal."""
     cost: dict[int, list[int]] = field(default_factory=dict)
-    beside: dict[int, list[int]] = field(default_factory=dict)
-    """Each row less the nodes' own weights (:func:`_dw_row`)."""
+    beside: dict[int, int] = field(default_factory=dict)
+    """Each row less the nodes' own weights, packed (:func:`_dw_row`)."""
     memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`)."""
 
@@ -809,20 +871,22 @@ class _GroupTable:
         the base), those that some satellites can join."""
         index = MappingProxyType({t: i for i, t in enumerate(groups)})
         base = [s.base] if s.base else []
-        covers, most, near = set(), 0, 0
+        covers: dict[int, int] = {}
+        most, near = 0, 0
         for combo in combos:
             terminals = [groups[i] for i in combo] + base
             bound = _spanning_bound(s, terminals)
             if not terminals or bound >= _INF:
                 continue
-            covers.add(sum(1 << i for i in combo) | (1 << len(groups) if base else 0))
+            covers[sum(1 << i for i in combo) | (1 << len(groups) if base else 0)] = bound
             most = max(most, bound)
             near |= _near_all(s, terminals, bound)
         g = s.grid  # the groups and the base are all the free hexes
         problem = _SteinerProblem.joining(g, g.parts(s.eligible_bits | s.base_bits),
                                           [s.mask(t) for t in [*groups, *base]],
                                           s.usable_bits & near)
-        return _GroupTable(tuple(groups), bool(base), problem, most, frozenset(covers), index)
+        return _GroupTable(tuple(groups), bool(base), problem, most, MappingProxyType(covers),
+                           index)
 
     def terminals(self, groups: Iterable[frozenset[Hex]]) -> int | None:
         """The set of these groups with the base, if the table covers it."""
@@ -845,7 +909,10 @@ class _GroupTable:
                     missing.append(sub)
                 sub = (sub - 1) & mask
             for sub in reversed(missing):  # smaller sets first
-                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, self.most)
+                # exact up to the largest bound of a covered set holding it: no tree
+                # costing more is part of an optimal tree of a covered set
+                most = max(b for cover, b in self.covers.items() if cover & sub == sub)
+                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, most)
         return cost[mask]
 
     def root(self, mask: int) -> int:
@@ -863,7 +930,7 @@ class _GroupTable:
         if mask & (mask - 1) == 0:
             return (0, (0,))
         least = self.fewest(mask)
-        if least >= _INF:
+        if least >= _UNKNOWN:
             return None
         spots = self.problem.spots
         trees = _all_trees(self.cost, mask, self.root(mask), self.problem, self.memo)
@@ -996,12 +1063,38 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
             f"{len(sats)} satellites ({_names(m, sats) or 'none'}) instead of {count}.",
             RULES["gp.federation.minimal"], buildings=buildings, optimal=sats, **numbers),
             power, threshold, count, least, optimal)
+    return _accepted(power, threshold, satellites, flexible)
+
+
+def _accepted(power: int, threshold: int, satellites: frozenset[Hex], flexible: bool
+              ) -> FederationCheck:
+    """The check of a legal federation of this power value with these satellites, the
+    fewest possible."""
+    count = len(satellites)
     return FederationCheck(Verdict.ok(
         RULES["gp.action.federation"],
         f"A federation of power value {power} (at least {threshold}) with {count} "
         f"satellites, the fewest possible"
-        f"{' without taking in another structure' if flexible else ''}.", **numbers),
-        power, threshold, count, least, optimal)
+        f"{' without taking in another structure' if flexible else ''}.", power=power,
+        threshold=threshold, satellites=count), power, threshold, count, count, satellites)
+
+
+def listed_check(option: FederationOption, threshold: int, *, flexible: bool = False
+                 ) -> FederationCheck:
+    """What :func:`check_federation` finds of a federation :func:`federation_options`
+    listed with this ``threshold``, with the same number of power tokens at most: it is
+    legal (each option is built to pass every check), so a line naming it needs no
+    search of its own.  With ``flexible`` it is as legal: its satellites touch no
+    structure left out, and no fewer join its structures in any way.
+
+    >>> from gaia_lab.games.gaia_project.map import DEEP_MIND_2_OPTIONS, SpaceMap
+    >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+    >>> far = {m.hex("5A7"): "PI", m.hex("5A11"): "ac1", m.hex("5A10"): "m"}
+    >>> first = federation_options(m, far)[0]
+    >>> listed_check(first, 7) == check_federation(m, far, first.satellites, first.structures)
+    True
+    """
+    return _accepted(option.power, threshold, option.satellites, flexible)
 
 
 
@@ -1009,7 +1102,8 @@ def _check(s: _Setting, satellites: frozenset[Hex], chosen: frozenset[Hex],
 def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
                         ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
     """A federation made of part of ``chosen`` reaching the threshold with fewer
-    satellites, if any (the structures it absorbs must all be among ``chosen``)."""
+    satellites, if any (the structures it absorbs must all be among ``chosen``): the
+    one a check names (each part's satellites those :func:`_minimum` finds)."""
     if count == 0:
         return None
     key = (chosen, threshold, count)
@@ -1018,40 +1112,66 @@ def _smaller_federation(s: _Setting, chosen: frozenset[Hex], threshold: int, cou
     return s.smaller[key]
 
 
-def _table_minimum(s: _Setting, groups: Sequence[frozenset[Hex]]
-                   ) -> tuple[int, frozenset[Hex] | None] | None:
+def _has_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int) -> bool:
+    """Whether :func:`_smaller_federation` finds one, answered where it can from every
+    optimal set of satellites of the listing's table (when all of them decide alike, the
+    one a check would name does too) rather than a search of each part."""
+    if count == 0:
+        return False
+    key = (chosen, threshold, count)
+    if key in s.smaller:
+        return s.smaller[key] is not None
+    if key not in s.any_smaller:
+        s.any_smaller[key] = _search_smaller(s, chosen, threshold, count, named=False) is not None
+    return s.any_smaller[key]
+
+
+def _table_sets(s: _Setting, groups: Sequence[frozenset[Hex]]
+                ) -> tuple[int, tuple[int, ...]] | None:
     """What the position's :class:`_GroupTable`, if a listing made one covering these
-    groups, tells of :func:`_minimum`: the fewest satellites, with the satellites when
-    only one set of them is optimal (the one any search finds); None if it does not
-    cover them."""
+    groups, tells of :func:`_minimum`: the fewest satellites, with every optimal set of
+    them as masks of the map (the one :func:`_minimum` finds among them); None if it
+    does not cover them."""
     mask = s.tables[0].terminals(groups) if s.tables else None
     if mask is None:
         return None
     least = s.tables[0].fewest(mask)
-    if least >= _INF:
-        return (least, None)
+    if least >= _UNKNOWN:
+        return (least, ())
     sets = s.tables[0].every_fewest(mask)
     assert sets is not None
-    return (least, s.grid.hex_set(sets[1][0]) if len(sets[1]) == 1 else None)
+    return (least, sets[1])
 
 
-def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
-                    ) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
+def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int,
+                    named: bool = True) -> tuple[frozenset[Hex], frozenset[Hex], int] | None:
+    """:func:`_smaller_federation`; with ``named`` False any such federation (not
+    necessarily the one a check names), found without a search of its own where every
+    optimal set of satellites of a part decides alike."""
     groups = _building_groups(s.grid, chosen - s.base)
     base_value = sum(s.values.get(h, 0) for h in s.base)
     values = [sum(s.values[h] for h in g) for g in groups]
+    outside = ~s.grid.mask(chosen)
     for combo in _minimal_covers(values, threshold - base_value):
         if len(combo) == len(groups):
             continue
         if _lower_bound(s, [groups[i] for i in combo]) >= count:
             continue
-        known = _table_minimum(s, [groups[i] for i in combo])
+        known = _table_sets(s, [groups[i] for i in combo])
         if known is not None and known[0] >= count:
             continue
         buildings = frozenset().union(*(groups[i] for i in combo))
-        if known is not None and known[1] is not None:
-            found: tuple[int, frozenset[Hex]] | None = (known[0], known[1])
-        else:
+        found: tuple[int, frozenset[Hex]] | None = None
+        if known is not None and len(known[1]) == 1:
+            found = (known[0], s.grid.hex_set(known[1][0]))
+        elif known is not None and not named:
+            joined = s.mask(buildings)
+            inside = [sats for sats in known[1] if not _member_bits(s, joined | sats) & outside]
+            if not inside:
+                continue
+            if len(inside) == len(known[1]):
+                found = (known[0], s.grid.hex_set(inside[0]))
+        if found is None:
             found = _minimum(s, buildings)
         if found is None or found[0] >= count:
             continue
@@ -1274,7 +1394,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
     tried: set[int] = set()
     member_sets: dict[int, tuple[frozenset[Hex], int]] = {}
     g = s.grid
-    eligible, base_bits = s.eligible_bits, s.base_bits
+    base_bits = s.base_bits
     for _, _, combo in bounded:
         mask = table.terminals(groups[i] for i in combo)
         found = None if mask is None else table.every_fewest(mask)
@@ -1286,7 +1406,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         joined = functools.reduce(operator.or_, (s.mask(groups[i]) for i in combo), base_bits)
         for sats in sat_sets:
             # the structures: with every eligible one touching them (not the base's)
-            member_bits = g.closure(joined | sats, eligible) & eligible & ~base_bits
+            member_bits = _member_bits(s, joined | sats)
             if member_bits | sats in tried:
                 continue
             tried.add(member_bits | sats)
@@ -1300,7 +1420,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                 member_sets[member_bits] = (members, sum(s.values[h] for h in members | base
                                                          if h in s.values))
             members, power = member_sets[member_bits]
-            if power < threshold or _smaller_federation(s, members, threshold, count):
+            if power < threshold or _has_smaller(s, members, threshold, count):
                 continue
             # no fewer satellites join the members, since none join ``buildings`` among
             # them: a check of this federation need not search again
@@ -1320,8 +1440,13 @@ def _members(s: _Setting, joined: int) -> frozenset[Hex]:
     """The structures of a new federation of the buildings and satellites of mask
     ``joined``: with every eligible structure they touch, and those touch (not the
     base's)."""
+    return s.grid.hex_set(_member_bits(s, joined))
+
+
+def _member_bits(s: _Setting, joined: int) -> int:
+    """:func:`_members` as a mask of the map."""
     whole = s.grid.closure(joined | s.base_bits, s.eligible_bits)
-    return s.grid.hex_set(whole & s.eligible_bits & ~s.base_bits)
+    return whole & s.eligible_bits & ~s.base_bits
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]

@@ -46,6 +46,7 @@ from gaia_lab.games.gaia_project.components import (
 )
 from gaia_lab.games.gaia_project.explanations import legal_verdict
 from gaia_lab.games.gaia_project.factions import hooks
+from gaia_lab.games.gaia_project.federation import FederationOption
 from gaia_lab.games.gaia_project.flow import DRAW_TASKS, FLOW, PHASE_KINDS, head_task
 from gaia_lab.games.gaia_project.notation import (
     DRAW_PARTS,
@@ -727,14 +728,17 @@ def _federations(state: GPState, seat: int) -> list[str]:
     if hooks(p.faction).one_federation:
         # the Ivits extend one federation; its satellites are paid with Q.I.C.
         grown = frozenset(h for fed in f.others for h in fed)
-        names = _federation_options(state.setup.sectors, tuple(sorted(f.structures.items())),
-                                    (), f.blocked, tuple(sorted(f.values.items())),
-                                    f.threshold, p.qic, f.bonus, grown)
+        names = [",".join(hexes) for hexes, _ in _federation_options(
+            state.setup.sectors, tuple(sorted(f.structures.items())), (), f.blocked,
+            tuple(sorted(f.values.items())), f.threshold, p.qic, f.bonus, grown)]
     else:
-        names = _federation_options(state.setup.sectors, tuple(sorted(f.structures.items())),
-                                    tuple(f.others), f.blocked,
-                                    tuple(sorted(f.values.items())), f.threshold,
-                                    tokens(p.bowls), f.bonus)
+        options = _federation_options(state.setup.sectors,
+                                      tuple(sorted(f.structures.items())), tuple(f.others),
+                                      f.blocked, tuple(sorted(f.values.items())), f.threshold,
+                                      tokens(p.bowls), f.bonus)
+        if options:
+            rules.accept_listed_federations(state, seat, options)
+        names = [",".join(hexes) for hexes, _ in options]
     supply = [t for t, n in state.fed_supply if n > 0]
     return [f"federation {o} {t}" for o in names for t in supply]
 
@@ -745,7 +749,11 @@ def _federation_options(sectors: tuple[tuple[str, int, int, int], ...],
                         blocked: frozenset[Any], values: tuple[tuple[str, int], ...],
                         threshold: int, tokens: int,
                         bonus: tuple[tuple[Any, int], ...] = (),
-                        grown: frozenset[Any] = frozenset()) -> tuple[str, ...]:
+                        grown: frozenset[Any] = frozenset()
+                        ) -> tuple[tuple[tuple[str, ...], FederationOption], ...]:
+    """:func:`.federation.federation_options` on hashable inputs, each option with the
+    log names of its hexes, remembered (the same structures come back turn after
+    turn)."""
     from gaia_lab.games.gaia_project.federation import federation_options
     from gaia_lab.games.gaia_project.state import _space_map
 
@@ -753,7 +761,7 @@ def _federation_options(sectors: tuple[tuple[str, int, int, int], ...],
     options = federation_options(m, dict(structures), list(others), blocked, dict(values),
                                  threshold, value_bonus=dict(bonus) or None,
                                  max_satellites=tokens, federation=grown)
-    return tuple(",".join(o.names(m)) for o in options)
+    return tuple((o.names(m), o) for o in options)
 
 
 def _same_tile_elsewhere(state: GPState, legal: list[Move],

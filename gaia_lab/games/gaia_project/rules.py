@@ -51,7 +51,7 @@ from gaia_lab.games.gaia_project.components import (
 )
 from gaia_lab.games.gaia_project.faction_variants import faction_board, variant_entry
 from gaia_lab.games.gaia_project.factions import hooks
-from gaia_lab.games.gaia_project.federation import FederationCheck
+from gaia_lab.games.gaia_project.federation import FederationCheck, FederationOption
 from gaia_lab.games.gaia_project.flow import FLOW, head_task, income_task, power_items
 from gaia_lab.games.gaia_project.notation import (
     Action,
@@ -1692,6 +1692,20 @@ def _take_tokens(p: PlayerState, n: int, using: tuple[int, int, int] | None,
     out of the game (satellites): from the bowls ``using`` names, else bowl I first.  The
     Taklons' brainstone is one of them only when a ``brainstone gaia|discard`` follows
     (unwritten: only when the other tokens do not suffice)."""
+    with_stone = _tokens_taken(p, n, using, turn, to_gaia, code, what, rule)
+    stone = p.brainstone
+    if stone >= 0:
+        bowls, stone = pw.take_stone(p.bowls, stone, n, with_stone, to_gaia, using)
+        return evolve(p, bowls=bowls, brainstone=stone)
+    if using is not None:
+        return evolve(p, bowls=pw.take_from(p.bowls, using, to_gaia))
+    return evolve(p, bowls=pw.to_gaia(p.bowls, n) if to_gaia else pw.remove_tokens(p.bowls, n))
+
+
+def _tokens_taken(p: PlayerState, n: int, using: tuple[int, int, int] | None,
+                  turn: _Turn | None, to_gaia: bool, code: str, what: str, rule: str) -> bool:
+    """Refuse what :func:`_take_tokens` cannot take, and say whether the brainstone is
+    one of the tokens (its choice read from the turn)."""
     stone = p.brainstone
     in_bowls = 0 <= stone <= 2
     with_stone = False
@@ -1717,12 +1731,7 @@ def _take_tokens(p: PlayerState, n: int, using: tuple[int, int, int] | None,
                 held = f"{there} token" + ("" if there == 1 else "s")
                 raise Refusal(f"{code}.using", f"Bowl {bowl} holds {held}, not {using[i]}.",
                               rule)
-    if stone >= 0:
-        bowls, stone = pw.take_stone(p.bowls, stone, n, with_stone, to_gaia, using)
-        return evolve(p, bowls=bowls, brainstone=stone)
-    if using is not None:
-        return evolve(p, bowls=pw.take_from(p.bowls, using, to_gaia))
-    return evolve(p, bowls=pw.to_gaia(p.bowls, n) if to_gaia else pw.remove_tokens(p.bowls, n))
+    return with_stone
 
 
 def _gaia_project(state: GPState, turn: _Turn, name: str, extra_range: int = 0,
@@ -2220,6 +2229,9 @@ class _FederationPosition:
     """The structures with a power value in no earlier federation."""
     links: Callable[[Iterable[Hex]], frozenset[Hex]]
     """The ``free`` structures linked to some hexes (:func:`.federation.structure_links`)."""
+    bordering: bool
+    """Whether one of the ``free`` structures touches an earlier federation (a line's
+    hexes may then link up a structure that no new federation may take in)."""
     lines: dict[tuple[str, ...], _FederationLine] = field(
         default_factory=dict, compare=False, repr=False)
     """The federation lines read and checked at this position, by the hexes they name (a
@@ -2263,7 +2275,9 @@ def _federation_position(position: _Same, seat: int) -> _FederationPosition:
 
     return _FederationPosition(f, tuple(sorted(f.structures.items())),
                                tuple(sorted(f.values.items())), free,
-                               fedmod.structure_links(position.state.space_map, free))
+                               fedmod.structure_links(position.state.space_map, free),
+                               bool(taken) and any(not taken.isdisjoint(h.neighbors())
+                                                   for h in free))
 
 
 def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[str]
@@ -2278,6 +2292,31 @@ def _federation_hexes(state: GPState, f: _FederationPosition, names: Sequence[st
     if satellites:
         chosen |= f.links(hexes)
     return chosen, satellites
+
+
+def accept_listed_federations(state: GPState, seat: int,
+                              options: Iterable[tuple[tuple[str, ...], FederationOption]]
+                              ) -> None:
+    """Take the federations a listing of the position found (``federation_options`` of
+    the player's :func:`federation_setting`, with their power tokens at most, each with
+    the log names of its hexes in their order) as their
+    lines' checks: each is built to pass every check (:func:`.federation.listed_check`),
+    so the lines naming them are not searched again.  Only when a line reads the same
+    structures from its hexes (see :func:`_federation_hexes`: those its satellites link
+    up, in no earlier federation, may include one next to an earlier federation, which
+    the check then refuses)."""
+    from gaia_lab.games.gaia_project import federation as fedmod
+
+    position = _federation_position(_Same(state), seat)
+    f, lines = position.setting, position.lines
+    flexible = state.setup.flexible_federations
+    for names, option in options:
+        if names in lines or (option.satellites and position.bordering
+                              and not position.links(option.hexes) <= option.structures):
+            continue
+        lines[names] = _FederationLine(names, len(option.satellites),
+                                       fedmod.listed_check(option, f.threshold,
+                                                           flexible=flexible))
 
 
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
@@ -2303,10 +2342,13 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     if pw.tokens(p.bowls) < n:
         raise Refusal("federation.tokens", f"{n} satellites need as many "
                       "power tokens.", "gp.federation.satellites")
+    if turn is not None and turn.judging:
+        # the tokens taken and the token's reward and the round's VP refuse nothing
+        _tokens_taken(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
+                      "gp.federation.satellites")
+        return state, []
     p = _take_tokens(p, n, cmd.using, turn, False, "federation", f"{n} satellites",
                      "gp.federation.satellites")
-    if turn is not None and turn.judging:
-        return state, []  # the token's reward and the round's VP refuse nothing
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
     p = _take_token(state, p, cmd.token)
     supply[cmd.token] -= 1
