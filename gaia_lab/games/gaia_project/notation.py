@@ -918,6 +918,8 @@ def _listed_command(words: list[str]) -> Command | None:
     form this reads: :func:`parse_move` then reads it)."""
     verb, args = words[0], words[1:]
     n = len(args)
+    if verb == "federation" and n == 2:  # first: most listed lines are federations
+        return Federation(tuple(args[0].split(",")), args[1])
     if n == 1 and verb in _LISTED_ONE:
         return _LISTED_ONE[verb](args[0])
     if verb == "build" and n == 2 and args[0] in BUILDINGS:
@@ -937,8 +939,6 @@ def _listed_command(words: list[str]) -> Command | None:
         return Charge(offer) if verb == "charge" else Decline(offer)
     if verb == "income" and n == 1:
         return Income(_listed_rewards(args[0]))
-    if verb == "federation" and n == 2:
-        return Federation(tuple(args[0].split(",")), args[1])
     return None
 
 
