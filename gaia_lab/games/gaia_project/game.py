@@ -52,7 +52,9 @@ from gaia_lab.games.gaia_project.notation import (
     DRAW_PARTS,
     Build,
     Init,
+    LostPlanet,
     Move,
+    Up,
     format_move,
     parse_listed,
     parse_move,
@@ -423,15 +425,35 @@ def _lists(*kinds: str) -> Callable[[_Lister], _Lister]:
     return register
 
 
-def _lines(state: GPState, seat: int, texts: list[str]) -> list[Move]:
+_STEP_NAV: Final = Up("nav")
+
+
+def _lines(state: GPState, seat: int, texts: list[str], turn: bool = False) -> list[Move]:
     """The player's lines from their texts; at Navigation level 4 a step to level 5
-    places the Lost Planet at once, so the hex is part of the line."""
+    places the Lost Planet at once, so the hex is part of the line.  In a ``turn``, a
+    line whose step is refused already (another player at level 5, no green token, the
+    tile before it refused) gets no hexes: each of its lines would be refused there."""
     p = state.seats[seat]
-    if p.level("navigation") == 4:
-        spots = _station_targets(state, p)
-        texts = [f"{t}. lostPlanet {h}" if t.endswith("up nav") else t
-                 for t in texts for h in (spots if t.endswith("up nav") else [""])]
-    return [parse_listed(f"{p.faction} {t}") for t in texts]
+    moves = [parse_listed(f"{p.faction} {t}") for t in texts]
+    if p.level("navigation") != 4:
+        return moves
+    stepping = [m for m in moves if m.commands[-1] == _STEP_NAV]
+    if not stepping:
+        return moves
+    if turn:
+        # judged as first parts: owing the Lost Planet is the only refusal allowed
+        viable = {id(m) for m, ok in zip(stepping, rules.turn_lines_legal(
+            state, stepping, False)) if ok}
+    else:
+        viable = {id(m) for m in stepping}
+    spots = _station_targets(state, p) if viable else []
+    out: list[Move] = []
+    for m in moves:
+        if m.commands[-1] != _STEP_NAV:
+            out.append(m)
+        elif id(m) in viable:
+            out += [Move(m.actor, (*m.commands, LostPlanet(h))) for h in spots]
+    return out
 
 
 @_lists(*DRAW_TASKS)
@@ -511,7 +533,7 @@ def _list_turn(state: GPState, task: Task) -> list[Move]:
             t.split(". ")[-1].startswith("up ")
             and p.level(rules.CODE_TRACK[t.split(". ")[-1][3:]]) == 2)]
         texts += [f"{t}. brainstone area{k}" for t in charging for k in (1, 2, 3)]
-    return _lines(state, seat, texts)
+    return _lines(state, seat, texts, turn=True)
 
 
 def _seat(task: Task) -> int:

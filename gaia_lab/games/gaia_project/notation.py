@@ -63,6 +63,7 @@ from typing import ClassVar, Final, TypeAlias
 
 from gaia_lab.core.checks import notation_text
 from gaia_lab.core.errors import NotationError
+from gaia_lab.core.values import slot_init
 from gaia_lab.games.gaia_project.components import (
     ADVANCED_POSITIONS,
     FACTION_IDS,
@@ -171,6 +172,7 @@ class LogNotationError(NotationError):
 # Rewards
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Reward:
     """An amount of something: ``3pw``, ``q`` (one, count unwritten), ``range+3``.
@@ -230,6 +232,7 @@ def _rewards_text(rewards: Iterable[Reward]) -> str:
 # Commands
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Init:
     """``init <players> <seed>``: the first line of a log."""
@@ -242,6 +245,7 @@ class Init:
         return f"init {self.players} {self.seed}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Draw:
     """``setup <part> <values>``: what a setup chance step drew (actor ``setup``).
@@ -265,6 +269,7 @@ DRAW_PARTS: Final = ("map", "techs", "advanced", "federation", "round", "final",
 """The setup chance steps, in the order they are drawn."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class ChooseFaction:
     """``faction <name>``: a seat chooses its faction."""
@@ -276,6 +281,7 @@ class ChooseFaction:
         return f"faction {self.faction}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Rotate:
     """``rotate (<QxR> <turns>)+``: turn sectors, each named by its centre hex."""
@@ -287,6 +293,7 @@ class Rotate:
         return "rotate " + " ".join(f"{h} {n}" for h, n in self.turns)
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Bid:
     """``bid <faction> <vp>``: a bid in a faction auction."""
@@ -318,6 +325,7 @@ def format_using(using: Using | None) -> str:
     return " using " + ", ".join(parts) if parts else ""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Build:
     """``build <building> <hex>``: build a mine or Gaiaformer, or upgrade to the building."""
@@ -338,6 +346,7 @@ class Build:
         return f"build {self.building} {self.hex}{format_using(self.using)}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class LostPlanet:
     """``lostPlanet <hex>``: place the Lost Planet (Navigation level 5)."""
@@ -349,6 +358,7 @@ class LostPlanet:
         return f"lostPlanet {self.hex}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class SwapPI:
     """``swap-PI <hex>``: move the planetary institute to this mine (Ambas)."""
@@ -360,6 +370,7 @@ class SwapPI:
         return f"swap-PI {self.hex}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Booster:
     """``booster <id>``: take a round booster during setup."""
@@ -371,6 +382,7 @@ class Booster:
         return f"booster {self.booster}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     """``pass [<booster>]``: pass, taking a new booster (none in the last round)."""
@@ -382,6 +394,7 @@ class Pass:
         return "pass" if self.booster is None else f"pass {self.booster}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Up:
     """``up <track>``: advance one level in a research area."""
@@ -393,6 +406,7 @@ class Up:
         return f"up {self.track}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Tech:
     """``tech <space>``: take the tech tile of a standard or advanced space."""
@@ -409,6 +423,7 @@ class Tech:
         return f"tech {self.position}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Cover:
     """``cover <space>``: the standard tile an advanced tile covers."""
@@ -420,6 +435,7 @@ class Cover:
         return f"cover {self.position}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class FedTile:
     """``fedtile <token>``: the federation token chosen (Q.I.C. action rescoring)."""
@@ -431,6 +447,7 @@ class FedTile:
         return f"fedtile {self.token}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Federation:
     """``federation <hex>,<hex>,…,<hex> <token>``: form a federation of these hexes
@@ -447,6 +464,7 @@ class Federation:
         return f"federation {','.join(self.hexes)} {self.token}{format_using(self.using)}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """``action <id>``: a power (``power1``..``power7``) or Q.I.C. (``qic1``..) action."""
@@ -458,6 +476,7 @@ class Action:
         return f"action {self.action}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Special:
     """``special <rewards>``: a special action, named by what it gives."""
@@ -469,6 +488,7 @@ class Special:
         return f"special {_rewards_text(self.rewards)}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Spend:
     """``spend <cost> for <gain>``: a free action."""
@@ -481,6 +501,7 @@ class Spend:
         return f"spend {_rewards_text(self.cost)} for {_rewards_text(self.gain)}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Burn:
     """``burn <n>``: burn ``n`` power."""
@@ -492,6 +513,7 @@ class Burn:
         return f"burn {self.amount}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Charge:
     """``charge <n>pw``: accept a power charge offered by another player's building."""
@@ -503,6 +525,7 @@ class Charge:
         return f"charge {_rewards_text(self.offer)}".rstrip()
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Decline:
     """``decline <n>pw``: refuse an offered power charge; ``decline up``: leave out the
@@ -523,6 +546,7 @@ class Decline:
         return f"decline {_rewards_text(self.offer)}".rstrip()
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Income:
     """``income <reward>``: take one income item when the order of income matters."""
@@ -534,6 +558,7 @@ class Income:
         return f"income {_rewards_text(self.rewards)}"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Brainstone:
     """``brainstone <area>``: where the brainstone goes (Taklons)."""
@@ -552,6 +577,7 @@ Command: TypeAlias = (
 )
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Move:
     """One log line: who acts (None for ``init``) and the commands of the turn."""
@@ -568,6 +594,7 @@ class Move:
 # Tokens
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class _Token:
     text: str
@@ -891,6 +918,8 @@ def _listed_command(words: list[str]) -> Command | None:
     form this reads: :func:`parse_move` then reads it)."""
     verb, args = words[0], words[1:]
     n = len(args)
+    if verb == "federation" and n == 2:  # first: most listed lines are federations
+        return Federation(tuple(args[0].split(",")), args[1])
     if n == 1 and verb in _LISTED_ONE:
         return _LISTED_ONE[verb](args[0])
     if verb == "build" and n == 2 and args[0] in BUILDINGS:
@@ -910,8 +939,6 @@ def _listed_command(words: list[str]) -> Command | None:
         return Charge(offer) if verb == "charge" else Decline(offer)
     if verb == "income" and n == 1:
         return Income(_listed_rewards(args[0]))
-    if verb == "federation" and n == 2:
-        return Federation(tuple(args[0].split(",")), args[1])
     return None
 
 

@@ -1026,6 +1026,8 @@ def turn_units(move: Move) -> list[_Unit]:
     [('brainstone area1', None), ('burn 1', 'brainstone area2'),
      ('brainstone area3', None), ('up nav', None)]
     """
+    if len(move.commands) == 1:  # most listed lines (a federation, a pass)
+        return [(move.commands[0], None)]
     units: list[_Unit] = []
     for cmd in move.commands:
         if (isinstance(cmd, Brainstone) and units and units[-1][1] is None
