@@ -61,3 +61,15 @@ def test_a_request_for_labels_of_an_older_offer_or_a_short_menu_is_not_answered(
         {"event": "labels", "group": 0, "version": panel.version,
          "labels": ["build d", "build e", "build f"]}]
     assert panel.offered() == [(0, "build d"), (1, "build e"), (2, "build f")]
+
+
+def test_a_malformed_request_for_labels_is_not_answered_and_changes_nothing() -> None:
+    panel = ActionPanel(fill_limit=1)
+    panel.show([("build", Menu([0, 1], ["build a", "build b"]), True)])
+    sent = panel.offer_json
+    for group in ([0], {"k": 0}, "0", 0.0, True, None, -1, 10**100):
+        assert _answers(panel, {"event": "labels", "group": group,
+                                "version": panel.version}) == []
+    assert _answers(panel, {"event": "labels", "version": [panel.version]}) == []
+    assert panel.offer_json == sent
+    assert panel.offered() == [(0, "build a"), (1, "build b")]

@@ -382,9 +382,9 @@ class ActionPanel(anywidget.AnyWidget):
     def _fill(self, content: Mapping[str, Any]) -> bool:
         """Answer the page's request for the labels of a long menu of the offer on show."""
         group = content.get("group")
-        if content.get("version") != self._version or group not in self._menus:
+        if content.get("version") != self._version or type(group) is not int \
+                or group not in self._menus:  # an old offer, or not a long menu of this one
             return False
-        assert isinstance(group, int)
         self.send({"event": "labels", "version": self._version, "group": group,
                    "labels": self.labels(group)})
         return True
