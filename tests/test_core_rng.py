@@ -4,9 +4,11 @@ numbers and the generator left in the same state, for small and large ranges."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.rng import below
 from gaia_lab.testing.random_play import choose
 
@@ -30,7 +32,10 @@ def test_the_policy_and_a_die_draw_as_before() -> None:
         [theirs.choice(faces) for _ in range(50)]
 
 
-@pytest.mark.parametrize("n", [0, -3])
-def test_below_refuses_an_empty_range(n: int) -> None:
-    with pytest.raises(ValueError, match="nothing to draw from"):
-        below(random.Random(1), n)
+@pytest.mark.parametrize("n", [0, -3, -10**100, 2.0, "6", None, True])
+def test_below_refuses_an_empty_range_or_not_a_whole_number(n: Any) -> None:
+    rng = random.Random(1)
+    before = rng.getstate()
+    with pytest.raises(GaiaLabError, match="nothing to draw from"):
+        below(rng, n)
+    assert rng.getstate() == before

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from gaia_lab.core.errors import GaiaLabError
 from gaia_lab.core.values import slot_init
 
 
@@ -50,10 +51,11 @@ def below(rng: random.Random, n: int) -> int:
     >>> [below(mine, 6) for _ in range(9)] == [theirs.randrange(6) for _ in range(9)]
     True
 
-    :raises ValueError: when ``n`` is not positive (nothing to draw from).
+    :raises GaiaLabError: when ``n`` is not a positive whole number (nothing to draw from).
     """
-    if n <= 0:
-        raise ValueError(f"below: nothing to draw from (n = {n})")
+    if type(n) is not int or n <= 0:
+        raise GaiaLabError(f"below: nothing to draw from (n = {n!r}, a positive whole number "
+                           "is needed)")
     bits = n.bit_length()
     drawn = rng.getrandbits(bits)
     while drawn >= n:
