@@ -37,6 +37,7 @@ from gaia_lab.core.hexgrid import Hex, distances
 from gaia_lab.core.rulebook import RuleRef
 from gaia_lab.core.values import evolve
 from gaia_lab.core.verdict import Verdict
+from gaia_lab.games.gaia_project import federation as fedmod
 from gaia_lab.games.gaia_project import power as pw
 from gaia_lab.games.gaia_project.components import (
     HOME_TYPES,
@@ -2183,8 +2184,6 @@ def federation_setting(state: GPState, seat: int) -> FederationSetting:
     """A player's structures (the Lost Planet counts as a mine), earlier federations,
     the hexes others hold (not their space stations: a satellite may share a hex with
     one, as the public engine allows), the power values (tech3) and the threshold."""
-    from gaia_lab.games.gaia_project import federation as fedmod
-
     p = state.seats[seat]
     m = state.space_map
     return FederationSetting(
@@ -2208,7 +2207,6 @@ def _check_federation(sectors: tuple[tuple[str, int, int, int], ...],
                       flexible: bool = False) -> FederationCheck:
     """:func:`.federation.check_federation` on hashable inputs, remembered (equal
     positions reached again, as a replay or another listing does, ask the same)."""
-    from gaia_lab.games.gaia_project import federation as fedmod
     from gaia_lab.games.gaia_project.state import _space_map
 
     return fedmod.check_federation(_space_map(sectors), dict(structures), satellites, chosen,
@@ -2273,8 +2271,6 @@ def _federation_position(position: _Same, seat: int) -> _FederationPosition:
     taken = frozenset(h for fed in f.others for h in fed)
     free = frozenset(h for h, kind in f.structures.items()
                      if f.values.get(kind, 0) > 0 and h not in taken)
-    from gaia_lab.games.gaia_project import federation as fedmod
-
     return _FederationPosition(f, tuple(sorted(f.structures.items())),
                                tuple(sorted(f.values.items())), free,
                                fedmod.structure_links(position.state.space_map, free),
@@ -2307,8 +2303,6 @@ def accept_listed_federations(state: GPState, seat: int,
     structures from its hexes (see :func:`_federation_hexes`: those its satellites link
     up, in no earlier federation, may include one next to an earlier federation, which
     the check then refuses)."""
-    from gaia_lab.games.gaia_project import federation as fedmod
-
     position = _federation_position(_Same(state), seat)
     f, lines = position.setting, position.lines
     flexible = state.setup.flexible_federations
@@ -2390,8 +2384,6 @@ def _check_satellite_supply(p: PlayerState, n: int) -> None:
 def check_one_federation(state: GPState, seat: int, names: Sequence[str]) -> FederationCheck:
     """The Ivits' growing federation: the hexes named (those already in it may be named
     too) extend it; 7 power value per federation formed, satellites paid in Q.I.C."""
-    from gaia_lab.games.gaia_project import federation as fedmod
-
     p = state.seats[seat]
     m = state.space_map
     f = federation_setting(state, seat)
