@@ -212,14 +212,32 @@ def _every_fewest(problem: _SteinerProblem | tuple[int, frozenset[Hex]] | None,
     root = problem.groups[0]
     if cost[full][root] >= min(most + 1, _UNKNOWN):
         return None
-    sets = _satellite_nodes(_all_trees(cost, full, root, problem))
+    nodes = tuple(1 << v if w else 0 for v, w in enumerate(problem.weight))
+    sets = _in_hex_order(_all_trees(cost, full, root, problem, nodes))
     return (sets[0].bit_count(), tuple(problem.satellites(_bits(t)) for t in sets))
 
 
-def _satellite_nodes(trees: set[int]) -> list[int]:
-    """The satellites of optimal trees (:func:`_all_trees`) in the order of their hexes
-    (the usable nodes are numbered so)."""
-    return sorted(trees, key=lambda t: list(_bits(t)))
+def _in_hex_order(trees: Iterable[int]) -> list[int]:
+    """Sets of satellites of the same size (the optimal trees of :func:`_all_trees`, as
+    masks of nodes or of the map: the usable nodes are numbered in the order of their
+    hexes) in the order of their hexes: the lists of their bits, lowest first, in list
+    order.  Of two sets of one size, the first holds the lowest bit they do not share, so
+    the key is each set's bytes, lowest first, with each byte's bits reversed and
+    inverted (a set holding that bit gets the smaller byte).
+
+    >>> [list(_bits(t)) for t in _in_hex_order([0b1010, 0b0110, 0b1001, 0b0011])]
+    [[0, 1], [0, 3], [1, 2], [1, 3]]
+    >>> [list(_bits(t)) for t in _in_hex_order([1 << 9 | 1 << 20, 1 << 9 | 1 << 17])]
+    [[9, 17], [9, 20]]
+    """
+    out = list(trees)
+    size = (max(out, default=0).bit_length() + 7) // 8
+    out.sort(key=lambda t: t.to_bytes(size, "little").translate(_LOW_FIRST))
+    return out
+
+
+_LOW_FIRST: Final = bytes(255 - int(f"{b:08b}"[::-1], 2) for b in range(256))
+"""Each byte with its bits reversed and inverted (:func:`_in_hex_order`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +260,13 @@ class _SteinerProblem:
     packed_weight: int = field(init=False, repr=False, compare=False)
     packed_high: int = field(init=False, repr=False, compare=False)
     """The weights as a packed row (:func:`_packed`), and each field's top bit."""
+    marks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Each usable node's hex as a mask of the map, 0 for the free nodes (the marks of
+    :func:`_all_trees` for satellites as masks of the map)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "marks", tuple(
+            spot if w else 0 for spot, w in zip(self.spots, self.weight)))
         object.__setattr__(self, "packed_weight", _packed(self.weight))
         object.__setattr__(self, "packed_high", _top_bits(len(self.weight)))
         first = len(self.weight) - sum(self.weight)  # the nodes of weight 0 come first
@@ -457,14 +480,14 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _Steiner
 
 
 def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int,
-               root: int, problem: _SteinerProblem,
+               root: int, problem: _SteinerProblem, marks: Sequence[int],
                memo: dict[tuple[int, int], set[int]] | None = None) -> set[int]:
-    """The usable nodes (the satellites) of every optimal tree at ``cost[full][root]``
-    (as masks: bit ``i`` for node ``i``; trees differing only in free nodes count once):
-    each way back through the table (a split of the terminals at a node, or a step to a
-    neighbour), remembered per ``(mask, node)`` in ``memo`` (the searches of one table
-    may share it).  Two optimal halves never share a node besides the one they meet at,
-    so their union is optimal too."""
+    """The usable nodes (the satellites) of every optimal tree at ``cost[full][root]``, as
+    masks: the union of the ``marks`` of their nodes (0 for a free node, so trees
+    differing only in free nodes count once): each way back through the table (a split of
+    the terminals at a node, or a step to a neighbour), remembered per ``(mask, node)`` in
+    ``memo`` (the searches of one table may share it).  Two optimal halves never share a
+    node besides the one they meet at, so their union is optimal too."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
     if memo is None:
         memo = {}
@@ -475,7 +498,7 @@ def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full
             return memo[key]
         c = cost[mask][v]
         out: set[int] = set()
-        node = 1 << v if weight[v] else 0
+        node = marks[v]
         if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
             out.add(node)
         else:
@@ -861,7 +884,10 @@ class _GroupTable:
     beside: dict[int, int] = field(default_factory=dict)
     """Each row less the nodes' own weights, packed (:func:`_dw_row`)."""
     memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
-    """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`)."""
+    """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`), their
+    satellites as masks of the map."""
+    found: dict[int, tuple[int, tuple[int, ...]] | None] = field(default_factory=dict)
+    """What :meth:`every_fewest` found of each set asked."""
 
     @staticmethod
     def of(s: _Setting, groups: Sequence[frozenset[Hex]], combos: Iterable[Sequence[int]]
@@ -929,13 +955,13 @@ class _GroupTable:
         finds, in its order), None if none do."""
         if mask & (mask - 1) == 0:
             return (0, (0,))
-        least = self.fewest(mask)
-        if least >= _UNKNOWN:
-            return None
-        spots = self.problem.spots
-        trees = _all_trees(self.cost, mask, self.root(mask), self.problem, self.memo)
-        return (least, tuple(functools.reduce(operator.or_, map(spots.__getitem__, _bits(t)), 0)
-                             for t in _satellite_nodes(trees)))
+        if mask not in self.found:
+            least = self.fewest(mask)
+            problem = self.problem
+            self.found[mask] = None if least >= _UNKNOWN else (least, tuple(_in_hex_order(
+                _all_trees(self.cost, mask, self.root(mask), problem, problem.marks,
+                           self.memo))))
+        return self.found[mask]
 
 
 def _near_all(s: _Setting, groups: Sequence[frozenset[Hex]], bound: int) -> int:
