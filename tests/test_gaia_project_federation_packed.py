@@ -77,11 +77,21 @@ def _agree(terminals: list[Hex], free: list[Hex], most: int) -> None:
             assert a == b if min(a, b) <= most else (a > most and b > most), (mask, v)
 
 
-@pytest.mark.parametrize("costs", [[0, 1, 2], [5, 0, 16383], [1 << 30, 7, 0]])
+@pytest.mark.parametrize("costs", [[0, 1, 2], [5, 0, 16383], [federation._UNKNOWN, 7, 0]])
 def test_packed_rows_read_back(costs: list[int]) -> None:
     back = federation._unpacked(federation._packed(costs), len(costs))
-    assert back == [min(c, federation._UNKNOWN) for c in costs]
+    assert back == costs
     high = federation._top_bits(len(costs))
     other = federation._packed([3] * len(costs))
     assert federation._unpacked(federation._packed_min(federation._packed(costs), other, high),
-                                len(costs)) == [min(c, federation._UNKNOWN, 3) for c in costs]
+                                len(costs)) == [min(c, 3) for c in costs]
+
+
+def test_rows_stay_within_their_fields() -> None:
+    # a merge of two rows holding the unknown is brought back to it: every cost of a row
+    # is at most the unknown, so the next merge cannot spill into the next node's field
+    problem = federation._problem(MAP, PLANETS[:4], SPACE[:40], [])
+    assert isinstance(problem, federation._SteinerProblem)
+    for row in federation._dw_costs(problem, 2)[1:]:
+        assert max(row) <= federation._UNKNOWN
+        assert federation._UNKNOWN in row  # the hexes beyond the bound stay unknown

@@ -259,7 +259,9 @@ class _SteinerProblem:
     """Each node's neighbours of weight 0, and of weight 1."""
     packed_weight: int = field(init=False, repr=False, compare=False)
     packed_high: int = field(init=False, repr=False, compare=False)
-    """The weights as a packed row (:func:`_packed`), and each field's top bit."""
+    packed_unknown: int = field(init=False, repr=False, compare=False)
+    """The weights as a packed row (:func:`_packed`), each field's top bit, and the
+    unknown cost in every field."""
     marks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """Each usable node's hex as a mask of the map, 0 for the free nodes (the marks of
     :func:`_all_trees` for satellites as masks of the map)."""
@@ -269,6 +271,7 @@ class _SteinerProblem:
             spot if w else 0 for spot, w in zip(self.spots, self.weight)))
         object.__setattr__(self, "packed_weight", _packed(self.weight))
         object.__setattr__(self, "packed_high", _top_bits(len(self.weight)))
+        object.__setattr__(self, "packed_unknown", _packed([_UNKNOWN] * len(self.weight)))
         first = len(self.weight) - sum(self.weight)  # the nodes of weight 0 come first
         cuts = [bisect.bisect_left(near, first) for near in self.adjacency]
         object.__setattr__(self, "free_near", tuple(
@@ -359,7 +362,7 @@ def _dw_row(problem: _SteinerProblem, beside: Sequence[int] | Mapping[int, int],
     terminals, weight = problem.groups, problem.weight
     n = len(weight)
     if mask & (mask - 1) == 0:
-        row = [_INF] * n
+        row = [_UNKNOWN] * n
         row[terminals[mask.bit_length() - 1]] = 0
     else:
         low = mask & -mask
@@ -375,9 +378,12 @@ def _dw_row(problem: _SteinerProblem, beside: Sequence[int] | Mapping[int, int],
             if sub == 0:
                 break
             sub = (sub - 1) & rest
-        row = _unpacked(best + problem.packed_weight, n)
+        # at most unknown: a row stays within its fields when added to another
+        row = _unpacked(_packed_min(best + problem.packed_weight, problem.packed_unknown, high),
+                        n)
     _relax(row, problem.free_near, problem.paid_near, min(most, n))
-    return row, _packed(map(operator.sub, row, weight))
+    # every node costs at least its own weight: the fields subtract without a borrow
+    return row, _packed(row) - problem.packed_weight
 
 
 _FIELD: Final = 16
@@ -392,11 +398,10 @@ def _packed(costs: Iterable[int]) -> int:
     ``16 i`` to ``16 i + 15``: two rows add up node by node with one addition, and their
     smaller costs take a few operations (:func:`_packed_min`).
 
-    >>> _unpacked(_packed([0, 3, 1 << 30]) + _packed([2, 2, 5]), 3) == [2, 5, _UNKNOWN + 5]
+    >>> _unpacked(_packed([0, 3, _UNKNOWN]) + _packed([2, 2, 5]), 3) == [2, 5, _UNKNOWN + 5]
     True
     """
-    return int.from_bytes(array("H", map(min, costs, itertools.repeat(_UNKNOWN))).tobytes(),
-                          sys.byteorder)
+    return int.from_bytes(array("H", costs).tobytes(), sys.byteorder)
 
 
 def _unpacked(packed: int, n: int) -> list[int]:
