@@ -349,18 +349,21 @@ def _dw_costs(problem: _SteinerProblem, most: int = _INF) -> list[list[int]]:
     cost: list[list[int]] = [[]] * (full + 1)
     beside = [0] * (full + 1)
     for mask in range(1, full + 1):
-        cost[mask], beside[mask] = _dw_row(problem, beside, mask, most)
+        cost[mask], beside[mask], _ = _dw_row(problem, beside, mask, most)
     return cost
 
 
 def _dw_row(problem: _SteinerProblem, beside: Sequence[int] | Mapping[int, int], mask: int,
-            most: int) -> tuple[list[int], int]:
-    """The row ``cost[mask]`` of the Dreyfus-Wagner table, and the same less each node's
+            most: int) -> tuple[list[int], int, list[int] | None]:
+    """The row ``cost[mask]`` of the Dreyfus-Wagner table, the same less each node's
     own weight (what a tree costs besides its node ``v``; :func:`_packed`), from those of
     the smaller sets of groups in ``beside``: two trees merged at ``v`` cost what each
-    costs besides ``v``, plus ``v``."""
+    costs besides ``v``, plus ``v``; and the row of those merges alone, before the
+    relaxation along the edges (None for one group: nothing to merge).  Where a node's
+    merge costs more than its cost, no optimal tree splits there."""
     terminals, weight = problem.groups, problem.weight
     n = len(weight)
+    merges = None
     if mask & (mask - 1) == 0:
         row = [_UNKNOWN] * n
         row[terminals[mask.bit_length() - 1]] = 0
@@ -379,11 +382,12 @@ def _dw_row(problem: _SteinerProblem, beside: Sequence[int] | Mapping[int, int],
                 break
             sub = (sub - 1) & rest
         # at most unknown: a row stays within its fields when added to another
-        row = _unpacked(_packed_min(best + problem.packed_weight, problem.packed_unknown, high),
-                        n)
+        merges = _unpacked(_packed_min(best + problem.packed_weight, problem.packed_unknown,
+                                       high), n)
+        row = merges.copy()
     _relax(row, problem.free_near, problem.paid_near, min(most, n))
     # every node costs at least its own weight: the fields subtract without a borrow
-    return row, _packed(row) - problem.packed_weight
+    return row, _packed(row) - problem.packed_weight, merges
 
 
 _FIELD: Final = 16
@@ -486,40 +490,61 @@ def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _Steiner
 
 def _all_trees(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int,
                root: int, problem: _SteinerProblem, marks: Sequence[int],
-               memo: dict[tuple[int, int], set[int]] | None = None) -> set[int]:
+               memo: dict[tuple[int, int], set[int]] | None = None,
+               merges: Mapping[int, list[int] | None] | None = None) -> set[int]:
     """The usable nodes (the satellites) of every optimal tree at ``cost[full][root]``, as
     masks: the union of the ``marks`` of their nodes (0 for a free node, so trees
     differing only in free nodes count once): each way back through the table (a split of
     the terminals at a node, or a step to a neighbour), remembered per ``(mask, node)`` in
     ``memo`` (the searches of one table may share it).  Two optimal halves never share a
-    node besides the one they meet at, so their union is optimal too."""
+    node besides the one they meet at, so their union is optimal too.  With the rows of
+    merges of :func:`_dw_row`, the splits are tried only at nodes whose merge is optimal."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
     if memo is None:
         memo = {}
+    splits: dict[int, list[tuple[Sequence[int], Sequence[int], int, int]]] = {}
+
+    def split(mask: int) -> list[tuple[Sequence[int], Sequence[int], int, int]]:
+        """Each split {A, B} of ``mask`` once (A holds the lowest terminal): their rows
+        and sets."""
+        if mask not in splits:
+            low = mask & -mask
+            rest = mask ^ low
+            pairs = []
+            sub = rest
+            while sub:
+                sub = (sub - 1) & rest
+                a = sub | low
+                pairs.append((cost[a], cost[mask ^ a], a, mask ^ a))
+            splits[mask] = pairs
+        return splits[mask]
 
     def trees(mask: int, v: int) -> set[int]:
         key = (mask, v)
         if key in memo:
             return memo[key]
-        c = cost[mask][v]
+        row = cost[mask]
+        c = row[v]  # below the unknown: on the way back from an optimal tree
         out: set[int] = set()
-        node = marks[v]
+        node, w = marks[v], weight[v]
         if mask & (mask - 1) == 0 and terminals[mask.bit_length() - 1] == v:
             out.add(node)
         else:
-            low = mask & -mask
-            rest = mask ^ low
-            sub = rest
-            while True:
-                a = sub | low
-                if a != mask and cost[a][v] + cost[mask ^ a][v] - weight[v] == c:
-                    out.update(x | y for x in trees(a, v) for y in trees(mask ^ a, v))
-                if sub == 0:
-                    break
-                sub = (sub - 1) & rest
+            whole = c + w
+            merged = None if merges is None else merges[mask]
+            if merged is None or merged[v] == c:
+                for a_row, b_row, a, b in split(mask):
+                    if a_row[v] + b_row[v] == whole:
+                        halves = trees(b, v)
+                        for x in trees(a, v):
+                            out.update(map(x.__or__, halves))
+            before = c - w
             for u in adjacency[v]:
-                if cost[mask][u] + weight[v] == c and cost[mask][u] < _UNKNOWN:
-                    out.update(t | node for t in trees(mask, u))
+                if row[u] == before:
+                    if node:
+                        out.update(map(node.__or__, trees(mask, u)))
+                    else:
+                        out.update(trees(mask, u))
         memo[key] = out
         return out
 
@@ -717,6 +742,12 @@ class _Setting:
     one of them need not search again)."""
     tables: list[_GroupTable] = field(default_factory=list, compare=False, repr=False)
     """The :class:`_GroupTable` of the last listing of the position, if any."""
+    gaps: dict[tuple[frozenset[Hex], frozenset[Hex]], int] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The fewest satellites joining two groups, by pair (:meth:`gap`)."""
+    rims: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
+    """Each group of the eligible structures outside the base (they touch one another)
+    as a mask, with its hexes and their neighbours (:meth:`members`)."""
 
     def __post_init__(self) -> None:
         g = _grid(self.space_map)
@@ -724,6 +755,20 @@ class _Setting:
                             ("usable_bits", g.mask(self.usable)),
                             ("base_bits", g.mask(self.base))):
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "rims", tuple(
+            (part, g.around(part)) for part in g.parts(self.eligible_bits & ~self.base_bits)))
+
+    def members(self, joined: int) -> int:
+        """The eligible structures outside the base that a new federation of the hexes of
+        mask ``joined`` (with the base) takes in: every one touching it, or linked to it
+        through the others.  Each group of them comes whole, and two groups never touch,
+        so a group is taken in when it touches ``joined`` or the base (or lies in it)."""
+        joined |= self.base_bits
+        out = 0
+        for part, rim in self.rims:
+            if rim & joined:
+                out |= part
+        return out
 
     def mask(self, group: frozenset[Hex]) -> int:
         """The mask of the map hexes of a group of structures or an earlier federation
@@ -754,9 +799,13 @@ class _Setting:
 
     def gap(self, a: frozenset[Hex], b: frozenset[Hex]) -> int:
         """The fewest satellites joining group ``a`` to group ``b`` (a lower bound for any
-        federation holding both)."""
-        target = self.mask(b)
-        return next((d for d, hexes in enumerate(self.within(a)) if hexes & target), _INF)
+        federation holding both; remembered)."""
+        key = (a, b)
+        if key not in self.gaps:
+            target = self.mask(b)
+            self.gaps[key] = next((d for d, hexes in enumerate(self.within(a))
+                                   if hexes & target), _INF)
+        return self.gaps[key]
 
 
 def _setting(space_map: SpaceMap, player_structures: Mapping[Hex, str],
@@ -888,6 +937,8 @@ class _GroupTable:
     cost: dict[int, list[int]] = field(default_factory=dict)
     beside: dict[int, int] = field(default_factory=dict)
     """Each row less the nodes' own weights, packed (:func:`_dw_row`)."""
+    merges: dict[int, list[int] | None] = field(default_factory=dict)
+    """Each row's merges before its relaxation (:func:`_dw_row`)."""
     memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`), their
     satellites as masks of the map."""
@@ -943,7 +994,8 @@ class _GroupTable:
                 # exact up to the largest bound of a covered set holding it: no tree
                 # costing more is part of an optimal tree of a covered set
                 most = max(b for cover, b in self.covers.items() if cover & sub == sub)
-                cost[sub], beside[sub] = _dw_row(self.problem, beside, sub, most)
+                cost[sub], beside[sub], self.merges[sub] = _dw_row(self.problem, beside, sub,
+                                                                   most)
         return cost[mask]
 
     def root(self, mask: int) -> int:
@@ -965,7 +1017,7 @@ class _GroupTable:
             problem = self.problem
             self.found[mask] = None if least >= _UNKNOWN else (least, tuple(_in_hex_order(
                 _all_trees(self.cost, mask, self.root(mask), problem, problem.marks,
-                           self.memo))))
+                           self.memo, self.merges))))
         return self.found[mask]
 
 
@@ -1374,7 +1426,7 @@ class FederationOption:
 
     def names(self, space_map: SpaceMap) -> tuple[str, ...]:
         """The log names of all its hexes, in the recorded order (sorted as text)."""
-        return tuple(sorted(space_map.name(h) for h in self.hexes))
+        return tuple(sorted(map(space_map.name, self.hexes)))
 
 
 def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str],
@@ -1421,7 +1473,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         return []
     bounded.sort()
     table = s.table(groups, [combo for _, _, combo in bounded])
-    out: dict[int, FederationOption] = {}
+    out: dict[int, tuple[FederationOption, list[int]]] = {}
     tried: set[int] = set()
     member_sets: dict[int, tuple[frozenset[Hex], int]] = {}
     g = s.grid
@@ -1457,14 +1509,16 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
             # them: a check of this federation need not search again
             s.least[members] = count
             satellites = g.hex_set(sats)
-            if not members | satellites:
+            hexes = member_bits | sats
+            if not hexes:
                 # the Ivits' federation has grown to the threshold: the option names it
                 built = frozenset(h for h in base if h in s.structures)
-                members, satellites = built, base - built
-            out[member_bits | sats] = FederationOption(members, satellites, power)
+                members, satellites, hexes = built, base - built, base_bits
+            out[member_bits | sats] = (FederationOption(members, satellites, power),
+                                       list(_bits(hexes)))
     # the bits of the hexes are in their order
-    return [out[k] for k in sorted(out, key=lambda k: (len(out[k].satellites),
-                                                       list(_bits(g.mask(out[k].hexes)))))]
+    return [option for option, _ in sorted(out.values(),
+                                           key=lambda o: (len(o[0].satellites), o[1]))]
 
 
 def _members(s: _Setting, joined: int) -> frozenset[Hex]:
@@ -1476,8 +1530,7 @@ def _members(s: _Setting, joined: int) -> frozenset[Hex]:
 
 def _member_bits(s: _Setting, joined: int) -> int:
     """:func:`_members` as a mask of the map."""
-    whole = s.grid.closure(joined | s.base_bits, s.eligible_bits)
-    return whole & s.eligible_bits & ~s.base_bits
+    return s.members(joined)
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
