@@ -68,6 +68,8 @@ def _compare(state: Any, seat: int) -> int:
         one_tree = federation._minimum(s, buildings)
         assert one_tree is not None and one_tree[0] == alone[0]
         assert one_tree[1] in alone[1]
+        if mask & (mask - 1):  # the tree a check names, from the table
+            assert s.grid.hex_set(table.named(mask)) == one_tree[1], combo
     return len(combos)
 
 

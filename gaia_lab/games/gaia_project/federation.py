@@ -455,8 +455,8 @@ def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequenc
                         reached[dearer].append(u)
 
 
-def _tree(cost: Sequence[Sequence[int]], full: int, root: int, problem: _SteinerProblem
-          ) -> set[int]:
+def _tree(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int, root: int,
+          problem: _SteinerProblem) -> set[int]:
     """Walk back from ``cost[full][root]`` to the nodes of one optimal tree."""
     terminals, weight, adjacency = problem.groups, problem.weight, problem.adjacency
     out: set[int] = set()
@@ -748,6 +748,11 @@ class _Setting:
     rims: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
     """Each group of the eligible structures outside the base (they touch one another)
     as a mask, with its hexes and their neighbours (:meth:`members`)."""
+    groups: tuple[frozenset[Hex], ...] = field(init=False, compare=False, repr=False)
+    """The same groups as sets of hexes (:func:`_building_groups`)."""
+    minimal_covers: dict[int, tuple[tuple[int, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The sets of :attr:`groups` reaching each power value (:meth:`covers`)."""
 
     def __post_init__(self) -> None:
         g = _grid(self.space_map)
@@ -755,8 +760,17 @@ class _Setting:
                             ("usable_bits", g.mask(self.usable)),
                             ("base_bits", g.mask(self.base))):
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "rims", tuple(
-            (part, g.around(part)) for part in g.parts(self.eligible_bits & ~self.base_bits)))
+        parts = g.parts(self.eligible_bits & ~self.base_bits)
+        object.__setattr__(self, "rims", tuple((part, g.around(part)) for part in parts))
+        object.__setattr__(self, "groups", tuple(map(g.hex_set, parts)))
+
+    def covers(self, value: int) -> tuple[tuple[int, ...], ...]:
+        """The sets of :attr:`groups` (their indices) reaching a power of ``value`` while
+        each group is needed, smallest first (:func:`_minimal_covers`; remembered)."""
+        if value not in self.minimal_covers:
+            values = [sum(self.values[h] for h in group) for group in self.groups]
+            self.minimal_covers[value] = tuple(_minimal_covers(values, value))
+        return self.minimal_covers[value]
 
     def members(self, joined: int) -> int:
         """The eligible structures outside the base that a new federation of the hexes of
@@ -1006,6 +1020,19 @@ class _GroupTable:
         """The fewest satellites joining the terminals of a covered set ``mask``."""
         return self.row(mask)[self.root(mask)] if mask & (mask - 1) else 0
 
+    def named(self, mask: int) -> int:
+        """The satellites (a mask of the map) of the optimal tree of a covered set
+        ``mask`` that :func:`_minimum` finds for its groups: the way back through the
+        table that takes the first split, else the first step, in the same order.  Its
+        search keeps the hexes near any of the groups, this table those near all the
+        groups of a covered set; an optimal tree and every way back along one lie on the
+        hexes near all of them (:func:`_region`), where both tables are exact, and the
+        groups, splits and hexes come in the same order in both."""
+        problem = self.problem
+        marks = problem.marks
+        return functools.reduce(operator.or_, (marks[v] for v in _tree(
+            self.cost, mask, self.root(mask), problem)), 0)
+
     def every_fewest(self, mask: int) -> tuple[int, tuple[int, ...]] | None:
         """The fewest satellites joining the terminals of a covered set ``mask`` and
         every optimal set of them as masks of the map (the sets :func:`_all_minimum`
@@ -1210,20 +1237,21 @@ def _has_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int
 
 
 def _table_sets(s: _Setting, groups: Sequence[frozenset[Hex]]
-                ) -> tuple[int, tuple[int, ...]] | None:
+                ) -> tuple[int, tuple[int, ...], int] | None:
     """What the position's :class:`_GroupTable`, if a listing made one covering these
     groups, tells of :func:`_minimum`: the fewest satellites, with every optimal set of
-    them as masks of the map (the one :func:`_minimum` finds among them); None if it
-    does not cover them."""
-    mask = s.tables[0].terminals(groups) if s.tables else None
-    if mask is None:
+    them as masks of the map, and the set :func:`_minimum` finds among them (its tree,
+    see :meth:`_GroupTable.named`); None if it does not cover them."""
+    table = s.tables[0] if s.tables else None
+    mask = None if table is None else table.terminals(groups)
+    if table is None or mask is None:
         return None
-    least = s.tables[0].fewest(mask)
+    least = table.fewest(mask)
     if least >= _UNKNOWN:
-        return (least, ())
-    sets = s.tables[0].every_fewest(mask)
+        return (least, (), 0)
+    sets = table.every_fewest(mask)
     assert sets is not None
-    return (least, sets[1])
+    return (least, sets[1], sets[1][0] if len(sets[1]) == 1 else table.named(mask))
 
 
 def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int,
@@ -1231,36 +1259,52 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
     """:func:`_smaller_federation`; with ``named`` False any such federation (not
     necessarily the one a check names), found without a search of its own where every
     optimal set of satellites of a part decides alike."""
-    groups = _building_groups(s.grid, chosen - s.base)
+    g = s.grid
     base_value = sum(s.values.get(h, 0) for h in s.base)
-    values = [sum(s.values[h] for h in g) for g in groups]
-    outside = ~s.grid.mask(chosen)
-    for combo in _minimal_covers(values, threshold - base_value):
+    chosen_bits = g.mask(chosen)
+    outside = ~chosen_bits
+    held = [i for i, (part, _) in enumerate(s.rims) if part & chosen_bits]
+    whole = functools.reduce(operator.or_, (s.rims[i][0] for i in held), 0)
+    if whole == chosen_bits & ~s.base_bits:
+        # whole groups of the position (as a listing's federations are): their sets are
+        # the position's sets of groups held in them, in the same order
+        groups = [s.groups[i] for i in held]
+        inside = set(held)
+        combos: Iterable[Sequence[int]] = (
+            [held.index(i) for i in combo] for combo in s.covers(threshold - base_value)
+            if inside.issuperset(combo))
+    else:
+        groups = _building_groups(g, chosen - s.base)
+        combos = _minimal_covers([sum(s.values[h] for h in part) for part in groups],
+                                 threshold - base_value)
+    for combo in combos:
         if len(combo) == len(groups):
             continue
-        if _lower_bound(s, [groups[i] for i in combo]) >= count:
+        parts = [groups[i] for i in combo]
+        if _lower_bound(s, parts) >= count:
             continue
-        known = _table_sets(s, [groups[i] for i in combo])
+        known = _table_sets(s, parts)
         if known is not None and known[0] >= count:
             continue
-        buildings = frozenset().union(*(groups[i] for i in combo))
-        found: tuple[int, frozenset[Hex]] | None = None
-        if known is not None and len(known[1]) == 1:
-            found = (known[0], s.grid.hex_set(known[1][0]))
-        elif known is not None and not named:
-            joined = s.mask(buildings)
-            inside = [sats for sats in known[1] if not _member_bits(s, joined | sats) & outside]
-            if not inside:
+        joined = functools.reduce(operator.or_, map(s.mask, parts), 0)
+        if known is None:
+            found = _minimum(s, frozenset().union(*parts))
+            if found is None or found[0] >= count:
                 continue
-            if len(inside) == len(known[1]):
-                found = (known[0], s.grid.hex_set(inside[0]))
-        if found is None:
-            found = _minimum(s, buildings)
-        if found is None or found[0] >= count:
-            continue
-        absorbed = _members(s, s.grid.mask(buildings | found[1]))
-        if absorbed <= chosen:
-            return (absorbed, found[1], base_value + sum(s.values[h] for h in absorbed))
+            satellites = g.mask(found[1])
+        else:
+            least, sets, satellites = known
+            if not named and len(sets) > 1:
+                inside_sets = [sats for sats in sets if not s.members(joined | sats) & outside]
+                if not inside_sets:
+                    continue
+                if len(inside_sets) == len(sets):
+                    satellites = inside_sets[0]
+        absorbed = s.members(joined | satellites)
+        if not absorbed & outside:
+            members = g.hex_set(absorbed)
+            return (members, g.hex_set(satellites),
+                    base_value + sum(s.values[h] for h in members))
     return None
 
 
@@ -1460,11 +1504,10 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
     base = frozenset(federation)
     s = _setting(space_map, player_structures, other_federations, blocked, power_values,
                  value_bonus, base)
-    groups = _building_groups(s.grid, s.eligible - base)
-    values = [sum(s.values[h] for h in g) for g in groups]
+    groups = s.groups
     base_value = sum(s.values.get(h, 0) for h in base)
     bounded = []
-    for combo in _minimal_covers(values, threshold - base_value):
+    for combo in s.covers(threshold - base_value):
         parts = [groups[i] for i in combo] + ([base] if base else [])
         bound = _lower_bound(s, parts)
         if bound < _INF and (max_satellites is None or bound <= max_satellites):
