@@ -441,6 +441,7 @@ def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequenc
             reached[c].append(v)
     for c, nodes in enumerate(reached):
         dearer = c + 1
+        later = reached[dearer] if dearer <= most else None
         for v in nodes:  # grows while read: nodes reached at no extra cost
             if row[v] != c:
                 continue  # improved since it was listed
@@ -448,11 +449,11 @@ def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequenc
                 if c < row[u]:
                     row[u] = c
                     nodes.append(u)
-            if dearer <= most:
+            if later is not None:
                 for u in paid[v]:
                     if dearer < row[u]:
                         row[u] = dearer
-                        reached[dearer].append(u)
+                        later.append(u)
 
 
 def _tree(cost: Sequence[Sequence[int]] | Mapping[int, Sequence[int]], full: int, root: int,
