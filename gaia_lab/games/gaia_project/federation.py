@@ -644,7 +644,13 @@ class _Grid:
 
     def hex_set(self, mask: int) -> frozenset[Hex]:
         """The hexes of the bits of ``mask``."""
-        return frozenset(map(self.hexes.__getitem__, _bits(mask)))
+        hexes = self.hexes
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(hexes[low.bit_length() - 1])
+            mask ^= low
+        return frozenset(out)
 
     def around(self, mask: int) -> int:
         """``mask`` and its neighbours (with spare bits: keep what a set of hexes holds)."""
@@ -691,7 +697,8 @@ def _grid(space_map: SpaceMap) -> _Grid:
     r0 = min(h.r for h in hexes)
     width = max(h.r for h in hexes) - r0 + 2
     bits = {h: (h.q - q0) * width + h.r - r0 for h in hexes}
-    return _Grid(MappingProxyType(bits), MappingProxyType({b: h for h, b in bits.items()}),
+    # plain dicts (read-only by their type): the searches read them most
+    return _Grid(bits, {b: h for h, b in bits.items()},
                  width, MappingProxyType({bits[h]: tuple(bits[n] for n in space_map.neighbours(h))
                                           for h in hexes}))
 
@@ -1471,7 +1478,7 @@ class FederationOption:
 
     def names(self, space_map: SpaceMap) -> tuple[str, ...]:
         """The log names of all its hexes, in the recorded order (sorted as text)."""
-        return tuple(sorted(map(space_map.name, self.hexes)))
+        return space_map.sorted_names(self.hexes)
 
 
 def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str],

@@ -255,6 +255,18 @@ class SpaceMap:
         except KeyError:
             raise KeyError(f"hex {h} is not on the map") from None
 
+    def sorted_names(self, hexes: Iterable[Hex]) -> tuple[str, ...]:
+        """The log names of ``hexes``, sorted as text (the order a log lists them in).
+
+        >>> m = SpaceMap.from_options(DEEP_MIND_2_OPTIONS)
+        >>> m.sorted_names([m.hex("5A10"), m.hex("5A7"), m.hex("10A0")])
+        ('10A0', '5A10', '5A7')
+        """
+        try:
+            return tuple(sorted(map(self._names.__getitem__, hexes)))
+        except KeyError as exc:
+            raise KeyError(f"hex {exc.args[0]} is not on the map") from None
+
     def names(self) -> tuple[str, ...]:
         """The log name of every hex, in map order (a table built once).
 
