@@ -956,11 +956,15 @@ class _GroupTable:
     it costs more, nor any part of one)."""
     index: Mapping[frozenset[Hex], int]
     """Each group's terminal."""
+    gaps: tuple[tuple[int, ...], ...]
+    """The fewest satellites joining each two terminals (:meth:`_Setting.gap`)."""
     cost: dict[int, list[int]] = field(default_factory=dict)
     beside: dict[int, int] = field(default_factory=dict)
     """Each row less the nodes' own weights, packed (:func:`_dw_row`)."""
     merges: dict[int, list[int] | None] = field(default_factory=dict)
     """Each row's merges before its relaxation (:func:`_dw_row`)."""
+    spans: dict[int, int] = field(default_factory=dict)
+    """The largest gap between two terminals of each set asked (:meth:`most_of`)."""
     memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`), their
     satellites as masks of the map."""
@@ -989,8 +993,10 @@ class _GroupTable:
         problem = _SteinerProblem.joining(g, g.parts(s.eligible_bits | s.base_bits),
                                           [s.mask(t) for t in [*groups, *base]],
                                           s.usable_bits & near)
+        terminals = [*groups, *base]
+        gaps = tuple(tuple(s.gap(a, b) for b in terminals) for a in terminals)
         return _GroupTable(tuple(groups), bool(base), problem, most, MappingProxyType(covers),
-                           index)
+                           index, gaps)
 
     def terminals(self, groups: Iterable[frozenset[Hex]]) -> int | None:
         """The set of these groups with the base, if the table covers it."""
@@ -1013,12 +1019,33 @@ class _GroupTable:
                     missing.append(sub)
                 sub = (sub - 1) & mask
             for sub in reversed(missing):  # smaller sets first
-                # exact up to the largest bound of a covered set holding it: no tree
-                # costing more is part of an optimal tree of a covered set
-                most = max(b for cover, b in self.covers.items() if cover & sub == sub)
                 cost[sub], beside[sub], self.merges[sub] = _dw_row(self.problem, beside, sub,
-                                                                   most)
+                                                                   self.most_of(sub))
         return cost[mask]
+
+    def most_of(self, sub: int) -> int:
+        """How far the row of ``sub`` must be exact: the dearest part of an optimal tree
+        of a covered set ``C`` holding ``sub`` that joins ``sub``'s terminals at a node
+        ``v``.  Such a tree costs at most ``C``'s bound ``B``, and it is that part and a
+        tree joining the rest of ``C`` at ``v``, sharing ``v``; the rest costs at least its
+        largest gap ``G`` (two terminals that far apart) and ``v`` itself, so the part costs
+        at most ``B - G + 1`` (``B`` when the rest is one terminal or none).  An optimal
+        tree's parts and their own parts are then all exact, which is all a listing
+        reads."""
+        most = 0
+        spans = self.spans
+        for cover, bound in self.covers.items():
+            if cover & sub == sub:
+                rest = cover ^ sub
+                if rest & (rest - 1):
+                    if rest not in spans:
+                        ends = list(_bits(rest))
+                        spans[rest] = max(self.gaps[a][b]
+                                          for a, b in itertools.combinations(ends, 2))
+                    bound += 1 - spans[rest]
+                if bound > most:
+                    most = bound
+        return most
 
     def root(self, mask: int) -> int:
         """The node of the first terminal of ``mask``."""
