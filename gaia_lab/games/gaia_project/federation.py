@@ -956,15 +956,14 @@ class _GroupTable:
     it costs more, nor any part of one)."""
     index: Mapping[frozenset[Hex], int]
     """Each group's terminal."""
-    gaps: tuple[tuple[int, ...], ...]
-    """The fewest satellites joining each two terminals (:meth:`_Setting.gap`)."""
+    exact: Mapping[int, int]
+    """How far the row of each set of terminals held in a covered set must be exact
+    (:func:`_row_bounds`)."""
     cost: dict[int, list[int]] = field(default_factory=dict)
     beside: dict[int, int] = field(default_factory=dict)
     """Each row less the nodes' own weights, packed (:func:`_dw_row`)."""
     merges: dict[int, list[int] | None] = field(default_factory=dict)
     """Each row's merges before its relaxation (:func:`_dw_row`)."""
-    spans: dict[int, int] = field(default_factory=dict)
-    """The largest gap between two terminals of each set asked (:meth:`most_of`)."""
     memo: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     """The optimal trees found below each ``(set, node)`` (:func:`_all_trees`), their
     satellites as masks of the map."""
@@ -994,9 +993,9 @@ class _GroupTable:
                                           [s.mask(t) for t in [*groups, *base]],
                                           s.usable_bits & near)
         terminals = [*groups, *base]
-        gaps = tuple(tuple(s.gap(a, b) for b in terminals) for a in terminals)
+        gaps = [[s.gap(a, b) for b in terminals] for a in terminals]
         return _GroupTable(tuple(groups), bool(base), problem, most, MappingProxyType(covers),
-                           index, gaps)
+                           index, MappingProxyType(_row_bounds(covers, gaps)))
 
     def terminals(self, groups: Iterable[frozenset[Hex]]) -> int | None:
         """The set of these groups with the base, if the table covers it."""
@@ -1020,32 +1019,8 @@ class _GroupTable:
                 sub = (sub - 1) & mask
             for sub in reversed(missing):  # smaller sets first
                 cost[sub], beside[sub], self.merges[sub] = _dw_row(self.problem, beside, sub,
-                                                                   self.most_of(sub))
+                                                                   self.exact[sub])
         return cost[mask]
-
-    def most_of(self, sub: int) -> int:
-        """How far the row of ``sub`` must be exact: the dearest part of an optimal tree
-        of a covered set ``C`` holding ``sub`` that joins ``sub``'s terminals at a node
-        ``v``.  Such a tree costs at most ``C``'s bound ``B``, and it is that part and a
-        tree joining the rest of ``C`` at ``v``, sharing ``v``; the rest costs at least its
-        largest gap ``G`` (two terminals that far apart) and ``v`` itself, so the part costs
-        at most ``B - G + 1`` (``B`` when the rest is one terminal or none).  An optimal
-        tree's parts and their own parts are then all exact, which is all a listing
-        reads."""
-        most = 0
-        spans = self.spans
-        for cover, bound in self.covers.items():
-            if cover & sub == sub:
-                rest = cover ^ sub
-                if rest & (rest - 1):
-                    if rest not in spans:
-                        ends = list(_bits(rest))
-                        spans[rest] = max(self.gaps[a][b]
-                                          for a, b in itertools.combinations(ends, 2))
-                    bound += 1 - spans[rest]
-                if bound > most:
-                    most = bound
-        return most
 
     def root(self, mask: int) -> int:
         """The node of the first terminal of ``mask``."""
@@ -1081,6 +1056,37 @@ class _GroupTable:
                 _all_trees(self.cost, mask, self.root(mask), problem, problem.marks,
                            self.memo, self.merges))))
         return self.found[mask]
+
+
+def _row_bounds(covers: Mapping[int, int], gaps: Sequence[Sequence[int]]) -> dict[int, int]:
+    """How far the row of each set ``T`` of terminals held in a covered set must be
+    exact: as far as a part of an optimal tree of a covered set ``C`` holding ``T`` that
+    joins ``T``'s terminals at a node ``v`` can cost.  Such a tree costs at most ``C``'s
+    bound ``B`` (the value in ``covers``), and it is that part and a tree joining the rest
+    of ``C`` at ``v``, sharing ``v``; the rest costs at least its largest gap ``G`` (two of
+    its terminals that far apart, ``gaps``) and ``v`` itself, so the part costs at most
+    ``B - G + 1`` (``B`` when the rest is one terminal or none).  An optimal tree's parts
+    and their own parts are then all exact, which is all a listing reads.
+
+    >>> _row_bounds({0b111: 9}, [[0, 2, 5], [2, 0, 4], [5, 4, 0]])[0b001]
+    6
+    """
+    spans: dict[int, int] = {0: 0}
+    out: dict[int, int] = {}
+    for cover, bound in covers.items():
+        sub = cover
+        while sub:
+            rest = cover ^ sub
+            if rest not in spans:  # the largest gap, from that of the rest but its lowest
+                low = (rest & -rest).bit_length() - 1
+                spans[rest] = max(spans[rest & (rest - 1)],
+                                  max((gaps[low][b] for b in _bits(rest & (rest - 1))),
+                                      default=0))
+            most = bound + 1 - spans[rest] if rest & (rest - 1) else bound
+            if most > out.get(sub, -1):
+                out[sub] = most
+            sub = (sub - 1) & cover
+    return out
 
 
 def _near_all(s: _Setting, groups: Sequence[frozenset[Hex]], bound: int) -> int:
