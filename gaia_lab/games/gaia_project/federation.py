@@ -1557,7 +1557,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         return []
     bounded.sort()
     table = s.table(groups, [combo for _, _, combo in bounded])
-    out: dict[int, tuple[FederationOption, list[int]]] = {}
+    out: dict[int, tuple[FederationOption, str]] = {}
     tried: set[int] = set()
     member_sets: dict[int, tuple[frozenset[Hex], int]] = {}
     g = s.grid
@@ -1599,10 +1599,26 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
                 built = frozenset(h for h in base if h in s.structures)
                 members, satellites, hexes = built, base - built, base_bits
             out[member_bits | sats] = (FederationOption(members, satellites, power),
-                                       list(_bits(hexes)))
+                                       _listed_order(hexes))
     # the bits of the hexes are in their order
     return [option for option, _ in sorted(out.values(),
                                            key=lambda o: (len(o[0].satellites), o[1]))]
+
+
+def _listed_order(mask: int) -> str:
+    """A key putting masks in the order of the lists of their bits, lowest first (in list
+    order): the bits as text, lowest first, a set bit ``1`` and a clear one ``2``, so that
+    the first bit two masks do not share decides, the mask holding it first, and a mask
+    whose bits stop there (a list ending sooner) first of all.
+
+    >>> masks = [0b1001, 0b11, 0b1, 0b110, 0b1000]
+    >>> sorted(masks, key=_listed_order) == sorted(masks, key=lambda m: list(_bits(m)))
+    True
+    """
+    return bin(mask)[:1:-1].translate(_LISTED)
+
+
+_LISTED: Final = str.maketrans("0", "2")
 
 
 def _members(s: _Setting, joined: int) -> frozenset[Hex]:
