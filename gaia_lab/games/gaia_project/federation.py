@@ -920,14 +920,18 @@ def _spanning_bound(s: _Setting, groups: Sequence[frozenset[Hex]]) -> int:
     algorithm): no optimal tree needs more (``_INF`` when two groups cannot be joined)."""
     if not groups:
         return 0
-    bound, linked, rest = 0, [groups[0]], list(groups[1:])
+    first, *rest = groups
+    nearest = [s.gap(first, b) for b in rest]  # each group's gap to the tree so far
+    bound = 0
     while rest:
-        cost, nearest = min(((min(s.gap(a, b) for a in linked), i)
-                             for i, b in enumerate(rest)), key=lambda x: x[0])
+        cost = min(nearest)
         if cost >= _INF:
             return _INF
         bound += cost
-        linked.append(rest.pop(nearest))
+        i = nearest.index(cost)  # the first of the nearest, as the tree grows
+        linked = rest.pop(i)
+        del nearest[i]
+        nearest = [min(d, s.gap(linked, b)) for d, b in zip(nearest, rest, strict=True)]
     return bound
 
 
@@ -1281,18 +1285,19 @@ def _table_sets(s: _Setting, groups: Sequence[frozenset[Hex]]
                 ) -> tuple[int, tuple[int, ...], int] | None:
     """What the position's :class:`_GroupTable`, if a listing made one covering these
     groups, tells of :func:`_minimum`: the fewest satellites, with every optimal set of
-    them as masks of the map, and the set :func:`_minimum` finds among them (its tree,
-    see :meth:`_GroupTable.named`); None if it does not cover them."""
+    them as masks of the map, and the groups' set of terminals in the table (whose
+    :meth:`_GroupTable.named` is the set :func:`_minimum` finds); None if it does not
+    cover them."""
     table = s.tables[0] if s.tables else None
     mask = None if table is None else table.terminals(groups)
     if table is None or mask is None:
         return None
     least = table.fewest(mask)
     if least >= _UNKNOWN:
-        return (least, (), 0)
+        return (least, (), mask)
     sets = table.every_fewest(mask)
     assert sets is not None
-    return (least, sets[1], sets[1][0] if len(sets[1]) == 1 else table.named(mask))
+    return (least, sets[1], mask)
 
 
 def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: int,
@@ -1334,13 +1339,15 @@ def _search_smaller(s: _Setting, chosen: frozenset[Hex], threshold: int, count: 
                 continue
             satellites = g.mask(found[1])
         else:
-            least, sets, satellites = known
-            if not named and len(sets) > 1:
-                inside_sets = [sats for sats in sets if not s.members(joined | sats) & outside]
-                if not inside_sets:
+            least, sets, mask = known
+            satellites = sets[0]
+            if len(sets) > 1:
+                inside_sets = [] if named else [
+                    sats for sats in sets if not s.members(joined | sats) & outside]
+                if not named and not inside_sets:
                     continue
-                if len(inside_sets) == len(sets):
-                    satellites = inside_sets[0]
+                if named or len(inside_sets) < len(sets):
+                    satellites = s.tables[0].named(mask)  # the one a check names
         absorbed = s.members(joined | satellites)
         if not absorbed & outside:
             members = g.hex_set(absorbed)
