@@ -57,8 +57,7 @@ import functools
 import itertools
 import operator
 import re
-import sys
-from array import array
+import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -397,7 +396,7 @@ _UNKNOWN: Final = (1 << (_FIELD - 2)) - 1
 weight add up below the top bit)."""
 
 
-def _packed(costs: Iterable[int]) -> int:
+def _packed(costs: Sequence[int]) -> int:
     """A row of costs as one int, node ``i``'s cost (at most :data:`_UNKNOWN`) in bits
     ``16 i`` to ``16 i + 15``: two rows add up node by node with one addition, and their
     smaller costs take a few operations (:func:`_packed_min`).
@@ -405,12 +404,18 @@ def _packed(costs: Iterable[int]) -> int:
     >>> _unpacked(_packed([0, 3, _UNKNOWN]) + _packed([2, 2, 5]), 3) == [2, 5, _UNKNOWN + 5]
     True
     """
-    return int.from_bytes(array("H", costs).tobytes(), sys.byteorder)
+    return int.from_bytes(_row_format(len(costs)).pack(*costs), "little")
 
 
 def _unpacked(packed: int, n: int) -> list[int]:
     """The costs of the ``n`` nodes of a packed row (:func:`_packed`)."""
-    return list(memoryview(packed.to_bytes(2 * n, sys.byteorder)).cast("H"))
+    return list(_row_format(n).unpack(packed.to_bytes(2 * n, "little")))
+
+
+@functools.lru_cache(maxsize=64)
+def _row_format(n: int) -> struct.Struct:
+    """The bytes of a packed row of ``n`` nodes: 16 bits a node, lowest first."""
+    return struct.Struct(f"<{n}H")
 
 
 def _packed_min(x: int, y: int, high: int) -> int:
@@ -427,7 +432,7 @@ def _packed_min(x: int, y: int, high: int) -> int:
 
 def _top_bits(n: int) -> int:
     """The top bit of each of ``n`` nodes' fields in a packed row (:func:`_packed`)."""
-    return int.from_bytes(array("H", [1 << (_FIELD - 1)] * n).tobytes(), sys.byteorder)
+    return _packed([1 << (_FIELD - 1)] * n)
 
 
 def _relax(row: list[int], free: Sequence[Sequence[int]], paid: Sequence[Sequence[int]],
