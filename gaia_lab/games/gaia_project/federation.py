@@ -951,15 +951,15 @@ class _GroupTable:
     ``covers``: every optimal tree of such a set lies on the hexes near all its groups
     (see :func:`_region`), so for these sets (and the smaller sets their trees are made
     of) it finds the fewest satellites and the optimal trees a search on their own
-    region finds.  Each row stops at the largest bound of the covered sets holding it."""
+    region finds.  Each row is exact only as far as a part of an optimal tree of a covered
+    set can cost (:func:`_row_bounds`): every way back from a covered set's optimal trees,
+    all a listing reads, stays within that."""
 
     groups: tuple[frozenset[Hex], ...]
     """The player's groups of structures that may join a federation (the base aside)."""
     base: bool
     """Whether the base is a terminal (after the groups)."""
     problem: _SteinerProblem
-    most: int
-    """The largest bound of the covered sets."""
     covers: Mapping[int, int]
     """The sets of terminals searched exactly, each with its bound (no optimal tree of
     it costs more, nor any part of one)."""
@@ -988,14 +988,13 @@ class _GroupTable:
         index = MappingProxyType({t: i for i, t in enumerate(groups)})
         base = [s.base] if s.base else []
         covers: dict[int, int] = {}
-        most, near = 0, 0
+        near = 0
         for combo in combos:
             terminals = [groups[i] for i in combo] + base
             bound = _spanning_bound(s, terminals)
             if not terminals or bound >= _INF:
                 continue
             covers[sum(1 << i for i in combo) | (1 << len(groups) if base else 0)] = bound
-            most = max(most, bound)
             near |= _near_all(s, terminals, bound)
         g = s.grid  # the groups and the base are all the free hexes
         problem = _SteinerProblem.joining(g, g.parts(s.eligible_bits | s.base_bits),
@@ -1003,7 +1002,7 @@ class _GroupTable:
                                           s.usable_bits & near)
         terminals = [*groups, *base]
         gaps = [[s.gap(a, b) for b in terminals] for a in terminals]
-        return _GroupTable(tuple(groups), bool(base), problem, most, MappingProxyType(covers),
+        return _GroupTable(tuple(groups), bool(base), problem, MappingProxyType(covers),
                            index, MappingProxyType(_row_bounds(covers, gaps)))
 
     def terminals(self, groups: Iterable[frozenset[Hex]]) -> int | None:
