@@ -1664,10 +1664,12 @@ def _minimal_covers(values: Sequence[int], threshold: int) -> Iterator[tuple[int
         yield ()
         return
     smallest = min((v for v in values if v > 0), default=1)
+    value = values.__getitem__
     # a set where every member is needed holds at most threshold / smallest + 1 members
     for size in range(1, min(n, threshold // smallest + 1) + 1):
         for combo in itertools.combinations(range(n), size):
-            total = sum(values[i] for i in combo)
-            if total < threshold or any(total - values[i] >= threshold for i in combo):
-                continue
-            yield combo
+            held = list(map(value, combo))
+            total = sum(held)
+            # each member is needed when even the smallest is
+            if total >= threshold and total - min(held) < threshold:
+                yield combo
