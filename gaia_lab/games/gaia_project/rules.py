@@ -1060,10 +1060,12 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = Tru
     """Whether each line is legal as the turn the head task waits for, as
     :func:`play` would find: the lines are walked as a tree of their commands, so a
     first part shared by many lines (``build lab 4B2``, then each tile and step) is
-    played once.  Only a rule's refusal makes a line illegal; any other error
-    propagates.  With ``complete`` False a line refused only as incomplete (a first
-    part still owing its follow-ups, ``action power2`` before its mine) counts as
-    legal."""
+    played once, and lines ending in the same federation but for its token (a listing
+    writes each with every token left) are judged once, each token on its own
+    (:func:`federation_tokens_left`: a federation reads nothing else of its token while
+    judged).  Only a rule's refusal makes a line illegal; any other error propagates.
+    With ``complete`` False a line refused only as incomplete (a first part still owing
+    its follow-ups, ``action power2`` before its mine) counts as legal."""
     task = head_task(state)
     assert task is not None and task.kind == "turn", task
     seat = _seat(task)
@@ -1082,6 +1084,12 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = Tru
             return None
         return played, after
 
+    def ended(state: GPState, turn: _Turn, unit: _Unit) -> bool:
+        # the end of a line refuses only a missing follow-up (_end_turn); the charges it
+        # offers and the next turn decide nothing
+        done = play_unit(state, turn, unit, last=True)
+        return done is not None and not (complete and done[1].follow)
+
     def walk(state: GPState, turn: _Turn, lines: list[tuple[int, list[_Unit]]],
              depth: int) -> None:
         # every line here has a part at ``depth``; the lines sharing a part that is not
@@ -1090,18 +1098,29 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = Tru
         # the Lost Planet owed: the hexes ending lines here are judged from one table
         spots = (lost_planet_spots(state, seat) if turn.follow and turn.follow[0][0] == "lost"
                  else {})
+        # the federations ending lines here, by all they read but their token
+        federations: dict[tuple[object, ...], list[tuple[int, str, _Unit]]] = {}
         for i, units in lines:
-            cmd, stone = units[depth]
-            if (len(units) == depth + 1 and isinstance(cmd, LostPlanet) and stone is None
-                    and cmd.hex in spots):
+            unit = units[depth]
+            cmd, stone = unit
+            if len(units) > depth + 1:
+                branches.setdefault(unit, []).append((i, units))
+            elif isinstance(cmd, Federation):
+                federations.setdefault((cmd.hexes, cmd.using, stone), []).append(
+                    (i, cmd.token, unit))
+            elif isinstance(cmd, LostPlanet) and stone is None and cmd.hex in spots:
                 legal[i] = spots[cmd.hex] and not (complete and len(turn.follow) > 1)
-            elif len(units) == depth + 1:
-                # the end of a line refuses only a missing follow-up (_end_turn); the
-                # charges it offers and the next turn decide nothing
-                done = play_unit(state, turn, units[depth], last=True)
-                legal[i] = done is not None and not (complete and done[1].follow)
             else:
-                branches.setdefault(units[depth], []).append((i, units))
+                legal[i] = ended(state, turn, unit)
+        if federations:
+            left = federation_tokens_left(state)
+            for same in federations.values():
+                judged: bool | None = None
+                for i, token, unit in same:
+                    if token in left:
+                        if judged is None:
+                            judged = ended(state, turn, unit)
+                        legal[i] = judged
         for unit, below in branches.items():
             done = play_unit(state, turn, unit)
             if done is not None:
@@ -2315,14 +2334,25 @@ def accept_listed_federations(state: GPState, seat: int,
                                                            flexible=flexible))
 
 
+def federation_tokens_left(state: GPState) -> frozenset[str]:
+    """The federation tokens left to take: the only part of a federation line its token
+    decides before the line is played out (the token's reward and the round's VP for it
+    refuse nothing), so :func:`turn_lines_legal` judges the rest of a federation once for
+    every token.
+
+    >>> sorted(federation_tokens_left(new_game(2, DEEP_MIND_2_SETUP)))
+    ['fed1', 'fed2', 'fed3', 'fed4', 'fed5', 'fed6']
+    """
+    return frozenset(token for token, left in state.fed_supply if left > 0)
+
+
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
                 ) -> tuple[GPState, list[Event]]:
     p = state.seats[seat]
     position = _federation_position(_Same(state), seat)
     line = position.lines.get(cmd.hexes)
     names = [] if line is not None else [_hex(state, h) for h in cmd.hexes]
-    supply = dict(state.fed_supply)
-    if supply.get(cmd.token, 0) <= 0:
+    if cmd.token not in federation_tokens_left(state):
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
     if hooks(p.faction).one_federation:
@@ -2347,6 +2377,7 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
                      "gp.federation.satellites")
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
     p = _take_token(state, p, cmd.token)
+    supply = dict(state.fed_supply)
     supply[cmd.token] -= 1
     seats = list(state.seats)
     seats[seat] = p
