@@ -2257,15 +2257,41 @@ class _FederationPosition:
     listing tries each one once per federation token)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _FederationLine:
-    """A federation line's hexes read and checked at one position."""
+    """A federation line's hexes read and checked at one position; two are equal when
+    they name the same hexes and satellites and check alike."""
 
     names: tuple[str, ...]
     """The log names of its structures and satellites, sorted (the Ivits: those new to
     their federation)."""
     satellites: int
-    check: FederationCheck
+    found: FederationCheck | tuple[FederationOption, int, bool]
+    """Its check, or for a federation a listing found (legal by construction) the
+    option, threshold and flexible rule :func:`.federation.listed_check` makes the check
+    from, made only when read (a listing finds hundreds; judging reads only
+    :attr:`legal`)."""
+
+    @property
+    def legal(self) -> bool:
+        """Whether the federation may be formed."""
+        found = self.found
+        return not isinstance(found, FederationCheck) or found.legal
+
+    @property
+    def check(self) -> FederationCheck:
+        """The check of the federation."""
+        found = self.found
+        if isinstance(found, FederationCheck):
+            return found
+        option, threshold, flexible = found
+        return fedmod.listed_check(option, threshold, flexible=flexible)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _FederationLine) and self.names == other.names
+                and self.satellites == other.satellites and self.check == other.check)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class _Same:
@@ -2317,8 +2343,9 @@ def accept_listed_federations(state: GPState, seat: int,
     """Take the federations a listing of the position found (``federation_options`` of
     the player's :func:`federation_setting`, with their power tokens at most, each with
     the log names of its hexes in their order) as their
-    lines' checks: each is built to pass every check (:func:`.federation.listed_check`),
-    so the lines naming them are not searched again.  Only when a line reads the same
+    lines' checks: each is built to pass every check (:func:`.federation.listed_check`,
+    made only when read), so the lines naming them are not searched again.  Only when a
+    line reads the same
     structures from its hexes (see :func:`_federation_hexes`: those its satellites link
     up, in no earlier federation, may include one next to an earlier federation, which
     the check then refuses)."""
@@ -2330,8 +2357,7 @@ def accept_listed_federations(state: GPState, seat: int,
                               and not position.links(option.hexes) <= option.structures):
             continue
         lines[names] = _FederationLine(names, len(option.satellites),
-                                       fedmod.listed_check(option, f.threshold,
-                                                           flexible=flexible))
+                                       (option, f.threshold, flexible))
 
 
 def federation_tokens_left(state: GPState) -> frozenset[str]:
@@ -2359,7 +2385,7 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
         return _one_federation(state, seat, cmd, names, position, turn)
     if line is None:
         line = position.lines[cmd.hexes] = _federation_line(state, seat, position, names)
-    if not line.check.legal:
+    if not line.legal:
         v = line.check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.action.federation")
@@ -2442,7 +2468,7 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
         structures = {h for h, _ in p.buildings}
         line = position.lines[cmd.hexes] = _FederationLine(
             new, sum(h not in structures for h in new), check_one_federation(state, seat, names))
-    if not line.check.legal:
+    if not line.legal:
         v = line.check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.faction.ivits")
