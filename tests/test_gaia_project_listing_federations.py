@@ -20,14 +20,7 @@ from gaia_lab.games.gaia_project.flow import head_task
 from gaia_lab.games.gaia_project.notation import Brainstone, Federation, Move
 from gaia_lab.games.gaia_project.recorded import recorded_game
 from tests.test_gaia_project_federation_table import _recorded
-
-
-def _played(state: Any, line: Move) -> bool:
-    try:
-        rules.play(state, line)
-    except rules.Refusal:
-        return False
-    return True
+from tests.test_gaia_project_lost_planet import _played
 
 
 def _federation_lines(state: Any) -> list[Move]:
