@@ -342,7 +342,9 @@ def distances(origin: Hex, hexes: Iterable[Hex]) -> tuple[int, ...]:
     True
     """
     q, r = origin.q, origin.r
-    return tuple(max(abs(dq := q - h.q), abs(dr := r - h.r), abs(dq + dr)) for h in hexes)
+    # half the sum of the three coordinate differences (always even): the largest of them
+    return tuple([(abs(dq := q - h.q) + abs(dr := r - h.r) + abs(dq + dr)) >> 1
+                  for h in hexes])
 
 
 def ring_distance(graph: nx.Graph[Hex], a: Hex, b: Hex) -> int | None:

@@ -437,7 +437,8 @@ def _lines(state: GPState, seat: int, texts: list[str], turn: bool = False) -> l
     moves = [parse_listed(f"{p.faction} {t}") for t in texts]
     if p.level("navigation") != 4:
         return moves
-    stepping = [m for m in moves if m.commands[-1] == _STEP_NAV]
+    # the lines ending in the step (compared by type first: a dataclass's == is slow)
+    stepping = [m for m in moves if type(last := m.commands[-1]) is Up and last == _STEP_NAV]
     if not stepping:
         return moves
     if turn:
@@ -447,9 +448,10 @@ def _lines(state: GPState, seat: int, texts: list[str], turn: bool = False) -> l
     else:
         viable = {id(m) for m in stepping}
     spots = _station_targets(state, p) if viable else []
+    steps = {id(m) for m in stepping}
     out: list[Move] = []
     for m in moves:
-        if m.commands[-1] != _STEP_NAV:
+        if id(m) not in steps:
             out.append(m)
         elif id(m) in viable:
             out += [Move(m.actor, (*m.commands, LostPlanet(h))) for h in spots]

@@ -1060,10 +1060,12 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = Tru
     """Whether each line is legal as the turn the head task waits for, as
     :func:`play` would find: the lines are walked as a tree of their commands, so a
     first part shared by many lines (``build lab 4B2``, then each tile and step) is
-    played once.  Only a rule's refusal makes a line illegal; any other error
-    propagates.  With ``complete`` False a line refused only as incomplete (a first
-    part still owing its follow-ups, ``action power2`` before its mine) counts as
-    legal."""
+    played once, and lines ending in the same federation but for its token (a listing
+    writes each with every token left) are judged once, each token on its own
+    (:func:`federation_tokens_left`: a federation reads nothing else of its token while
+    judged).  Only a rule's refusal makes a line illegal; any other error propagates.
+    With ``complete`` False a line refused only as incomplete (a first part still owing
+    its follow-ups, ``action power2`` before its mine) counts as legal."""
     task = head_task(state)
     assert task is not None and task.kind == "turn", task
     seat = _seat(task)
@@ -1082,6 +1084,12 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = Tru
             return None
         return played, after
 
+    def ended(state: GPState, turn: _Turn, unit: _Unit) -> bool:
+        # the end of a line refuses only a missing follow-up (_end_turn); the charges it
+        # offers and the next turn decide nothing
+        done = play_unit(state, turn, unit, last=True)
+        return done is not None and not (complete and done[1].follow)
+
     def walk(state: GPState, turn: _Turn, lines: list[tuple[int, list[_Unit]]],
              depth: int) -> None:
         # every line here has a part at ``depth``; the lines sharing a part that is not
@@ -1090,18 +1098,29 @@ def turn_lines_legal(state: GPState, moves: Sequence[Move], complete: bool = Tru
         # the Lost Planet owed: the hexes ending lines here are judged from one table
         spots = (lost_planet_spots(state, seat) if turn.follow and turn.follow[0][0] == "lost"
                  else {})
+        # the federations ending lines here, by all they read but their token
+        federations: dict[tuple[object, ...], list[tuple[int, str, _Unit]]] = {}
         for i, units in lines:
-            cmd, stone = units[depth]
-            if (len(units) == depth + 1 and isinstance(cmd, LostPlanet) and stone is None
-                    and cmd.hex in spots):
+            unit = units[depth]
+            cmd, stone = unit
+            if len(units) > depth + 1:
+                branches.setdefault(unit, []).append((i, units))
+            elif isinstance(cmd, Federation):
+                federations.setdefault((cmd.hexes, cmd.using, stone), []).append(
+                    (i, cmd.token, unit))
+            elif isinstance(cmd, LostPlanet) and stone is None and cmd.hex in spots:
                 legal[i] = spots[cmd.hex] and not (complete and len(turn.follow) > 1)
-            elif len(units) == depth + 1:
-                # the end of a line refuses only a missing follow-up (_end_turn); the
-                # charges it offers and the next turn decide nothing
-                done = play_unit(state, turn, units[depth], last=True)
-                legal[i] = done is not None and not (complete and done[1].follow)
             else:
-                branches.setdefault(units[depth], []).append((i, units))
+                legal[i] = ended(state, turn, unit)
+        if federations:
+            left = federation_tokens_left(state)
+            for same in federations.values():
+                judged: bool | None = None
+                for i, token, unit in same:
+                    if token in left:
+                        if judged is None:
+                            judged = ended(state, turn, unit)
+                        legal[i] = judged
         for unit, below in branches.items():
             done = play_unit(state, turn, unit)
             if done is not None:
@@ -2238,15 +2257,41 @@ class _FederationPosition:
     listing tries each one once per federation token)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _FederationLine:
-    """A federation line's hexes read and checked at one position."""
+    """A federation line's hexes read and checked at one position; two are equal when
+    they name the same hexes and satellites and check alike."""
 
     names: tuple[str, ...]
     """The log names of its structures and satellites, sorted (the Ivits: those new to
     their federation)."""
     satellites: int
-    check: FederationCheck
+    found: FederationCheck | tuple[FederationOption, int, bool]
+    """Its check, or for a federation a listing found (legal by construction) the
+    option, threshold and flexible rule :func:`.federation.listed_check` makes the check
+    from, made only when read (a listing finds hundreds; judging reads only
+    :attr:`legal`)."""
+
+    @property
+    def legal(self) -> bool:
+        """Whether the federation may be formed."""
+        found = self.found
+        return not isinstance(found, FederationCheck) or found.legal
+
+    @property
+    def check(self) -> FederationCheck:
+        """The check of the federation."""
+        found = self.found
+        if isinstance(found, FederationCheck):
+            return found
+        option, threshold, flexible = found
+        return fedmod.listed_check(option, threshold, flexible=flexible)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _FederationLine) and self.names == other.names
+                and self.satellites == other.satellites and self.check == other.check)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class _Same:
@@ -2298,8 +2343,9 @@ def accept_listed_federations(state: GPState, seat: int,
     """Take the federations a listing of the position found (``federation_options`` of
     the player's :func:`federation_setting`, with their power tokens at most, each with
     the log names of its hexes in their order) as their
-    lines' checks: each is built to pass every check (:func:`.federation.listed_check`),
-    so the lines naming them are not searched again.  Only when a line reads the same
+    lines' checks: each is built to pass every check (:func:`.federation.listed_check`,
+    made only when read), so the lines naming them are not searched again.  Only when a
+    line reads the same
     structures from its hexes (see :func:`_federation_hexes`: those its satellites link
     up, in no earlier federation, may include one next to an earlier federation, which
     the check then refuses)."""
@@ -2311,8 +2357,19 @@ def accept_listed_federations(state: GPState, seat: int,
                               and not position.links(option.hexes) <= option.structures):
             continue
         lines[names] = _FederationLine(names, len(option.satellites),
-                                       fedmod.listed_check(option, f.threshold,
-                                                           flexible=flexible))
+                                       (option, f.threshold, flexible))
+
+
+def federation_tokens_left(state: GPState) -> frozenset[str]:
+    """The federation tokens left to take: the only part of a federation line its token
+    decides before the line is played out (the token's reward and the round's VP for it
+    refuse nothing), so :func:`turn_lines_legal` judges the rest of a federation once for
+    every token.
+
+    >>> sorted(federation_tokens_left(new_game(2, DEEP_MIND_2_SETUP)))
+    ['fed1', 'fed2', 'fed3', 'fed4', 'fed5', 'fed6']
+    """
+    return frozenset(token for token, left in state.fed_supply if left > 0)
 
 
 def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None = None
@@ -2321,15 +2378,14 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
     position = _federation_position(_Same(state), seat)
     line = position.lines.get(cmd.hexes)
     names = [] if line is not None else [_hex(state, h) for h in cmd.hexes]
-    supply = dict(state.fed_supply)
-    if supply.get(cmd.token, 0) <= 0:
+    if cmd.token not in federation_tokens_left(state):
         raise Refusal("federation.token", f"No {cmd.token} token is left.",
                       "gp.action.federation")
     if hooks(p.faction).one_federation:
         return _one_federation(state, seat, cmd, names, position, turn)
     if line is None:
         line = position.lines[cmd.hexes] = _federation_line(state, seat, position, names)
-    if not line.check.legal:
+    if not line.legal:
         v = line.check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.action.federation")
@@ -2347,6 +2403,7 @@ def _federation(state: GPState, seat: int, cmd: Federation, turn: _Turn | None =
                      "gp.federation.satellites")
     p = evolve(p, satellites=p.satellites + n, federations=p.federations + (line.names,))
     p = _take_token(state, p, cmd.token)
+    supply = dict(state.fed_supply)
     supply[cmd.token] -= 1
     seats = list(state.seats)
     seats[seat] = p
@@ -2411,7 +2468,7 @@ def _one_federation(state: GPState, seat: int, cmd: Federation, names: list[str]
         structures = {h for h, _ in p.buildings}
         line = position.lines[cmd.hexes] = _FederationLine(
             new, sum(h not in structures for h in new), check_one_federation(state, seat, names))
-    if not line.check.legal:
+    if not line.legal:
         v = line.check.verdict
         raise Refusal(f"federation.{v.code}", v.message,
                       v.rule.id if v.rule else "gp.faction.ivits")

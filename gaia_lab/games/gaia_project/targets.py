@@ -81,13 +81,28 @@ def hex_id(space: SpaceMap, name: str) -> str:
 class _Position:
     """What the targets of every line of one position read: the map's ids (a plain dict,
     read faster than the shared read-only view), the seat that acts and its research
-    levels."""
+    levels; and the targets of the federations its lines form, by their hexes (a listing
+    writes each federation once for every token left)."""
 
     state: GPState
     space: SpaceMap
     ids: dict[str, str]
     seat: int | None
     levels: tuple[int, ...]
+    federations: dict[tuple[str, ...], tuple[str, ...]]
+
+    def hex_targets(self, names: tuple[str, ...]) -> list[str]:
+        """The ids of some hexes named in a line."""
+        ids, space = self.ids, self.space
+        return [ids.get(h) or hex_id(space, h) for h in names]
+
+    def federation(self, hexes: tuple[str, ...]) -> tuple[str, ...]:
+        """The targets of a line that forms a federation of these hexes (and nothing
+        else)."""
+        known = self.federations.get(hexes)
+        if known is None:
+            known = self.federations[hexes] = tuple(dict.fromkeys(self.hex_targets(hexes)))
+        return known
 
 
 _last_position: _Position | None = None
@@ -105,7 +120,7 @@ def _position(state: GPState) -> _Position:
     space = state.space_map
     seat = actor(state)
     levels = () if seat is None else state.seats[seat].research
-    last = _last_position = _Position(state, space, dict(hex_ids(space)), seat, levels)
+    last = _last_position = _Position(state, space, dict(hex_ids(space)), seat, levels, {})
     return last
 
 
@@ -117,12 +132,15 @@ def line_targets(state: GPState, move: Move) -> tuple[str, ...]:
     income).
 
     Asked for every line of a listing: the ids of the research levels are made once,
-    the others joined without a format."""
+    the others joined without a format, those of a federation once for all its tokens."""
     at = _position(state)
+    commands = move.commands
+    if len(commands) == 1 and isinstance(commands[0], Federation):
+        return at.federation(commands[0].hexes)
     ids = at.ids
     out: list[str] = []
     levels: list[int] | None = None  # the levels this line's steps up have reached
-    for cmd in move.commands:
+    for cmd in commands:
         if isinstance(cmd, Build) or isinstance(cmd, LostPlanet):
             out.append(ids.get(cmd.hex) or hex_id(at.space, cmd.hex))
         elif isinstance(cmd, Tech):
@@ -137,7 +155,7 @@ def line_targets(state: GPState, move: Move) -> tuple[str, ...]:
                 level = levels[k]
                 out.append(named[level] if level < len(named) else f"{named[0][:-1]}{level}")
         elif isinstance(cmd, Federation):
-            out += [ids.get(h) or hex_id(at.space, h) for h in cmd.hexes]
+            out += at.hex_targets(cmd.hexes)
         elif isinstance(cmd, Action):
             out.append("action:" + cmd.action)
         elif isinstance(cmd, (Booster, Pass)):
