@@ -1584,7 +1584,7 @@ def federation_options(space_map: SpaceMap, player_structures: Mapping[Hex, str]
         joined = functools.reduce(operator.or_, (s.mask(groups[i]) for i in combo), base_bits)
         for sats in sat_sets:
             # the structures: with every eligible one touching them (not the base's)
-            member_bits = _member_bits(s, joined | sats)
+            member_bits = s.members(joined | sats)
             if member_bits | sats in tried:
                 continue
             tried.add(member_bits | sats)
@@ -1630,18 +1630,6 @@ def _listed_order(mask: int) -> str:
 
 
 _LISTED: Final = str.maketrans("0", "2")
-
-
-def _members(s: _Setting, joined: int) -> frozenset[Hex]:
-    """The structures of a new federation of the buildings and satellites of mask
-    ``joined``: with every eligible structure they touch, and those touch (not the
-    base's)."""
-    return s.grid.hex_set(_member_bits(s, joined))
-
-
-def _member_bits(s: _Setting, joined: int) -> int:
-    """:func:`_members` as a mask of the map."""
-    return s.members(joined)
 
 
 def _all_minimum(s: _Setting, buildings: frozenset[Hex]
