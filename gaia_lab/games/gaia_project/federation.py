@@ -1026,8 +1026,9 @@ class _GroupTable:
                     missing.append(sub)
                 sub = (sub - 1) & mask
             for sub in reversed(missing):  # smaller sets first
-                cost[sub], beside[sub], self.merges[sub] = _dw_row(self.problem, beside, sub,
-                                                                   self.exact[sub])
+                row, less, merges = _dw_row(self.problem, beside, sub, self.exact[sub])
+                # the row last: a search in another thread that finds it finds the rest
+                self.merges[sub], beside[sub], cost[sub] = merges, less, row
         return cost[mask]
 
     def root(self, mask: int) -> int:
